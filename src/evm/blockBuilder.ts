@@ -1,0 +1,170 @@
+import { createBlock, genRequestsRoot, genTransactionsTrieRoot } from '@ethereumjs/block'
+import type { Block, HeaderData } from '@ethereumjs/block'
+import { MerklePatriciaTrie } from '@ethereumjs/mpt'
+import { RLP } from '@ethereumjs/rlp'
+import { KECCAK256_RLP } from '@ethereumjs/util'
+import { Bloom, encodeReceipt, runTx } from '@ethereumjs/vm'
+import type { RunTxResult, VM } from '@ethereumjs/vm'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { accumulateParentBeaconBlockRoot, accumulateParentBlockHash, accumulateRequests } from './systemCalls.ts'
+import { effectiveGasPriceOf, TransactionType } from './transactions.ts'
+import type { SignedTransaction } from './transactions.ts'
+import type { ExecutedTransaction, Log } from './types.ts'
+
+/** What a new block is built from: its parent and the header fields the miner chooses. */
+export interface BlockTemplate {
+  parent: Block
+  timestamp: bigint
+  coinbase: Uint8Array
+  gasLimit: bigint
+  /** PoS randomness (header mixHash); chosen by the miner, deterministic in scenarios. */
+  prevRandao: Uint8Array
+  extraData?: Uint8Array
+}
+
+export interface TransactionRejection {
+  signed: SignedTransaction
+  reason: string
+}
+
+export interface BuiltBlock {
+  block: Block
+  executed: ExecutedTransaction[]
+  /** Transactions that could not run on this state (e.g. nonce or balance changed since admission). */
+  rejected: TransactionRejection[]
+  /** Transactions that did not fit the block's remaining gas; they wait for the next block. */
+  deferred: SignedTransaction[]
+}
+
+const ZERO_HASH = new Uint8Array(32)
+
+/**
+ * Executes transactions on top of `template.parent` and seals the block, the way
+ * @ethereumjs/vm's BlockBuilder does, but with one header for the whole block instead of a new
+ * Block (and Common copy) per transaction: that per-transaction rebuild was the largest cost of
+ * mining (NOTES.md). The VM's state must already be at the parent's state root.
+ */
+export async function buildBlock(
+  vm: VM,
+  template: BlockTemplate,
+  transactions: readonly SignedTransaction[],
+): Promise<BuiltBlock> {
+  const { common } = vm
+  const { parent } = template
+  const headerData: HeaderData = {
+    parentHash: parent.hash(),
+    number: parent.header.number + 1n,
+    gasLimit: template.gasLimit,
+    timestamp: template.timestamp,
+    coinbase: template.coinbase,
+    mixHash: template.prevRandao,
+    extraData: template.extraData ?? new Uint8Array(),
+    difficulty: 0n,
+    nonce: new Uint8Array(8),
+    baseFeePerGas: common.isActivatedEIP(1559) ? parent.header.calcNextBaseFee() : undefined,
+    excessBlobGas: common.isActivatedEIP(4844) ? parent.header.calcNextExcessBlobGas(common) : undefined,
+    blobGasUsed: common.isActivatedEIP(4844) ? 0n : undefined,
+    parentBeaconBlockRoot: common.isActivatedEIP(4788) ? ZERO_HASH : undefined,
+    withdrawalsRoot: common.isActivatedEIP(4895) ? KECCAK256_RLP : undefined,
+  }
+  // runTx reads number, timestamp, coinbase, base fee, gas limit and prevRandao from this
+  // header; cumulative gas is passed per transaction instead.
+  const executionBlock = createBlock({ header: headerData }, { common, freeze: false })
+
+  if (common.isActivatedEIP(4788)) {
+    await accumulateParentBeaconBlockRoot(vm, ZERO_HASH, template.timestamp)
+  }
+  if (common.isActivatedEIP(2935)) {
+    await accumulateParentBlockHash(vm, headerData.number as bigint, parent.hash())
+  }
+
+  const baseFee = (headerData.baseFeePerGas as bigint | undefined) ?? 0n
+  const included: SignedTransaction[] = []
+  const results: RunTxResult[] = []
+  const executed: ExecutedTransaction[] = []
+  const rejected: TransactionRejection[] = []
+  const deferred: SignedTransaction[] = []
+  let gasUsed = 0n
+  let logIndex = 0
+
+  for (const signed of transactions) {
+    if (signed.tx.gasLimit > template.gasLimit - gasUsed) {
+      deferred.push(signed)
+      continue
+    }
+    let result: RunTxResult
+    try {
+      result = await runTx(vm, {
+        tx: signed.tx,
+        block: executionBlock,
+        blockGasUsed: gasUsed,
+        skipHardForkValidation: true,
+      })
+    } catch (error) {
+      rejected.push({ signed, reason: executionFailureReason(error) })
+      continue
+    }
+    gasUsed += result.blockGasSpent
+    const logs: Log[] = result.receipt.logs.map(([address, topics, data]) => ({ address, topics, data }))
+    executed.push({
+      signed,
+      status: result.execResult.exceptionError === undefined ? 1 : 0,
+      gasUsed: result.totalGasSpent,
+      cumulativeGasUsed: gasUsed,
+      effectiveGasPrice: effectiveGasPriceOf(signed.tx, baseFee),
+      contractAddress: result.createdAddress?.bytes,
+      logs,
+      logsBloom: result.bloom.bitvector,
+      firstLogIndex: logIndex,
+    })
+    logIndex += logs.length
+    included.push(signed)
+    results.push(result)
+  }
+
+  let requestsHash: Uint8Array | undefined
+  if (common.isActivatedEIP(7685)) {
+    const requests = await accumulateRequests(vm, results, template.gasLimit, true)
+    requestsHash = genRequestsRoot(requests, common.customCrypto.sha256 ?? sha256)
+  }
+
+  const bloom = new Bloom(undefined, common)
+  for (const result of results) bloom.or(result.bloom)
+
+  const block = createBlock(
+    {
+      header: {
+        ...headerData,
+        stateRoot: await vm.stateManager.getStateRoot(),
+        transactionsTrie: await genTransactionsTrieRoot(
+          included.map((s) => s.tx),
+          new MerklePatriciaTrie({ common }),
+        ),
+        receiptTrie: await receiptRoot(results, included),
+        logsBloom: bloom.bitvector,
+        gasUsed,
+        requestsHash,
+      },
+      transactions: included.map((s) => s.tx),
+      withdrawals: common.isActivatedEIP(4895) ? [] : undefined,
+    },
+    { common },
+  )
+  return { block, executed, rejected, deferred }
+}
+
+async function receiptRoot(results: RunTxResult[], included: SignedTransaction[]): Promise<Uint8Array> {
+  if (results.length === 0) return KECCAK256_RLP
+  const trie = new MerklePatriciaTrie()
+  for (const [i, result] of results.entries()) {
+    const type = included[i]?.tx.type ?? TransactionType.Legacy
+    await trie.put(RLP.encode(i), encodeReceipt(result.receipt, type))
+  }
+  return trie.root()
+}
+
+/** The library's message without its debugging suffix (hardfork, tx summary). */
+function executionFailureReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  return message.replace(/\s*\(.*$/s, '').replace(/^\[\w+\]\s*/, '').trim() || 'transaction failed'
+}

@@ -1,0 +1,22 @@
+import type { SignedTransaction } from './transactions.ts'
+
+/** An event as the EVM emitted it; positions are added by whoever places it in a block. */
+export interface Log {
+  address: Uint8Array
+  topics: Uint8Array[]
+  data: Uint8Array
+}
+
+/** A transaction after execution in a block: the receipt's facts, in domain types. */
+export interface ExecutedTransaction {
+  signed: SignedTransaction
+  status: 0 | 1
+  gasUsed: bigint
+  cumulativeGasUsed: bigint
+  effectiveGasPrice: bigint
+  contractAddress: Uint8Array | undefined
+  logs: Log[]
+  logsBloom: Uint8Array
+  /** Block-wide index of this transaction's first log. */
+  firstLogIndex: number
+}
