@@ -1,0 +1,132 @@
+import { keyOf } from '../evm/index.ts'
+import type { Block, BuiltBlock, ExecutedTransaction, ExecutionEngine } from '../evm/index.ts'
+import { BlockTree } from './blockTree.ts'
+import { CanonicalChain } from './canonicalChain.ts'
+import { ChainEvents } from './events.ts'
+import { resolveTagNumber } from './tags.ts'
+import type { BlockTag, ChainBlock, FinalityDepths, TransactionLocation } from './types.ts'
+
+/** Wraps a sealed block and its executed transactions as the chain keeps them. */
+export function toChainBlock(block: Block, transactions: readonly ExecutedTransaction[]): ChainBlock {
+  const hash = block.hash()
+  return {
+    block,
+    hash,
+    hashKey: keyOf(hash),
+    parentKey: keyOf(block.header.parentHash),
+    number: block.header.number,
+    timestamp: block.header.timestamp,
+    transactions,
+    logCount: transactions.reduce((sum, t) => sum + t.logs.length, 0),
+  }
+}
+
+/**
+ * One network's chain: the block tree (all branches), the canonical chain, and the engine
+ * that holds every block's state. Writes come from the node's write queue only; the chain
+ * announces them as `blockAdded` and `reorged` events.
+ */
+export class Chain {
+  readonly events = new ChainEvents()
+  private readonly tree: BlockTree
+  private readonly canonical: CanonicalChain
+
+  constructor(
+    readonly engine: ExecutionEngine,
+    genesis: ChainBlock,
+    readonly finality: FinalityDepths,
+  ) {
+    this.tree = new BlockTree(genesis)
+    this.canonical = new CanonicalChain(genesis)
+  }
+
+  get head(): ChainBlock {
+    return this.canonical.head
+  }
+
+  get genesis(): ChainBlock {
+    return this.canonical.genesis
+  }
+
+  get chainId(): bigint {
+    return this.engine.common.chainId()
+  }
+
+  /** Canonical block by number. */
+  blockByNumber(number: bigint): ChainBlock | undefined {
+    return this.canonical.byNumberOf(number)
+  }
+
+  /** Any known block by hash, canonical or orphaned. */
+  blockByHash(hash: Uint8Array | string): ChainBlock | undefined {
+    return this.tree.get(typeof hash === 'string' ? hash : keyOf(hash))
+  }
+
+  isCanonical(block: ChainBlock): boolean {
+    return this.canonical.contains(block)
+  }
+
+  /** The number a tag stands for now (pending = head + 1). */
+  tagNumber(tag: BlockTag): bigint {
+    return resolveTagNumber(tag, this.head.number, this.finality)
+  }
+
+  /** A mined, canonical transaction by hash. */
+  transaction(hash: Uint8Array | string): TransactionLocation | undefined {
+    return this.canonical.transaction(typeof hash === 'string' ? hash : keyOf(hash))
+  }
+
+  /** Adds a block built on the head and makes it the head. */
+  extend(built: BuiltBlock): ChainBlock {
+    const block = toChainBlock(built.block, built.executed)
+    if (block.parentKey !== this.head.hashKey) throw new Error('block does not extend the head')
+    this.tree.add(block)
+    this.canonical.append(block)
+    this.events.emit('blockAdded', block)
+    return block
+  }
+
+  /** Adds a block of a side branch (a reorg's replacement under construction). */
+  addSideBlock(built: BuiltBlock): ChainBlock {
+    const block = toChainBlock(built.block, built.executed)
+    this.tree.add(block)
+    return block
+  }
+
+  /**
+   * Makes `branch` (blocks descending from the canonical `ancestor`, oldest first) the
+   * canonical chain above `ancestor`, and announces one `reorged` event.
+   */
+  switchTo(ancestor: ChainBlock, branch: readonly ChainBlock[]): { removed: ChainBlock[]; added: ChainBlock[] } {
+    if (!this.canonical.contains(ancestor)) throw new Error('the common ancestor is not canonical')
+    let parentKey = ancestor.hashKey
+    for (const block of branch) {
+      if (block.parentKey !== parentKey || !this.tree.get(block.hashKey)) {
+        throw new Error('the new branch does not descend from the common ancestor')
+      }
+      parentKey = block.hashKey
+    }
+    const removed = this.canonical.truncateAbove(ancestor.number)
+    for (const block of branch) this.canonical.append(block)
+    const added = [...branch]
+    this.events.emit('reorged', { commonAncestor: ancestor, removed, added })
+    return { removed, added }
+  }
+
+  /**
+   * BLOCKHASH for a block built on `parent`: ancestors by number along `parent`'s own branch,
+   * which need not be canonical while a reorg's replacement is built.
+   */
+  ancestorHashes(parent: ChainBlock): (number: bigint) => Uint8Array | undefined {
+    return (number) => {
+      if (number > parent.number) return undefined
+      if (this.canonical.contains(parent)) return this.canonical.byNumberOf(number)?.hash
+      let cursor: ChainBlock | undefined = parent
+      while (cursor && cursor.number > number) {
+        cursor = this.tree.parentOf(cursor)
+        if (cursor && this.canonical.contains(cursor)) return this.canonical.byNumberOf(number)?.hash
+      }
+      return cursor?.hash
+    }
+  }
+}

@@ -1,0 +1,62 @@
+/** How block timestamps are chosen. */
+export type ClockMode =
+  | { kind: 'wall' }
+  /** genesis time + n × block time: the same scenario gives the same hashes on every run. */
+  | { kind: 'fixed'; genesisTime: bigint; blockTime: bigint }
+
+/**
+ * Block timestamps, in seconds. Every block is at least one second after its parent (the
+ * post-merge rule), whatever the wall clock says; `evm_increaseTime` and
+ * `evm_setNextBlockTimestamp` shift it as they do in Anvil and Hardhat.
+ */
+export class ChainClock {
+  private offset = 0n
+  private nextTimestamp: bigint | undefined
+
+  constructor(
+    readonly mode: ClockMode,
+    private readonly wallSeconds: () => bigint = () => BigInt(Math.floor(Date.now() / 1000)),
+  ) {}
+
+  /** The timestamp of genesis. */
+  genesisTimestamp(): bigint {
+    return this.mode.kind === 'fixed' ? this.mode.genesisTime : this.wallSeconds()
+  }
+
+  /** Chooses the timestamp of the block after `parent`, consuming a pending override. */
+  timestampAfter(parent: { number: bigint; timestamp: bigint }): bigint {
+    const floor = parent.timestamp + 1n
+    if (this.nextTimestamp !== undefined) {
+      const chosen = this.nextTimestamp
+      this.nextTimestamp = undefined
+      return chosen > floor ? chosen : floor
+    }
+    const base =
+      this.mode.kind === 'fixed'
+        ? this.mode.genesisTime + (parent.number + 1n) * this.mode.blockTime
+        : this.wallSeconds()
+    const chosen = base + this.offset
+    return chosen > floor ? chosen : floor
+  }
+
+  /** Moves time forward by `seconds` for every later block; returns the total offset. */
+  increaseTime(seconds: bigint): bigint {
+    this.offset += seconds
+    return this.offset
+  }
+
+  /** The next block gets exactly `timestamp` (it must be after the head's). */
+  setNextBlockTimestamp(timestamp: bigint): void {
+    this.nextTimestamp = timestamp
+  }
+
+  /** State kept across snapshots: offset and pending override. */
+  snapshot(): { offset: bigint; nextTimestamp: bigint | undefined } {
+    return { offset: this.offset, nextTimestamp: this.nextTimestamp }
+  }
+
+  restore(state: { offset: bigint; nextTimestamp: bigint | undefined }): void {
+    this.offset = state.offset
+    this.nextTimestamp = state.nextTimestamp
+  }
+}

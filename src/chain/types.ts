@@ -1,0 +1,30 @@
+import type { Block, ExecutedTransaction } from '../evm/index.ts'
+
+/** A sealed block as the chain keeps it: the block and its executed transactions (receipts). */
+export interface ChainBlock {
+  readonly block: Block
+  readonly hash: Uint8Array
+  readonly hashKey: string
+  readonly parentKey: string
+  readonly number: bigint
+  readonly timestamp: bigint
+  readonly transactions: readonly ExecutedTransaction[]
+  readonly logCount: number
+}
+
+/** Where a mined transaction sits. */
+export interface TransactionLocation {
+  readonly block: ChainBlock
+  readonly index: number
+}
+
+export type BlockTag = 'latest' | 'earliest' | 'pending' | 'safe' | 'finalized'
+
+/** A block named by tag or number; hashes are resolved separately. */
+export type BlockSelector = BlockTag | bigint
+
+/** How many blocks behind the head the `safe` and `finalized` tags stand. */
+export interface FinalityDepths {
+  safeDepth: bigint
+  finalizedDepth: bigint
+}

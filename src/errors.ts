@@ -1,0 +1,107 @@
+/**
+ * The one JSON-RPC error hierarchy. Every JSON-RPC error code chainsim sends is assigned here and nowhere
+ * else: code elsewhere throws one of these classes and the dispatcher turns it into a wire error object.
+ */
+
+/** The `error` member of a JSON-RPC response. */
+export type RpcErrorObject = { code: number; message: string; data?: unknown }
+
+/** Where causes of internal errors go; they are logged, never sent. */
+export type ErrorLogger = { error(obj: unknown, msg?: string): void }
+
+/** The fallback {@link ErrorLogger}: standard error. */
+export const consoleErrorLogger: ErrorLogger = { error: (obj, msg) => console.error(msg, obj) }
+
+/** Options shared by every error constructor. */
+export type RpcErrorOptions = { data?: unknown; cause?: unknown }
+
+/**
+ * Base of every error that may reach a client; `code` comes from the subclass's static `code`.
+ * @example throw new InvalidParamsError('invalid argument 0: hex string has odd length')
+ */
+export class RpcError extends Error {
+  /** The JSON-RPC code this class stands for. */
+  static readonly code: number = -32603
+  readonly code: number
+  readonly data?: unknown
+
+  constructor(message: string, options: RpcErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.name = new.target.name
+    this.code = (new.target as typeof RpcError).code
+    if (options.data !== undefined) this.data = options.data
+  }
+}
+
+/** -32700: the text is not JSON. */
+export class ParseError extends RpcError {
+  static override readonly code = -32700 as const
+}
+
+/** -32600: the JSON is not a valid request object (or batch). */
+export class InvalidRequestError extends RpcError {
+  static override readonly code = -32600 as const
+}
+
+/** -32601: no such method. */
+export class MethodNotFoundError extends RpcError {
+  static override readonly code = -32601 as const
+}
+
+/** -32602: the params are wrong; the message names the argument and the fault. */
+export class InvalidParamsError extends RpcError {
+  static override readonly code = -32602 as const
+}
+
+/** -32603: a fault of ours; sent with a fixed message while the cause is logged. */
+export class InternalError extends RpcError {
+  static override readonly code = -32603 as const
+}
+
+/** -32000: geth's generic server error ("filter not found", "unknown block", "nonce too low"). */
+export class ServerError extends RpcError {
+  static override readonly code = -32000 as const
+}
+
+/** -32005: a limit was hit (Infura's `eth_getLogs` limits); `data` may suggest what fits. */
+export class LimitExceededError extends RpcError {
+  static override readonly code = -32005 as const
+}
+
+/**
+ * -32002: missing or unknown API key, sent with HTTP 401. Infura answers project-ID rejections with -32002
+ * ("rejected due to project ID settings"), so clients that know Infura recognise it.
+ */
+export class UnauthorizedError extends RpcError {
+  static override readonly code = -32002 as const
+}
+
+/**
+ * Code 3: the call reverted (geth's form); `data` is the revert bytes as 0x-hex, the message carries the
+ * decoded reason when there is one.
+ * @example throw new ExecutionRevertedError('0x08c379a0…', 'insufficient balance')
+ */
+export class ExecutionRevertedError extends RpcError {
+  static override readonly code = 3 as const
+  declare readonly data: `0x${string}`
+
+  constructor(revertData: `0x${string}`, reason?: string) {
+    super(reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`, { data: revertData })
+  }
+}
+
+const INTERNAL_ERROR_MESSAGE = 'internal error'
+
+/**
+ * Maps any thrown value to a wire error object: an RpcError keeps its fields, anything else becomes
+ * -32603 "internal error" and its cause goes to `log` (no stack or path ever reaches the wire).
+ */
+export function toRpcErrorObject(err: unknown, log?: ErrorLogger): RpcErrorObject {
+  if (err instanceof RpcError) {
+    return err.data === undefined
+      ? { code: err.code, message: err.message }
+      : { code: err.code, message: err.message, data: err.data }
+  }
+  log?.error({ err }, 'internal error while serving a JSON-RPC request')
+  return { code: InternalError.code, message: INTERNAL_ERROR_MESSAGE }
+}

@@ -1,0 +1,29 @@
+/** How many units of work pass between two clock reads: `performance.now()` costs far more than a step. */
+const STEPS_PER_CHECK = 1024
+
+/** Thrown from deep inside a scan when its deadline passes; the query turns it into `{ status: 'timeout' }`. */
+export class QueryTimeout extends Error {
+  constructor() {
+    super('log query deadline passed')
+  }
+}
+
+/** A `performance.now()` deadline, checked while scanning rather than after. */
+export class Deadline {
+  private countdown = STEPS_PER_CHECK
+
+  /** @param at `performance.now()` time to give up at; `Infinity` for none. */
+  constructor(private readonly at: number) {}
+
+  /** Throws {@link QueryTimeout} if the deadline has passed. */
+  check(): void {
+    if (performance.now() > this.at) throw new QueryTimeout()
+  }
+
+  /** Counts one unit of work, checking the clock every {@link STEPS_PER_CHECK} of them. */
+  step(): void {
+    if (--this.countdown > 0) return
+    this.countdown = STEPS_PER_CHECK
+    this.check()
+  }
+}

@@ -1,0 +1,149 @@
+import { EventEmitter } from 'node:events'
+import { maxFeePerGasOf } from '../evm/index.ts'
+import type { SignedTransaction } from '../evm/index.ts'
+import { ServerError } from '../errors.ts'
+
+interface PoolEntry {
+  readonly signed: SignedTransaction
+  /** Arrival order: the tie-break between equal fees, as geth's. */
+  readonly arrival: number
+}
+
+export interface TxPoolEvents {
+  added: [signed: SignedTransaction]
+}
+
+/** Replacing a pooled transaction needs both fee fields raised by this many percent (geth's default). */
+const REPLACEMENT_BUMP_PERCENT = 10n
+
+/**
+ * Signed transactions waiting to be mined, by sender and nonce. A transaction whose nonce is
+ * ahead of its sender's next nonce is held (queued) until the gap is filled. Admission rules
+ * that need state (nonce, balance) are checked by the node before `add`.
+ */
+export class TxPool {
+  readonly events = new EventEmitter<TxPoolEvents>()
+  private readonly bySender = new Map<string, Map<bigint, PoolEntry>>()
+  private readonly byHash = new Map<string, PoolEntry>()
+  private arrivals = 0
+  /** Changes whenever the contents change, so a pending block can be cached against it. */
+  version = 0
+
+  get size(): number {
+    return this.byHash.size
+  }
+
+  get(hashKey: string): SignedTransaction | undefined {
+    return this.byHash.get(hashKey)?.signed
+  }
+
+  has(hashKey: string): boolean {
+    return this.byHash.has(hashKey)
+  }
+
+  /** Every pooled transaction in arrival order. */
+  all(): SignedTransaction[] {
+    return [...this.byHash.values()].sort((a, b) => a.arrival - b.arrival).map((e) => e.signed)
+  }
+
+  /** The first nonce at or after `stateNonce` that the sender has no pooled transaction for. */
+  nextNonce(fromKey: string, stateNonce: bigint): bigint {
+    const nonces = this.bySender.get(fromKey)
+    let nonce = stateNonce
+    while (nonces?.has(nonce)) nonce++
+    return nonce
+  }
+
+  /** Adds a transaction; one with the same sender and nonce is replaced only by a higher fee. */
+  add(signed: SignedTransaction): { replaced?: SignedTransaction } {
+    if (this.byHash.has(signed.hashKey)) throw new ServerError(`already known`)
+    const nonces = this.bySender.get(signed.fromKey) ?? new Map<bigint, PoolEntry>()
+    const existing = nonces.get(signed.tx.nonce)
+    if (existing && !outbids(signed, existing.signed)) {
+      throw new ServerError('replacement transaction underpriced')
+    }
+    if (existing) this.byHash.delete(existing.signed.hashKey)
+    const entry = { signed, arrival: this.arrivals++ }
+    nonces.set(signed.tx.nonce, entry)
+    this.bySender.set(signed.fromKey, nonces)
+    this.byHash.set(signed.hashKey, entry)
+    this.version++
+    this.events.emit('added', signed)
+    return existing ? { replaced: existing.signed } : {}
+  }
+
+  /** Removes transactions by hash (mined, dropped, or refused by the block builder). */
+  remove(hashKeys: Iterable<string>): void {
+    for (const hashKey of hashKeys) {
+      const entry = this.byHash.get(hashKey)
+      if (!entry) continue
+      this.byHash.delete(hashKey)
+      const nonces = this.bySender.get(entry.signed.fromKey)
+      nonces?.delete(entry.signed.tx.nonce)
+      if (nonces?.size === 0) this.bySender.delete(entry.signed.fromKey)
+      this.version++
+    }
+  }
+
+  /** Drops every transaction whose nonce its sender has already used. */
+  async removeStale(nonceOf: (from: Uint8Array) => Promise<bigint>): Promise<SignedTransaction[]> {
+    const stale: SignedTransaction[] = []
+    for (const nonces of this.bySender.values()) {
+      const first = nonces.values().next().value
+      if (!first) continue
+      const next = await nonceOf(first.signed.from)
+      for (const [nonce, entry] of nonces) if (nonce < next) stale.push(entry.signed)
+    }
+    this.remove(stale.map((s) => s.hashKey))
+    return stale
+  }
+
+  /**
+   * The order a block would take them in: for each sender, the run of consecutive nonces
+   * starting at its next nonce; across senders, the highest tip at `baseFee` first, then
+   * arrival. Transactions that cannot pay `baseFee` wait.
+   */
+  async executable(baseFee: bigint, nonceOf: (from: Uint8Array) => Promise<bigint>): Promise<SignedTransaction[]> {
+    const queues: PoolEntry[][] = []
+    for (const nonces of this.bySender.values()) {
+      const first = nonces.values().next().value
+      if (!first) continue
+      let nonce = await nonceOf(first.signed.from)
+      const run: PoolEntry[] = []
+      for (let entry = nonces.get(nonce); entry; entry = nonces.get(++nonce)) {
+        if (maxFeePerGasOf(entry.signed.tx) < baseFee) break
+        run.push(entry)
+      }
+      if (run.length > 0) queues.push(run)
+    }
+    const ordered: SignedTransaction[] = []
+    const heads = queues.map(() => 0)
+    for (;;) {
+      let best = -1
+      for (let i = 0; i < queues.length; i++) {
+        const candidate = queues[i]?.[heads[i] as number]
+        if (!candidate) continue
+        const current = best < 0 ? undefined : queues[best]?.[heads[best] as number]
+        if (!current || ranksBefore(candidate, current, baseFee)) best = i
+      }
+      if (best < 0) return ordered
+      ordered.push((queues[best] as PoolEntry[])[heads[best] as number]!.signed)
+      heads[best] = (heads[best] as number) + 1
+    }
+  }
+}
+
+function ranksBefore(a: PoolEntry, b: PoolEntry, baseFee: bigint): boolean {
+  const tipA = a.signed.tx.getEffectivePriorityFee(baseFee)
+  const tipB = b.signed.tx.getEffectivePriorityFee(baseFee)
+  return tipA !== tipB ? tipA > tipB : a.arrival < b.arrival
+}
+
+function outbids(next: SignedTransaction, current: SignedTransaction): boolean {
+  const bumped = (fee: bigint) => fee + (fee * REPLACEMENT_BUMP_PERCENT) / 100n
+  const tip = (s: SignedTransaction) =>
+    'maxPriorityFeePerGas' in s.tx ? s.tx.maxPriorityFeePerGas : s.tx.gasPrice
+  return (
+    maxFeePerGasOf(next.tx) >= bumped(maxFeePerGasOf(current.tx)) && tip(next) >= bumped(tip(current))
+  )
+}
