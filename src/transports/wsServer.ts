@@ -1,0 +1,185 @@
+import { STATUS_CODES, type IncomingMessage } from 'node:http'
+import type * as http from 'node:http'
+import type * as https from 'node:https'
+import type { Duplex } from 'node:stream'
+import { WebSocket, WebSocketServer, type RawData } from 'ws'
+import type { Dispatcher, RpcConnection, RpcContext } from '../rpc/dispatcher.ts'
+import { InvalidRequestError, ParseError, UnauthorizedError, consoleErrorLogger, type ErrorLogger } from '../errors.ts'
+import { createApiKeyCheck } from './apiKeys.ts'
+import { errorBody } from './errorBody.ts'
+
+/** Options of {@link attachWsServer}. */
+export type WsServerOptions = {
+  dispatcher: Dispatcher
+  /** Accepted API keys; empty = any non-empty key, and `/` serves too. */
+  apiKeys: readonly string[]
+  /** Largest incoming message in bytes; larger closes the connection with 1009. Default 10 MB. */
+  maxPayload?: number
+  /** Unsent bytes a client may fall behind by before it is disconnected with 1008. Default 16 MB. */
+  maxBufferedAmount?: number
+  /** Receives faults of close listeners and message handling. Default: console.error. */
+  logger?: ErrorLogger
+}
+
+/** The WebSocket side of a network server. */
+export type WsServer = {
+  /** Closes every client with 1001 and stops accepting upgrades. */
+  close(): Promise<void>
+}
+
+/** Default WS message limit: 10 MB, as DESIGN.md fixes. */
+export const DEFAULT_WS_MAX_PAYLOAD = 10 * 1024 * 1024
+/** Default unsent-data limit per client: 16 MB, as DESIGN.md fixes. */
+export const DEFAULT_WS_MAX_BUFFERED_AMOUNT = 16 * 1024 * 1024
+
+const CLOSE_GOING_AWAY = 1001
+const CLOSE_POLICY_VIOLATION = 1008
+// A client that does not answer our close frame in time is cut off, so that shutdown cannot hang.
+const CLOSE_GRACE_MS = 1000
+const WS_PATH_PREFIX = '/ws/v3'
+
+/**
+ * Serves JSON-RPC over WebSocket on an existing HTTP(S) server by taking its `upgrade` events:
+ * `/ws/v3/<API_KEY>`, and `/` when no keys are configured. A refused upgrade gets an HTTP status (401, 404)
+ * with a JSON-RPC error body. Each text message is one request or batch; each connection is an
+ * {@link RpcConnection} for subscriptions.
+ * @example const ws = attachWsServer(app.server, { dispatcher, apiKeys: [] })
+ */
+export function attachWsServer(server: http.Server | https.Server, options: WsServerOptions): WsServer {
+  const { dispatcher } = options
+  const maxBufferedAmount = options.maxBufferedAmount ?? DEFAULT_WS_MAX_BUFFERED_AMOUNT
+  const logger = options.logger ?? consoleErrorLogger
+  const isAccepted = createApiKeyCheck(options.apiKeys)
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? DEFAULT_WS_MAX_PAYLOAD })
+  let nextConnectionId = 1
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // The socket is ours from here on; an unhandled 'error' on it would crash the process.
+    socket.on('error', () => socket.destroy())
+    const key = apiKeyOfPath((request.url ?? '/').split('?', 1)[0] ?? '/')
+    if (key === NOT_A_WS_PATH) {
+      return refuseUpgrade(socket, 404, errorBody(new InvalidRequestError(`not found: WebSocket is served at ${WS_PATH_PREFIX}/<API_KEY>`)))
+    }
+    if (!isAccepted(key)) {
+      return refuseUpgrade(socket, 401, errorBody(new UnauthorizedError(key ? 'invalid project id' : 'project id required')))
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => serveConnection(ws))
+  }
+
+  function serveConnection(ws: WebSocket): void {
+    const closeListeners: (() => void)[] = []
+    let closed = false
+
+    const runCloseListeners = () => {
+      if (closed) return
+      closed = true
+      for (const listener of closeListeners.splice(0)) runSafely(listener)
+    }
+
+    const runSafely = (listener: () => void) => {
+      try {
+        listener()
+      } catch (err) {
+        logger.error({ err }, 'WebSocket close listener failed')
+      }
+    }
+
+    const send = (text: string) => {
+      if (closed || ws.readyState !== WebSocket.OPEN) return
+      if (ws.bufferedAmount > maxBufferedAmount) {
+        ws.close(CLOSE_POLICY_VIOLATION, 'client too slow: send buffer limit exceeded')
+        // Its subscriptions stop now, not when the close handshake finally completes.
+        runCloseListeners()
+        return
+      }
+      ws.send(text)
+    }
+
+    const connection: RpcConnection = {
+      id: nextConnectionId++,
+      notify: (message) => send(JSON.stringify(message)),
+      onClose: (listener) => {
+        // A listener added after the close (a subscription made while closing) runs at once.
+        if (closed) runSafely(listener)
+        else closeListeners.push(listener)
+      },
+    }
+    const ctx: RpcContext = { transport: 'ws', connection }
+
+    ws.on('message', (message, isBinary) => {
+      const text = decodeMessage(message, isBinary)
+      const reply = text === undefined ? Promise.resolve(PARSE_ERROR_TEXT) : dispatcher.handleText(text, ctx)
+      reply.then(
+        (answer) => {
+          if (answer !== undefined) send(answer)
+        },
+        (err: unknown) => logger.error({ err }, 'WebSocket message handling failed'),
+      )
+    })
+    ws.on('close', runCloseListeners)
+    // ws reports protocol faults (e.g. a message over maxPayload) here and then closes with the right code.
+    ws.on('error', () => undefined)
+  }
+
+  server.on('upgrade', onUpgrade)
+
+  return {
+    async close() {
+      server.off('upgrade', onUpgrade)
+      await Promise.all([...wss.clients].map(closeClient))
+      await new Promise<void>((resolve) => wss.close(() => resolve()))
+    },
+  }
+}
+
+const NOT_A_WS_PATH = Symbol('not a WebSocket path')
+const PARSE_ERROR_TEXT = errorBody(new ParseError('parse error'))
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** The key of `/ws/v3/<key>` (`''` for `/ws/v3` or `/ws/v3/`), `undefined` for `/`. */
+function apiKeyOfPath(pathname: string): string | undefined | typeof NOT_A_WS_PATH {
+  if (pathname === '/') return undefined
+  if (pathname === WS_PATH_PREFIX || pathname === `${WS_PATH_PREFIX}/`) return ''
+  const key = pathname.startsWith(`${WS_PATH_PREFIX}/`) ? pathname.slice(WS_PATH_PREFIX.length + 1) : ''
+  if (key === '' || key.includes('/')) return NOT_A_WS_PATH
+  try {
+    return decodeURIComponent(key)
+  } catch {
+    return NOT_A_WS_PATH
+  }
+}
+
+/** Text frames are UTF-8 already (ws checks); binary frames count as text only if they are valid UTF-8. */
+function decodeMessage(message: RawData, isBinary: boolean): string | undefined {
+  const bytes = Array.isArray(message) ? Buffer.concat(message) : Buffer.isBuffer(message) ? message : Buffer.from(message)
+  if (!isBinary) return bytes.toString('utf8')
+  try {
+    return utf8.decode(bytes)
+  } catch {
+    return undefined
+  }
+}
+
+function refuseUpgrade(socket: Duplex, status: number, body: string): void {
+  socket.once('finish', () => socket.destroy())
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      'Connection: close\r\n' +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      '\r\n' +
+      body,
+  )
+}
+
+function closeClient(ws: WebSocket): Promise<void> {
+  return new Promise((resolve) => {
+    if (ws.readyState === WebSocket.CLOSED) return resolve()
+    const timer = setTimeout(() => ws.terminate(), CLOSE_GRACE_MS)
+    ws.once('close', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    ws.close(CLOSE_GOING_AWAY, 'server shutting down')
+  })
+}
