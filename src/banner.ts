@@ -1,0 +1,26 @@
+import { bytesToHex } from './evm/index.ts'
+import type { RunningServer } from './server.ts'
+import { version } from './version.ts'
+
+/** The start-up banner, Anvil-style: accounts and keys, then each network's addresses. */
+export function formatBanner(server: RunningServer, options: { apiKeys: readonly string[] }): string {
+  const first = server.networks[0]
+  const lines = [`chainsim v${version}`, '']
+  if (first) {
+    lines.push('Available Accounts', '==================')
+    first.node.accounts.forEach((a) => lines.push(`(${a.index}) ${bytesToHex(a.address)} (10000 ETH)`))
+    lines.push('', 'Private Keys', '==================')
+    first.node.accounts.forEach((a) => lines.push(`(${a.index}) ${bytesToHex(a.privateKey)}`))
+    lines.push('', 'Wallet', '==================', 'Mnemonic:          test test test test test test test test test test test junk', "Derivation path:   m/44'/60'/0'/0/", '')
+  }
+  const key = options.apiKeys[0] ?? '<API_KEY>'
+  lines.push('Networks', '==================')
+  for (const n of server.networks) {
+    const mining = n.node.miner.isAutomine ? 'automine' : n.node.miner.interval ? `every ${n.node.miner.interval} ms` : 'manual'
+    lines.push(`${n.name}  chain id ${n.chainId}  (${mining})`)
+    lines.push(`  HTTP  ${n.httpUrl}/v3/${key}`)
+    lines.push(`  WS    ${n.wsUrl}/ws/v3/${key}`)
+  }
+  if (options.apiKeys.length === 0) lines.push('', 'No API keys configured: any key is accepted, and / serves too.')
+  return lines.join('\n')
+}

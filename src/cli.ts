@@ -1,0 +1,60 @@
+import { Command, InvalidArgumentError } from 'commander'
+import { formatBanner } from './banner.ts'
+import { DEFAULT_CONFIG } from './config/defaults.ts'
+import { ConfigError, loadConfigFile, parseConfig } from './config/loadConfig.ts'
+import { startServer } from './server.ts'
+import { version } from './version.ts'
+
+function parsePort(value: string): number {
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('a port is 0 to 65535')
+  return port
+}
+
+const program = new Command()
+  .name('chainsim')
+  .description('An in-memory simulated EVM chain: real transactions, scripted reorgs, pending logs, Infura-shaped JSON-RPC.')
+  .version(version)
+
+program
+  .command('serve')
+  .description('serve the configured networks (default: dev on 8545 with automine, dev-interval on 8546)')
+  .option('--config <file>', 'config file (JSON or YAML)')
+  .option('--host <host>', 'address to bind (default 127.0.0.1)')
+  .option('--port <port>', 'port of the first network; the next ones get port + 1, port + 2...', parsePort)
+  .option('--tls-cert <file>', 'PEM certificate: serve HTTPS and WSS')
+  .option('--tls-key <file>', 'PEM private key for --tls-cert')
+  .option('--log-requests', 'log every HTTP request')
+  .action(async (options: { config?: string; host?: string; port?: number; tlsCert?: string; tlsKey?: string; logRequests?: boolean }) => {
+    if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
+      throw new ConfigError('--tls-cert and --tls-key go together')
+    }
+    const config = options.config ? await loadConfigFile(options.config) : parseConfig(DEFAULT_CONFIG, 'the default config')
+    if (options.host) config.host = options.host
+    if (options.tlsCert && options.tlsKey) config.tls = { cert: options.tlsCert, key: options.tlsKey }
+    if (options.logRequests) config.logRequests = true
+    const server = await startServer(config, { port: options.port })
+    console.log(formatBanner(server, { apiKeys: config.apiKeys }))
+    let closing = false
+    const shutdown = (signal: string) => {
+      if (closing) return
+      closing = true
+      console.log(`\n${signal}: shutting down`)
+      server.close().then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error)
+          process.exit(1)
+        },
+      )
+    }
+    process.on('SIGINT', () => shutdown('SIGINT'))
+    process.on('SIGTERM', () => shutdown('SIGTERM'))
+  })
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(`chainsim: ${error.message}`)
+  else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') console.error(`chainsim: ${error.message}`)
+  else console.error('chainsim:', error)
+  process.exit(1)
+})

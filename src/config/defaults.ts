@@ -1,0 +1,15 @@
+import type { ChainsimConfigInput } from './schema.ts'
+
+/**
+ * The embedded default (DESIGN.md): `dev` mines a block per transaction, as Anvil does;
+ * `dev-interval` mines every 2 s with background ERC-20 traffic, so logs and filter changes
+ * flow with no client action.
+ */
+export const DEFAULT_CONFIG: ChainsimConfigInput = {
+  host: '127.0.0.1',
+  apiKeys: [],
+  networks: [
+    { name: 'dev', chainId: 31337, port: 8545, mining: { auto: true } },
+    { name: 'dev-interval', chainId: 31338, port: 8546, mining: { auto: false, intervalMs: 2000 }, backgroundTraffic: true },
+  ],
+}

@@ -1,0 +1,26 @@
+/**
+ * chainsim as a library: create a node in-process, or serve networks over HTTP and WebSocket.
+ * @example
+ * const node = await createNode({ chainId: 31337n })
+ * const hash = await node.sendTransaction({ from: node.accounts[0].address, to, value: 1n })
+ */
+import { ChainNode } from './node.ts'
+import type { NodeOptions } from './node.ts'
+
+export { ChainNode, NODE_DEFAULTS } from './node.ts'
+export type { NodeOptions, PendingBlock, TransactionLookup, TransactionRequest } from './node.ts'
+export type { ChainBlock, BlockTag, BlockSelector, TransactionLocation } from './chain/types.ts'
+export type { ReorgEvent } from './chain/events.ts'
+export type { ExecutedTransaction, Log, SignedTransaction, DevAccount, CallRequest, CallResult } from './evm/index.ts'
+export type { PositionedLog, LogCriteria } from './logs/index.ts'
+export { startServer } from './server.ts'
+export type { RunningServer, RunningNetwork, StartServerOptions } from './server.ts'
+export { parseConfig, loadConfigFile, ConfigError } from './config/loadConfig.ts'
+export type { ChainsimConfig, NetworkConfig } from './config/schema.ts'
+export { DEFAULT_CONFIG } from './config/defaults.ts'
+export { bundledContracts, ChainsimToken, EventEmitter } from './contracts/index.ts'
+
+/** Creates an in-process simulated network (no sockets): see ChainNode for what it offers. */
+export function createNode(options: NodeOptions = {}): Promise<ChainNode> {
+  return ChainNode.create(options)
+}

@@ -1,0 +1,49 @@
+import type { Log } from '../../evm/index.ts'
+import type { PositionedLog } from '../../logs/index.ts'
+import { toData, toQuantity } from './hex.ts'
+
+/** A log on the wire (the user's document's nine fields, plus geth's blockTimestamp). */
+export interface RpcLog {
+  address: string
+  topics: string[]
+  data: string
+  blockNumber: string | null
+  transactionHash: string | null
+  transactionIndex: string | null
+  blockHash: string | null
+  blockTimestamp: string | null
+  logIndex: string | null
+  removed: boolean
+}
+
+/** A mined log; `removed` is true when a reorg took its block out of the canonical chain. */
+export function formatLog(log: PositionedLog, removed = false): RpcLog {
+  return {
+    address: toData(log.address),
+    topics: log.topics.map(toData),
+    data: toData(log.data),
+    blockNumber: toQuantity(log.blockNumber),
+    transactionHash: toData(log.transactionHash),
+    transactionIndex: toQuantity(log.transactionIndex),
+    blockHash: toData(log.blockHash),
+    blockTimestamp: toQuantity(log.blockTimestamp),
+    logIndex: toQuantity(log.logIndex),
+    removed,
+  }
+}
+
+/** A log of the pending block: its position fields are null (the user's document). */
+export function formatPendingLog(log: Log): RpcLog {
+  return {
+    address: toData(log.address),
+    topics: log.topics.map(toData),
+    data: toData(log.data),
+    blockNumber: null,
+    transactionHash: null,
+    transactionIndex: null,
+    blockHash: null,
+    blockTimestamp: null,
+    logIndex: null,
+    removed: false,
+  }
+}

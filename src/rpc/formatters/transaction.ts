@@ -1,0 +1,98 @@
+import { chainIdOf, TransactionType } from '../../evm/index.ts'
+import type { SignedTransaction } from '../../evm/index.ts'
+import { toData, toQuantity } from './hex.ts'
+
+/** Where a transaction was mined; absent for a pooled (pending) transaction. */
+export interface TransactionPosition {
+  blockHash: Uint8Array
+  blockNumber: bigint
+  blockTimestamp: bigint
+  index: number
+  /** Base fee of the block: a mined fee-market transaction reports the price it paid. */
+  baseFee: bigint | undefined
+}
+
+export type RpcTransaction = Record<string, unknown>
+
+type AccessListBytes = Array<[Uint8Array, Uint8Array[]]>
+
+function formatAccessList(list: AccessListBytes): Array<{ address: string; storageKeys: string[] }> {
+  return list.map(([address, keys]) => ({ address: toData(address), storageKeys: keys.map(toData) }))
+}
+
+/**
+ * A transaction with exactly the fields geth returns for its type: legacy carries `chainId`
+ * only when EIP-155 protected; typed ones carry `chainId`, `accessList`, `v` and `yParity`;
+ * fee-market ones their fee caps, and `gasPrice` is what was paid once mined.
+ */
+export function formatTransaction(signed: SignedTransaction, position?: TransactionPosition): RpcTransaction {
+  const { tx } = signed
+  const out: RpcTransaction = {
+    blockHash: position ? toData(position.blockHash) : null,
+    blockNumber: position ? toQuantity(position.blockNumber) : null,
+    blockTimestamp: position ? toQuantity(position.blockTimestamp) : null,
+    from: toData(signed.from),
+    gas: toQuantity(tx.gasLimit),
+    gasPrice: toQuantity(gasPriceOf(signed, position)),
+  }
+  if ('maxFeePerGas' in tx) {
+    out.maxFeePerGas = toQuantity(tx.maxFeePerGas)
+    out.maxPriorityFeePerGas = toQuantity(tx.maxPriorityFeePerGas)
+  }
+  if ('maxFeePerBlobGas' in tx) out.maxFeePerBlobGas = toQuantity(tx.maxFeePerBlobGas)
+  out.hash = signed.hashKey
+  out.input = toData(tx.data)
+  out.nonce = toQuantity(tx.nonce)
+  out.to = tx.to ? toData(tx.to.bytes) : null
+  out.transactionIndex = position ? toQuantity(position.index) : null
+  out.value = toQuantity(tx.value)
+  out.type = toQuantity(tx.type)
+  if (tx.type !== TransactionType.Legacy) {
+    out.accessList = formatAccessList((tx as unknown as { accessList: AccessListBytes }).accessList)
+  }
+  const chainId = chainIdOf(tx)
+  if (chainId !== undefined) out.chainId = toQuantity(chainId)
+  if ('blobVersionedHashes' in tx) out.blobVersionedHashes = tx.blobVersionedHashes.map(String)
+  if ('authorizationList' in tx) {
+    out.authorizationList = tx.authorizationList.map(([authChainId, address, nonce, yParity, r, s]) => ({
+      chainId: toQuantity(bytesQuantity(authChainId)),
+      address: toData(address),
+      nonce: toQuantity(bytesQuantity(nonce)),
+      yParity: toQuantity(bytesQuantity(yParity)),
+      r: toQuantity(bytesQuantity(r)),
+      s: toQuantity(bytesQuantity(s)),
+    }))
+  }
+  out.v = toQuantity(tx.v ?? 0n)
+  out.r = toQuantity(tx.r ?? 0n)
+  out.s = toQuantity(tx.s ?? 0n)
+  if (tx.type !== TransactionType.Legacy) out.yParity = toQuantity(tx.v ?? 0n)
+  return out
+}
+
+function gasPriceOf(signed: SignedTransaction, position: TransactionPosition | undefined): bigint {
+  const { tx } = signed
+  if (!('maxFeePerGas' in tx)) return tx.gasPrice
+  if (!position || position.baseFee === undefined) return tx.maxFeePerGas
+  return position.baseFee + tx.getEffectivePriorityFee(position.baseFee)
+}
+
+function bytesQuantity(bytes: Uint8Array): bigint {
+  return bytes.length === 0 ? 0n : BigInt(toData(bytes))
+}
+
+/** A transaction at `index` of a mined block, with its position. */
+export function formatMinedTransaction(
+  block: { hash: Uint8Array; number: bigint; timestamp: bigint; block: { header: { baseFeePerGas?: bigint } }; transactions: readonly { signed: SignedTransaction }[] },
+  index: number,
+): RpcTransaction | null {
+  const executed = block.transactions[index]
+  if (!executed) return null
+  return formatTransaction(executed.signed, {
+    blockHash: block.hash,
+    blockNumber: block.number,
+    blockTimestamp: block.timestamp,
+    index,
+    baseFee: block.block.header.baseFeePerGas,
+  })
+}

@@ -1,0 +1,22 @@
+import type { ChainNode } from '../node.ts'
+import type { RpcContext } from './dispatcher.ts'
+
+/** Infura's eth_getLogs limits, per network. */
+export interface LogLimits {
+  maxLogResults: number
+  queryTimeoutMs: number
+  maxLogParams: number
+}
+
+export const DEFAULT_LOG_LIMITS: LogLimits = { maxLogResults: 10_000, queryTimeoutMs: 10_000, maxLogParams: 5_000 }
+
+/** What a method handler works with: the network's node, its limits, and the request's transport. */
+export interface MethodContext {
+  node: ChainNode
+  limits: LogLimits
+  clientVersion: string
+  rpc: RpcContext
+}
+
+/** One JSON-RPC method: wire params in, wire result out; the node does the work. */
+export type MethodHandler = (params: unknown[], ctx: MethodContext) => unknown

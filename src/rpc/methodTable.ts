@@ -1,0 +1,86 @@
+// The method table: JSON-RPC method names to their handlers, one file per method.
+import { anvil_mine } from './methods/anvil_mine.ts'
+import { eth_accounts } from './methods/eth_accounts.ts'
+import { eth_blockNumber } from './methods/eth_blockNumber.ts'
+import { eth_call } from './methods/eth_call.ts'
+import { eth_chainId } from './methods/eth_chainId.ts'
+import { eth_createAccessList } from './methods/eth_createAccessList.ts'
+import { eth_estimateGas } from './methods/eth_estimateGas.ts'
+import { eth_feeHistory } from './methods/eth_feeHistory.ts'
+import { eth_gasPrice } from './methods/eth_gasPrice.ts'
+import { eth_getBalance } from './methods/eth_getBalance.ts'
+import { eth_getBlockByHash } from './methods/eth_getBlockByHash.ts'
+import { eth_getBlockByNumber } from './methods/eth_getBlockByNumber.ts'
+import { eth_getBlockReceipts } from './methods/eth_getBlockReceipts.ts'
+import { eth_getBlockTransactionCountByHash } from './methods/eth_getBlockTransactionCountByHash.ts'
+import { eth_getBlockTransactionCountByNumber } from './methods/eth_getBlockTransactionCountByNumber.ts'
+import { eth_getCode } from './methods/eth_getCode.ts'
+import { eth_getLogs } from './methods/eth_getLogs.ts'
+import { eth_getStorageAt } from './methods/eth_getStorageAt.ts'
+import { eth_getTransactionByBlockHashAndIndex } from './methods/eth_getTransactionByBlockHashAndIndex.ts'
+import { eth_getTransactionByBlockNumberAndIndex } from './methods/eth_getTransactionByBlockNumberAndIndex.ts'
+import { eth_getTransactionByHash } from './methods/eth_getTransactionByHash.ts'
+import { eth_getTransactionCount } from './methods/eth_getTransactionCount.ts'
+import { eth_getTransactionReceipt } from './methods/eth_getTransactionReceipt.ts'
+import { eth_maxPriorityFeePerGas } from './methods/eth_maxPriorityFeePerGas.ts'
+import { eth_sendRawTransaction } from './methods/eth_sendRawTransaction.ts'
+import { eth_sendTransaction } from './methods/eth_sendTransaction.ts'
+import { eth_syncing } from './methods/eth_syncing.ts'
+import { evm_increaseTime } from './methods/evm_increaseTime.ts'
+import { evm_mine } from './methods/evm_mine.ts'
+import { evm_setAutomine } from './methods/evm_setAutomine.ts'
+import { evm_setIntervalMining } from './methods/evm_setIntervalMining.ts'
+import { evm_setNextBlockTimestamp } from './methods/evm_setNextBlockTimestamp.ts'
+import { hardhat_mine } from './methods/hardhat_mine.ts'
+import { net_version } from './methods/net_version.ts'
+import { web3_clientVersion } from './methods/web3_clientVersion.ts'
+import type { RpcMethodTable } from './dispatcher.ts'
+import type { MethodContext, MethodHandler } from './methodContext.ts'
+
+const handlers: Readonly<Record<string, MethodHandler>> = {
+  anvil_mine,
+  eth_accounts,
+  eth_blockNumber,
+  eth_call,
+  eth_chainId,
+  eth_createAccessList,
+  eth_estimateGas,
+  eth_feeHistory,
+  eth_gasPrice,
+  eth_getBalance,
+  eth_getBlockByHash,
+  eth_getBlockByNumber,
+  eth_getBlockReceipts,
+  eth_getBlockTransactionCountByHash,
+  eth_getBlockTransactionCountByNumber,
+  eth_getCode,
+  eth_getLogs,
+  eth_getStorageAt,
+  eth_getTransactionByBlockHashAndIndex,
+  eth_getTransactionByBlockNumberAndIndex,
+  eth_getTransactionByHash,
+  eth_getTransactionCount,
+  eth_getTransactionReceipt,
+  eth_maxPriorityFeePerGas,
+  eth_sendRawTransaction,
+  eth_sendTransaction,
+  eth_syncing,
+  evm_increaseTime,
+  evm_mine,
+  evm_setAutomine,
+  evm_setIntervalMining,
+  evm_setNextBlockTimestamp,
+  hardhat_mine,
+  net_version,
+  web3_clientVersion,
+}
+
+/** Binds every handler to one network's context, for the dispatcher. */
+export function createMethodTable(context: Omit<MethodContext, 'rpc'>): RpcMethodTable {
+  return Object.fromEntries(
+    Object.entries(handlers).map(([name, handler]) => [name, (params, rpc) => handler(params, { ...context, rpc })]),
+  )
+}
+
+/** The names of every method chainsim serves. */
+export const methodNames: readonly string[] = Object.keys(handlers)

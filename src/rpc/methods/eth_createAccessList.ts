@@ -1,0 +1,36 @@
+import type { MethodHandler } from '../methodContext.ts'
+import { resolveStateBlock } from '../blockResolution.ts'
+import { transactionCall, toCallRequest } from '../callRequest.ts'
+import { toQuantity } from '../formatters/hex.ts'
+import { decodeRevertReason } from '../revert.ts'
+import { blockTagOrHash, parseParams } from '../schemas.ts'
+import { bytesToHex } from '../../evm/index.ts'
+
+/** eth_createAccessList: the storage a call touches, and the gas it uses with that list (geth's form). */
+export const eth_createAccessList: MethodHandler = async (params, { node }) => {
+  const [call, ref] = parseParams('eth_createAccessList', [transactionCall, blockTagOrHash.optional()], params)
+  const block = await resolveStateBlock(node, ref ?? 'pending')
+  const request = toCallRequest(call)
+  const traced = await node.accessList(request, block)
+  const accessList = (traced.accessList ?? []).map((entry) => ({
+    address: entry.address,
+    storageKeys: entry.storageKeys,
+  }))
+  // Run again with the list attached: its gas is what a transaction carrying it would use.
+  const withList = await node.call(
+    {
+      ...request,
+      accessList: accessList.map((e) => ({
+        address: Buffer.from(e.address.slice(2), 'hex'),
+        storageKeys: e.storageKeys.map((k) => Buffer.from(k.slice(2), 'hex')),
+      })),
+    },
+    block,
+  )
+  const result: Record<string, unknown> = { accessList, gasUsed: toQuantity(withList.gasUsed) }
+  if (!withList.success) {
+    const reason = withList.error === 'revert' ? decodeRevertReason(bytesToHex(withList.returnValue)) : undefined
+    result.error = reason ? `execution reverted: ${reason}` : withList.error === 'revert' ? 'execution reverted' : withList.error
+  }
+  return result
+}

@@ -1,0 +1,17 @@
+import type { MethodHandler } from '../methodContext.ts'
+import { formatLog, formatPendingLog } from '../formatters/log.ts'
+import { parseLogFilter, queryCanonicalLogs, queryPendingLogs, resolveRange } from '../logFilter.ts'
+
+/**
+ * eth_getLogs: canonical logs matching the filter, under Infura's limits (parameters checked
+ * before any scan; the result count known before any result is built). With `toBlock:
+ * "pending"` the pending block's logs follow, with null positions.
+ */
+export const eth_getLogs: MethodHandler = async (params, { node, limits }) => {
+  const spec = parseLogFilter('eth_getLogs', params, limits)
+  const range = resolveRange(node, spec)
+  const canonical = range.canonical ? queryCanonicalLogs(node, spec, range, limits).map((log) => formatLog(log)) : []
+  if (!range.pending) return canonical
+  const pending = await queryPendingLogs(node, spec)
+  return [...canonical, ...pending.map(formatPendingLog)]
+}
