@@ -111,7 +111,10 @@ export class ChainNode {
     onError: (error: unknown) => void,
   ) {
     this.miner = new Miner(mining, () => this.mine(1), onError)
-    this.logs.append(toIndexedBlock(chain.genesis))
+    // An imported chain arrives with its blocks: index all of them once.
+    for (let n = chain.genesis.number; n <= chain.head.number; n++) {
+      this.logs.append(toIndexedBlock(chain.blockByNumber(n) as ChainBlock))
+    }
     chain.events.on('blockAdded', (block) => this.logs.append(toIndexedBlock(block)))
     chain.events.on('reorged', ({ commonAncestor, added }) => {
       this.logs.truncate(commonAncestor.number + 1n)
@@ -126,25 +129,32 @@ export class ChainNode {
     const engine = await ExecutionEngine.create(createDevCommon(chainId, name))
     const accounts = deriveDevAccounts(options.mnemonic ?? DEV_MNEMONIC, options.accountCount ?? NODE_DEFAULTS.accountCount)
     const clock = new ChainClock(options.clock ?? { kind: 'wall' })
-    const blockGasLimit = options.blockGasLimit ?? NODE_DEFAULTS.blockGasLimit
     const balance = options.accountBalance ?? NODE_DEFAULTS.accountBalance
     const genesis = await engine.createGenesis({
       alloc: new Map(accounts.map((a) => [keyOf(a.address), { balance }])),
       timestamp: clock.genesisTimestamp(),
-      gasLimit: blockGasLimit,
+      gasLimit: options.blockGasLimit ?? NODE_DEFAULTS.blockGasLimit,
       baseFeePerGas: options.genesisBaseFeePerGas ?? NODE_DEFAULTS.genesisBaseFeePerGas,
     })
-    const finality = {
-      safeDepth: options.finality?.safeDepth ?? NODE_DEFAULTS.finality.safeDepth,
-      finalizedDepth: options.finality?.finalizedDepth ?? NODE_DEFAULTS.finality.finalizedDepth,
-    }
-    const chain = new Chain(engine, toChainBlock(genesis, []), finality)
+    const chain = new Chain(engine, toChainBlock(genesis, []), finalityOf(options))
+    return ChainNode.fromChain(chain, { ...options, clock: options.clock }, accounts)
+  }
+
+  /**
+   * Serves an existing chain (for example one imported from a geth genesis and RLP blocks):
+   * the node mines on its head with the given options; `accounts` are the keys it signs for.
+   */
+  static fromChain(chain: Chain, options: NodeOptions = {}, accounts: readonly DevAccount[] = []): ChainNode {
+    const name = options.name ?? NODE_DEFAULTS.name
     const node = new ChainNode(
       name,
       chain,
-      clock,
+      new ChainClock(options.clock ?? { kind: 'wall' }),
       accounts,
-      { blockGasLimit, coinbase: options.coinbase ?? new Uint8Array(20) },
+      {
+        blockGasLimit: options.blockGasLimit ?? chain.head.block.header.gasLimit,
+        coinbase: options.coinbase ?? new Uint8Array(20),
+      },
       options.mining ?? { auto: true },
       options.onError ?? ((error) => console.error(`[${name}] background mining failed:`, error)),
     )
@@ -356,6 +366,14 @@ export class ChainNode {
       maxFeePerGas: request.maxFeePerGas ?? baseFee * 2n + maxPriorityFeePerGas,
       accessList: request.accessList?.map((e) => [e.address, e.storageKeys]),
     } as TypedTxData
+  }
+}
+
+/** Finality depths from node options, with the defaults (safe = head − 32, finalized = head − 64). */
+export function finalityOf(options: NodeOptions): FinalityDepths {
+  return {
+    safeDepth: options.finality?.safeDepth ?? NODE_DEFAULTS.finality.safeDepth,
+    finalizedDepth: options.finality?.finalizedDepth ?? NODE_DEFAULTS.finality.finalizedDepth,
   }
 }
 
