@@ -11,9 +11,17 @@ export type { IndexedBlock, LogCriteria, LogQueryOptions, LogQueryResult, Positi
 /** EVM logs carry at most four topics (LOG0 to LOG4): one posting table per position. */
 const MAX_TOPICS = 4
 
+/** The ids `[from, to)` of the blocks `firstBlock..lastBlock` (indexes into the stored blocks) of a query. */
+interface IdRange {
+  from: number
+  to: number
+  firstBlock: number
+  lastBlock: number
+}
+
 /**
- * The canonical chain's logs, indexed by address and by topic at each position, for `eth_getLogs`,
- * `eth_getFilterLogs` and `sim_reorg`'s log counts.
+ * The canonical chain's logs, indexed by address and by topic at each position: serves `eth_getLogs` and
+ * `eth_getFilterLogs`, and the positions of logs that filters and subscriptions announce.
  *
  * Every log gets an id: its position in canonical order, so ids are dense and a block's logs are the ids from
  * its first id to the next block's. Each posting list holds ascending ids; a range is two binary searches in
@@ -60,7 +68,9 @@ export class LogIndex {
     let logCount = 0
     for (const transaction of block.transactions) {
       for (const log of transaction.logs) {
-        if (log.topics.length > MAX_TOPICS) throw new RangeError(`a log has ${log.topics.length} topics, above ${MAX_TOPICS}`)
+        if (log.topics.length > MAX_TOPICS) {
+          throw new RangeError(`a log has ${log.topics.length} topics, more than ${MAX_TOPICS}`)
+        }
       }
       logCount += transaction.logs.length
     }
@@ -115,7 +125,7 @@ export class LogIndex {
   /**
    * The canonical logs matching `criteria`, in chain order, if there are at most `options.limit` of them.
    * Beyond the limit, the widest range from `fromBlock` that fits, found without building the logs. Past
-   * `options.deadline`, `timeout`: the clock is read while scanning. Serves `eth_getLogs` and `eth_getFilterLogs`.
+   * `options.deadline`, `timeout`: the clock is read while scanning, not after.
    */
   query(criteria: LogCriteria, options: LogQueryOptions): LogQueryResult {
     const deadline = new Deadline(options.deadline ?? Infinity)
@@ -129,12 +139,14 @@ export class LogIndex {
         return this.tooManyResults(criteria, limit, this.blockOfMatch(plan.countBelow, limit + 1, range))
       }
       const ids = collect(plan.stream, limit + 1, deadline)
-      if (ids.length > limit) return this.tooManyResults(criteria, limit, this.blockOf(ids[limit]!, range.firstBlock))
+      if (ids.length > limit) {
+        return this.tooManyResults(criteria, limit, this.blockOf(ids[limit]!, range.firstBlock))
+      }
       const logs: PositionedLog[] = []
       let k = -1
       for (const id of ids) {
         deadline.step()
-        if (k < 0 || id >= this.blockStarts[k + 1]!) k = this.blockOf(id, k + 1)
+        if (id >= this.blockStarts[k + 1]!) k = this.blockOf(id, k + 1)
         logs.push(this.positioned(id, k))
       }
       return { status: 'ok', logs }
@@ -144,7 +156,7 @@ export class LogIndex {
     }
   }
 
-  /** The number of canonical logs matching `criteria`, or `cap + 1` if there are more than `cap`. */
+  /** The number of canonical logs matching `criteria`, or `cap + 1` if there are more than `cap`. No deadline. */
   count(criteria: LogCriteria, cap: number): number {
     const range = this.idRange(criteria)
     if (range === undefined) return 0
@@ -158,8 +170,8 @@ export class LogIndex {
     return { logs: this.logs, topicCounts: this.topicCounts, addresses: this.addresses, topics: this.topics }
   }
 
-  /** The ids `[from, to)` of the indexed blocks in the criteria's range, and the first of those blocks. */
-  private idRange(criteria: LogCriteria): { from: number; to: number; firstBlock: number; lastBlock: number } | undefined {
+  /** The part of the criteria's range that is indexed; `undefined` if none is. */
+  private idRange(criteria: LogCriteria): IdRange | undefined {
     const head = this.head
     if (this.first === undefined || head === undefined) return undefined
     const fromBlock = criteria.fromBlock > this.first ? criteria.fromBlock : this.first
@@ -171,7 +183,7 @@ export class LogIndex {
   }
 
   /** Index of the block holding the `n`th match: binary search over the blocks with exact counts. */
-  private blockOfMatch(countBelow: (bound: number) => number, n: number, range: { firstBlock: number; lastBlock: number }): number {
+  private blockOfMatch(countBelow: (bound: number) => number, n: number, range: IdRange): number {
     let lo = range.firstBlock
     let hi = range.lastBlock
     while (lo < hi) {
@@ -190,7 +202,8 @@ export class LogIndex {
   /** Results beyond the limit: every block before `blockOfExtra`, which holds match `limit + 1`, fits. */
   private tooManyResults(criteria: LogCriteria, limit: number, blockOfExtra: number): LogQueryResult {
     const to = this.first! + BigInt(blockOfExtra) - 1n
-    return { status: 'tooManyResults', limit, suggestedRange: to >= criteria.fromBlock ? { from: criteria.fromBlock, to } : undefined }
+    const suggestedRange = to >= criteria.fromBlock ? { from: criteria.fromBlock, to } : undefined
+    return { status: 'tooManyResults', limit, suggestedRange }
   }
 
   private positioned(id: number, k: number): PositionedLog {

@@ -13,9 +13,8 @@ export function matchesCriteria(
   criteria: LogMatchCriteria,
 ): boolean {
   const { addresses, topics } = criteria
-  if (addresses !== undefined && addresses.length > 0 && !addresses.some((address) => equalBytes(address, log.address))) {
-    return false
-  }
+  const anyAddress = addresses === undefined || addresses.length === 0
+  if (!anyAddress && !addresses.some((address) => equalBytes(address, log.address))) return false
   if (topics === undefined) return true
   // geth's rule: N positions need N topics, wildcards included.
   if (topics.length > log.topics.length) return false

@@ -32,7 +32,7 @@ class PostingList {
  * Ids arrive in ascending order and leave from the tail (a reorg), so every list stays sorted.
  */
 export class PostingTable {
-  /** 0: empty; n > 0: the single id n - 1; n < 0: `lists[-n - 1]`. */
+  /** 0: empty; n > 0: the single id n - 1; n < 0: `lists[-n - 1]`. Hence ids stay below 2^31 - 1. */
   private slots = new Int32Array(16)
   private hashes = new Uint32Array(16)
   private used = 0
@@ -70,7 +70,9 @@ export class PostingTable {
       return
     }
     const list = entry < 0 ? this.lists[-entry - 1]! : undefined
-    if (list === undefined || list.ids[list.length - 1] !== id) throw new Error(`log ${id} is not the newest of its value`)
+    if (list === undefined || list.ids[list.length - 1] !== id) {
+      throw new Error(`log ${id} is not the newest of its value`)
+    }
     list.length--
     // Back to inline once single, so a list object never outlives the reorg that emptied it.
     if (list.length === 1) {
@@ -140,7 +142,7 @@ export class PostingTable {
     for (let slot = (hole + 1) & mask; this.slots[slot] !== 0; slot = (slot + 1) & mask) {
       const home = this.hashes[slot]! & mask
       // The entry may fill the hole unless its home lies after the hole, cyclically, in the run up to it.
-      if (((slot - home) & mask) > ((slot - hole) & mask)) {
+      if (((slot - home) & mask) >= ((slot - hole) & mask)) {
         this.slots[hole] = this.slots[slot]!
         this.hashes[hole] = this.hashes[slot]!
         hole = slot
