@@ -23,9 +23,13 @@ import type {
   StateView,
   TypedTxData,
 } from './evm/index.ts'
-import { ServerError } from './errors.ts'
+import { InvalidParamsError, ServerError } from './errors.ts'
+import { FilterManager } from './filters/filterManager.ts'
+import { SubscriptionHub } from './filters/subscriptions.ts'
 import { LogIndex } from './logs/index.ts'
 import { Miner } from './mining/miner.ts'
+import { checkReorgDepth, executeReorg, reinclusionStart } from './reorg/reorgEngine.ts'
+import type { ReorgOutcome } from './reorg/reorgEngine.ts'
 import type { MiningMode } from './mining/miner.ts'
 import { checkAdmission, decodeForAdmission, TransactionRejectedError } from './txpool/admission.ts'
 import { TxPool } from './txpool/txPool.ts'
@@ -46,6 +50,10 @@ export interface NodeOptions {
   coinbase?: Uint8Array
   /** Where background faults (interval mining) are reported. */
   onError?: (error: unknown) => void
+  /** A filter not polled for this long is uninstalled (default 5 minutes). */
+  filterTimeoutMs?: number
+  /** The clock filter expiry is measured on, in ms (tests inject one). */
+  filterClock?: () => number
 }
 
 /** A transaction the node signs with one of its dev accounts (eth_sendTransaction). */
@@ -60,6 +68,27 @@ export interface TransactionRequest {
   maxFeePerGas?: bigint
   maxPriorityFeePerGas?: bigint
   accessList?: ReadonlyArray<{ address: Uint8Array; storageKeys: Uint8Array[] }>
+}
+
+/** sim_reorg's options (DESIGN.md, Reorgs), in domain types. */
+export interface SimReorgOptions {
+  depth: number
+  /** Blocks in the replacement branch; default depth + 1, so the new branch is longer. */
+  length?: number
+  /** Orphaned transactions: re-mined in the new branch ("all") or back to the pool ("none"). */
+  reinclude?: 'all' | 'none'
+  /** Hashes of orphaned (or pooled) transactions to discard. */
+  drop?: Uint8Array[]
+  /** Raw signed transactions placed in the first new block. */
+  add?: Uint8Array[]
+  force?: boolean
+}
+
+/** State restored by evm_revert. */
+interface Snapshot {
+  headKey: string
+  pool: SignedTransaction[]
+  clock: ReturnType<ChainClock['snapshot']>
 }
 
 /** The block the pool would make next, executed on top of the head and never kept. */
@@ -87,6 +116,7 @@ export const NODE_DEFAULTS = {
   accountBalance: 10_000n * ETHER,
   finality: { safeDepth: 32n, finalizedDepth: 64n },
   priorityFee: GWEI,
+  filterTimeoutMs: 5 * 60_000,
 } as const
 
 /**
@@ -98,6 +128,11 @@ export class ChainNode {
   readonly pool = new TxPool()
   readonly logs = new LogIndex()
   readonly miner: Miner
+  readonly filters: FilterManager
+  readonly subscriptions: SubscriptionHub
+  private readonly snapshots = new Map<number, Snapshot>()
+  private snapshotCounter = 0
+  private reorgCounter = 0
   private pendingCache: { headKey: string; poolVersion: number; pending: Promise<PendingBlock> } | undefined
   private closed = false
 
@@ -109,6 +144,7 @@ export class ChainNode {
     private readonly options: { blockGasLimit: bigint; coinbase: Uint8Array },
     mining: MiningMode,
     onError: (error: unknown) => void,
+    filterOptions: { timeoutMs: number; now?: () => number },
   ) {
     this.miner = new Miner(mining, () => this.mine(1), onError)
     // An imported chain arrives with its blocks: index all of them once.
@@ -119,6 +155,19 @@ export class ChainNode {
     chain.events.on('reorged', ({ commonAncestor, added }) => {
       this.logs.truncate(commonAncestor.number + 1n)
       for (const block of added) this.logs.append(toIndexedBlock(block))
+    })
+    this.filters = new FilterManager({
+      chain,
+      logs: this.logs,
+      timeoutMs: filterOptions.timeoutMs,
+      now: filterOptions.now,
+      pendingLogs: async () =>
+        (await this.pendingBlock()).transactions.map((t) => ({ transactionHash: t.signed.hashKey, logs: t.logs })),
+    })
+    this.subscriptions = new SubscriptionHub(chain)
+    this.pool.events.on('added', (signed) => {
+      this.filters.transactionPooled(signed)
+      this.subscriptions.transactionPooled(signed)
     })
   }
 
@@ -157,6 +206,7 @@ export class ChainNode {
       },
       options.mining ?? { auto: true },
       options.onError ?? ((error) => console.error(`[${name}] background mining failed:`, error)),
+      { timeoutMs: options.filterTimeoutMs ?? NODE_DEFAULTS.filterTimeoutMs, now: options.filterClock },
     )
     node.miner.start()
     return node
@@ -191,6 +241,13 @@ export class ChainNode {
       const signed = signTransaction(await this.fillTransaction(request), account.privateKey, this.chain.engine.common)
       return this.admit(signed)
     })
+  }
+
+  /** Signs a request whose nonce and gas are given with the dev account it names (no pool, no mining). */
+  signWithDevAccount(request: TransactionRequest & { nonce: bigint; gas: bigint }): SignedTransaction {
+    const account = this.accounts.find((a) => keyOf(a.address) === keyOf(request.from))
+    if (!account) throw new ServerError(`unknown account ${keyOf(request.from)}`)
+    return signTransaction(this.transactionData(request, request.nonce, request.gas), account.privateKey, this.chain.engine.common)
   }
 
   /** Mines `count` blocks from the pool, each at least `intervalSeconds` after the previous. */
@@ -277,6 +334,95 @@ export class ChainNode {
     return { gas: high }
   }
 
+  /**
+   * sim_reorg: replaces the newest `depth` blocks with a new branch. Orphaned transactions are
+   * re-mined at other positions or returned to the pool; `drop` discards, `add` inserts.
+   */
+  simReorg(options: SimReorgOptions): Promise<ReorgOutcome> {
+    return this.queue.run(async () => {
+      const ancestorNumber = checkReorgDepth(this.head.number, this.chain.tagNumber('finalized'), options.depth, options.force ?? false)
+      const length = options.length ?? options.depth + 1
+      if (!Number.isInteger(length) || length < 0) throw new InvalidParamsError('invalid argument 0: length must be 0 or more')
+      const orphaned = this.transactionsAbove(ancestorNumber)
+      const dropKeys = new Set((options.drop ?? []).map(keyOf))
+      for (const key of dropKeys) {
+        if (!orphaned.some((o) => o.signed.hashKey === key) && !this.pool.has(key)) {
+          throw new InvalidParamsError(`invalid argument 0: drop: transaction ${key} is neither in the reorged blocks nor pending`)
+        }
+      }
+      const added = (options.add ?? []).map((raw, i) => {
+        try {
+          return decodeForAdmission(raw, this.chain.engine.common)
+        } catch (error) {
+          throw new InvalidParamsError(`invalid argument 0: add[${i}]: ${(error as Error).message}`)
+        }
+      })
+      const kept = orphaned.filter((o) => !dropKeys.has(o.signed.hashKey))
+      const blocks: SignedTransaction[][] = [added]
+      if ((options.reinclude ?? 'all') === 'all' && kept.length > 0) {
+        const start = reinclusionStart(Number((kept[0] as { blockNumber: bigint }).blockNumber - ancestorNumber - 1n), length)
+        blocks[start] = [...(blocks[start] ?? []), ...kept.map((o) => o.signed)]
+      }
+      this.pool.remove(dropKeys)
+      const outcome = await this.reorgWith({ depth: options.depth, length, blocks, force: options.force ?? false })
+      const back = options.reinclude === 'none' ? kept.map((o) => o.signed) : outcome.notIncluded
+      await this.returnToPool(back.filter((s) => !dropKeys.has(s.hashKey)))
+      return outcome
+    })
+  }
+
+  /**
+   * anvil_reorg: replaces the newest `depth` blocks with as many new ones, holding the given
+   * transactions at the given block indexes; orphaned transactions are dropped (Anvil's rule).
+   */
+  anvilReorg(depth: number, placements: Array<{ transaction: SignedTransaction; blockIndex: number }>, force = false): Promise<ReorgOutcome> {
+    return this.queue.run(async () => {
+      checkReorgDepth(this.head.number, this.chain.tagNumber('finalized'), depth, force)
+      const blocks: SignedTransaction[][] = Array.from({ length: depth }, () => [])
+      for (const { transaction, blockIndex } of placements) {
+        if (!Number.isInteger(blockIndex) || blockIndex < 0 || blockIndex >= depth) {
+          throw new InvalidParamsError(`invalid argument 1: block index ${blockIndex} is outside the ${depth} reorged blocks`)
+        }
+        blocks[blockIndex]!.push(transaction)
+      }
+      return this.reorgWith({ depth, length: depth, blocks, force })
+    })
+  }
+
+  /** anvil_rollback: removes the newest `depth` blocks without replacing them. */
+  rollback(depth: number, force = false): Promise<ReorgOutcome> {
+    return this.queue.run(() => this.reorgWith({ depth, length: 0, blocks: [], force }))
+  }
+
+  /** evm_snapshot: remembers the head, the pool and the clock; returns the snapshot's id. */
+  snapshot(): number {
+    const id = ++this.snapshotCounter
+    this.snapshots.set(id, { headKey: this.head.hashKey, pool: this.pool.all(), clock: this.clock.snapshot() })
+    return id
+  }
+
+  /**
+   * evm_revert: makes the snapshot's head the head again (filters and subscriptions see the
+   * removed blocks as a reorg), restores pool and clock, and forgets this and later snapshots.
+   */
+  revert(id: number): Promise<boolean> {
+    return this.queue.run(async () => {
+      const snapshot = this.snapshots.get(id)
+      if (!snapshot) return false
+      for (const key of [...this.snapshots.keys()]) if (key >= id) this.snapshots.delete(key)
+      const target = this.chain.blockByHash(snapshot.headKey)
+      if (!target) return false
+      if (target.hashKey !== this.head.hashKey) {
+        const { ancestor, branch } = this.chain.pathFromCanonical(target)
+        this.chain.switchTo(ancestor, branch)
+      }
+      this.pool.remove(this.pool.all().map((s) => s.hashKey))
+      for (const signed of snapshot.pool) this.pool.add(signed)
+      this.clock.restore(snapshot.clock)
+      return true
+    })
+  }
+
   /** A transaction by hash, mined or pooled. */
   transaction(hash: Uint8Array | string): TransactionLookup | undefined {
     const key = typeof hash === 'string' ? hash : keyOf(hash)
@@ -291,7 +437,49 @@ export class ChainNode {
     if (this.closed) return
     this.closed = true
     this.miner.stop()
+    this.filters.close()
+    this.subscriptions.close()
     await this.queue.idle()
+  }
+
+  /** Canonical transactions above `number`, oldest first, with the block each was in. */
+  private transactionsAbove(number: bigint): Array<{ signed: SignedTransaction; blockNumber: bigint }> {
+    const found: Array<{ signed: SignedTransaction; blockNumber: bigint }> = []
+    for (let n = number + 1n; n <= this.head.number; n++) {
+      const block = this.chain.blockByNumber(n) as ChainBlock
+      for (const executed of block.transactions) found.push({ signed: executed.signed, blockNumber: n })
+    }
+    return found
+  }
+
+  private async reorgWith(plan: Parameters<typeof executeReorg>[1]): Promise<ReorgOutcome> {
+    const outcome = await executeReorg(
+      this.chain,
+      plan,
+      (parent, transactions, extraData) => this.buildOn(parent, transactions, { extraData }),
+      ++this.reorgCounter,
+    )
+    const state = this.stateAt(this.head)
+    await this.pool.removeStale((from) => state.getNonce(from))
+    return outcome
+  }
+
+  /** Puts transactions back in the pool where they are still admissible; the rest are gone. */
+  private async returnToPool(transactions: SignedTransaction[]): Promise<void> {
+    for (const signed of transactions) {
+      if (this.pool.has(signed.hashKey) || this.chain.transaction(signed.hashKey)) continue
+      try {
+        await checkAdmission(signed, {
+          common: this.chain.engine.common,
+          state: this.stateAt(this.head),
+          baseFee: this.nextBaseFee,
+          blockGasLimit: this.options.blockGasLimit,
+        })
+        this.pool.add(signed)
+      } catch {
+        // Inadmissible on the new branch (its nonce was used there): dropped, as a real node does.
+      }
+    }
   }
 
   private async admit(signed: SignedTransaction): Promise<Uint8Array> {
@@ -320,7 +508,11 @@ export class ChainNode {
   }
 
   /** Builds (and, unless discarded, seals) a block on `parent` with the clock's next timestamp. */
-  private buildOn(parent: ChainBlock, transactions: SignedTransaction[], options: { discard?: boolean } = {}): Promise<BuiltBlock> {
+  private buildOn(
+    parent: ChainBlock,
+    transactions: SignedTransaction[],
+    options: { discard?: boolean; extraData?: Uint8Array } = {},
+  ): Promise<BuiltBlock> {
     const timestamp = options.discard ? this.previewTimestamp(parent) : this.clock.timestampAfter(parent)
     return this.chain.engine.build(
       {
@@ -330,10 +522,11 @@ export class ChainNode {
         gasLimit: this.options.blockGasLimit,
         // Deterministic randomness: the same chain gives the same hashes on every run.
         prevRandao: keccak256(parent.hash),
+        extraData: options.extraData,
       },
       transactions,
       this.chain.ancestorHashes(parent),
-      options,
+      { discard: options.discard },
     )
   }
 
@@ -347,23 +540,25 @@ export class ChainNode {
 
   private async fillTransaction(request: TransactionRequest): Promise<TypedTxData> {
     const nonce = request.nonce ?? (await this.pendingNonce(request.from))
-    const baseFee = this.nextBaseFee
-    const gas =
-      request.gas ??
-      (await (async () => {
-        const estimate = await this.estimateGas({ ...request, nonce }, this.head)
-        if ('failure' in estimate) return this.options.blockGasLimit
-        return estimate.gas
-      })())
-    const common = { nonce, to: request.to, data: request.data, value: request.value ?? 0n, gasLimit: gas }
-    if (request.gasPrice !== undefined) return { ...common, type: 0, gasPrice: request.gasPrice }
+    let gas = request.gas
+    if (gas === undefined) {
+      const estimate = await this.estimateGas({ ...request, nonce }, this.head)
+      gas = 'failure' in estimate ? this.options.blockGasLimit : estimate.gas
+    }
+    return this.transactionData(request, nonce, gas)
+  }
+
+  /** Typed fields for a request whose nonce and gas are known; fees default as Anvil's. */
+  private transactionData(request: TransactionRequest, nonce: bigint, gas: bigint): TypedTxData {
+    const fields = { nonce, to: request.to, data: request.data, value: request.value ?? 0n, gasLimit: gas }
+    if (request.gasPrice !== undefined) return { ...fields, type: 0, gasPrice: request.gasPrice }
     const maxPriorityFeePerGas = request.maxPriorityFeePerGas ?? NODE_DEFAULTS.priorityFee
     return {
-      ...common,
+      ...fields,
       type: 2,
       chainId: this.chainId,
       maxPriorityFeePerGas,
-      maxFeePerGas: request.maxFeePerGas ?? baseFee * 2n + maxPriorityFeePerGas,
+      maxFeePerGas: request.maxFeePerGas ?? this.nextBaseFee * 2n + maxPriorityFeePerGas,
       accessList: request.accessList?.map((e) => [e.address, e.storageKeys]),
     } as TypedTxData
   }

@@ -114,6 +114,21 @@ export class Chain {
   }
 
   /**
+   * The canonical ancestor of `tip` and the blocks from there up to `tip`, oldest first: what
+   * `switchTo` needs to make any known block the head again (snapshot reverts).
+   */
+  pathFromCanonical(tip: ChainBlock): { ancestor: ChainBlock; branch: ChainBlock[] } {
+    const branch: ChainBlock[] = []
+    let cursor: ChainBlock | undefined = tip
+    while (cursor && !this.canonical.contains(cursor)) {
+      branch.unshift(cursor)
+      cursor = this.tree.parentOf(cursor)
+    }
+    if (!cursor) throw new Error(`block ${tip.hashKey} does not descend from the canonical chain`)
+    return { ancestor: cursor, branch }
+  }
+
+  /**
    * BLOCKHASH for a block built on `parent`: ancestors by number along `parent`'s own branch,
    * which need not be canonical while a reorg's replacement is built.
    */

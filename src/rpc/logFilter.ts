@@ -3,10 +3,10 @@ import { InvalidParamsError, LimitExceededError, ServerError } from '../errors.t
 import type { Log } from '../evm/index.ts'
 import { countCriteriaParameters, matchesCriteria } from '../logs/index.ts'
 import type { LogCriteria, PositionedLog } from '../logs/index.ts'
+import type { LogFilterCriteria } from '../filters/types.ts'
 import type { ChainNode } from '../node.ts'
 import type { LogLimits } from './methodContext.ts'
 import { address, blockTag, hash32, parseParams } from './schemas.ts'
-import type { BlockTag } from './schemas.ts'
 
 const MAX_TOPIC_POSITIONS = 4
 
@@ -30,14 +30,8 @@ export const logFilterObject = z.object(
 
 export type LogFilterObject = z.output<typeof logFilterObject>
 
-/** A filter's criteria as installed: what to match, and its bounds as given (tags unresolved). */
-export interface LogFilterSpec {
-  addresses: Uint8Array[]
-  topics: Array<Uint8Array[] | null>
-  fromBlock: BlockTag
-  toBlock: BlockTag
-  blockHash: Uint8Array | undefined
-}
+/** A filter's criteria: what to match, and its bounds as given (tags unresolved). */
+export type LogFilterSpec = LogFilterCriteria
 
 /** Parses and checks a filter object: exclusive fields, topic positions, parameter count. */
 export function parseLogFilter(method: string, params: unknown[], limits: LogLimits): LogFilterSpec {
@@ -56,7 +50,7 @@ export function parseLogFilter(method: string, params: unknown[], limits: LogLim
   })
   if (topics.length > MAX_TOPIC_POSITIONS) throw new InvalidParamsError('exceed max topics')
   const addresses = filter.address == null ? [] : filter.address instanceof Uint8Array ? [filter.address] : filter.address
-  const spec = {
+  const spec: LogFilterSpec = {
     addresses,
     topics,
     fromBlock: filter.fromBlock ?? 'latest',
@@ -91,8 +85,11 @@ export interface ResolvedRange {
   pending: boolean
 }
 
-/** Resolves a filter's bounds against the current head, with geth's range checks. */
-export function resolveRange(node: ChainNode, spec: LogFilterSpec): ResolvedRange {
+/**
+ * Resolves a filter's bounds against the current head, with geth's range checks. An installed
+ * filter may end in the future (`clampToHead`): its range is cut at the head instead.
+ */
+export function resolveRange(node: ChainNode, spec: LogFilterSpec, options: { clampToHead?: boolean } = {}): ResolvedRange {
   if (spec.blockHash) {
     const block = node.chain.blockByHash(spec.blockHash)
     if (!block || !node.chain.isCanonical(block)) throw new ServerError('unknown block')
@@ -105,10 +102,14 @@ export function resolveRange(node: ChainNode, spec: LogFilterSpec): ResolvedRang
   }
   const from = typeof spec.fromBlock === 'bigint' ? spec.fromBlock : node.chain.tagNumber(spec.fromBlock)
   const pending = spec.toBlock === 'pending'
-  const to = pending ? head : typeof spec.toBlock === 'bigint' ? spec.toBlock : node.chain.tagNumber(spec.toBlock)
-  if (from > to) throw new InvalidParamsError('invalid block range params')
-  if (to > head) throw new InvalidParamsError('block range extends beyond current head block')
-  return { from, to, canonical: true, pending }
+  const requestedTo = pending ? head : typeof spec.toBlock === 'bigint' ? spec.toBlock : node.chain.tagNumber(spec.toBlock)
+  if (from > requestedTo) throw new InvalidParamsError('invalid block range params')
+  if (requestedTo > head && !options.clampToHead) {
+    throw new InvalidParamsError('block range extends beyond current head block')
+  }
+  const to = requestedTo > head ? head : requestedTo
+  // Only a clamped range can start past the head: none of its blocks exists yet.
+  return { from, to, canonical: from <= to, pending }
 }
 
 /** Canonical logs of the range under the network's limits (-32005 past them). */

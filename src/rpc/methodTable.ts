@@ -1,5 +1,7 @@
 // The method table: JSON-RPC method names to their handlers, one file per method.
 import { anvil_mine } from './methods/anvil_mine.ts'
+import { anvil_reorg } from './methods/anvil_reorg.ts'
+import { anvil_rollback } from './methods/anvil_rollback.ts'
 import { eth_accounts } from './methods/eth_accounts.ts'
 import { eth_blockNumber } from './methods/eth_blockNumber.ts'
 import { eth_call } from './methods/eth_call.ts'
@@ -15,6 +17,8 @@ import { eth_getBlockReceipts } from './methods/eth_getBlockReceipts.ts'
 import { eth_getBlockTransactionCountByHash } from './methods/eth_getBlockTransactionCountByHash.ts'
 import { eth_getBlockTransactionCountByNumber } from './methods/eth_getBlockTransactionCountByNumber.ts'
 import { eth_getCode } from './methods/eth_getCode.ts'
+import { eth_getFilterChanges } from './methods/eth_getFilterChanges.ts'
+import { eth_getFilterLogs } from './methods/eth_getFilterLogs.ts'
 import { eth_getLogs } from './methods/eth_getLogs.ts'
 import { eth_getStorageAt } from './methods/eth_getStorageAt.ts'
 import { eth_getTransactionByBlockHashAndIndex } from './methods/eth_getTransactionByBlockHashAndIndex.ts'
@@ -23,22 +27,33 @@ import { eth_getTransactionByHash } from './methods/eth_getTransactionByHash.ts'
 import { eth_getTransactionCount } from './methods/eth_getTransactionCount.ts'
 import { eth_getTransactionReceipt } from './methods/eth_getTransactionReceipt.ts'
 import { eth_maxPriorityFeePerGas } from './methods/eth_maxPriorityFeePerGas.ts'
+import { eth_newBlockFilter } from './methods/eth_newBlockFilter.ts'
+import { eth_newFilter } from './methods/eth_newFilter.ts'
+import { eth_newPendingTransactionFilter } from './methods/eth_newPendingTransactionFilter.ts'
 import { eth_sendRawTransaction } from './methods/eth_sendRawTransaction.ts'
 import { eth_sendTransaction } from './methods/eth_sendTransaction.ts'
+import { eth_subscribe } from './methods/eth_subscribe.ts'
 import { eth_syncing } from './methods/eth_syncing.ts'
+import { eth_uninstallFilter } from './methods/eth_uninstallFilter.ts'
+import { eth_unsubscribe } from './methods/eth_unsubscribe.ts'
 import { evm_increaseTime } from './methods/evm_increaseTime.ts'
 import { evm_mine } from './methods/evm_mine.ts'
+import { evm_revert } from './methods/evm_revert.ts'
 import { evm_setAutomine } from './methods/evm_setAutomine.ts'
 import { evm_setIntervalMining } from './methods/evm_setIntervalMining.ts'
 import { evm_setNextBlockTimestamp } from './methods/evm_setNextBlockTimestamp.ts'
+import { evm_snapshot } from './methods/evm_snapshot.ts'
 import { hardhat_mine } from './methods/hardhat_mine.ts'
 import { net_version } from './methods/net_version.ts'
+import { sim_reorg } from './methods/sim_reorg.ts'
 import { web3_clientVersion } from './methods/web3_clientVersion.ts'
 import type { RpcMethodTable } from './dispatcher.ts'
 import type { MethodContext, MethodHandler } from './methodContext.ts'
 
 const handlers: Readonly<Record<string, MethodHandler>> = {
   anvil_mine,
+  anvil_reorg,
+  anvil_rollback,
   eth_accounts,
   eth_blockNumber,
   eth_call,
@@ -54,6 +69,8 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   eth_getBlockTransactionCountByHash,
   eth_getBlockTransactionCountByNumber,
   eth_getCode,
+  eth_getFilterChanges,
+  eth_getFilterLogs,
   eth_getLogs,
   eth_getStorageAt,
   eth_getTransactionByBlockHashAndIndex,
@@ -62,16 +79,25 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   eth_getTransactionCount,
   eth_getTransactionReceipt,
   eth_maxPriorityFeePerGas,
+  eth_newBlockFilter,
+  eth_newFilter,
+  eth_newPendingTransactionFilter,
   eth_sendRawTransaction,
   eth_sendTransaction,
+  eth_subscribe,
   eth_syncing,
+  eth_uninstallFilter,
+  eth_unsubscribe,
   evm_increaseTime,
   evm_mine,
+  evm_revert,
   evm_setAutomine,
   evm_setIntervalMining,
   evm_setNextBlockTimestamp,
+  evm_snapshot,
   hardhat_mine,
   net_version,
+  sim_reorg,
   web3_clientVersion,
 }
 

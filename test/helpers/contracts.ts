@@ -36,3 +36,9 @@ export function emitManyData(count: bigint): Uint8Array {
 export function bytesToAddress(bytes: Uint8Array): `0x${string}` {
   return `0x${Buffer.from(bytes).toString('hex')}`
 }
+
+export function balanceOfData(owner: Uint8Array): Uint8Array {
+  return hexToBytes(
+    encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'balanceOf', args: [bytesToAddress(owner)] }),
+  )
+}

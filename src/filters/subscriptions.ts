@@ -1,0 +1,88 @@
+import type { Chain } from '../chain/chain.ts'
+import type { ChainBlock } from '../chain/types.ts'
+import type { SignedTransaction } from '../evm/index.ts'
+import { matchesCriteria } from '../logs/index.ts'
+import type { PositionedLog } from '../logs/index.ts'
+import { logsOfBlock } from './blockLogs.ts'
+import type { LogFilterCriteria } from './types.ts'
+
+/** What a subscriber is told, in domain types; the RPC layer formats and sends it. */
+export type SubscriptionEvent =
+  | { kind: 'newHead'; block: ChainBlock }
+  | { kind: 'log'; log: PositionedLog; removed: boolean }
+  | { kind: 'pendingTransaction'; transaction: SignedTransaction }
+
+export type SubscriptionRequest =
+  | { kind: 'newHeads' }
+  | { kind: 'logs'; criteria: Pick<LogFilterCriteria, 'addresses' | 'topics'> }
+  | { kind: 'newPendingTransactions' }
+
+interface Subscription {
+  request: SubscriptionRequest
+  listener: (event: SubscriptionEvent) => void
+}
+
+/**
+ * eth_subscribe's subscriptions, pushed as the chain changes. On a reorg, `logs` subscribers
+ * get every orphaned matching log (oldest block first, removed: true), then the new branch's
+ * logs, and `newHeads` subscribers every block of the new branch (geth's order).
+ */
+export class SubscriptionHub {
+  private readonly subscriptions = new Map<string, Subscription>()
+  private nextId = 1
+
+  constructor(chain: Chain) {
+    chain.events.on('blockAdded', (block) => this.announceBlocks([block]))
+    chain.events.on('reorged', ({ removed, added }) => {
+      this.announceLogs(removed, true)
+      this.announceBlocks(added)
+    })
+  }
+
+  get size(): number {
+    return this.subscriptions.size
+  }
+
+  subscribe(request: SubscriptionRequest, listener: (event: SubscriptionEvent) => void): string {
+    const id = `0x${(this.nextId++).toString(16)}`
+    this.subscriptions.set(id, { request, listener })
+    return id
+  }
+
+  unsubscribe(id: string): boolean {
+    return this.subscriptions.delete(id)
+  }
+
+  /** Called for each transaction admitted to the pool. */
+  transactionPooled(transaction: SignedTransaction): void {
+    for (const { request, listener } of this.subscriptions.values()) {
+      if (request.kind === 'newPendingTransactions') listener({ kind: 'pendingTransaction', transaction })
+    }
+  }
+
+  close(): void {
+    this.subscriptions.clear()
+  }
+
+  /** Logs first, then heads: a client reacting to a head finds its logs already announced. */
+  private announceBlocks(blocks: readonly ChainBlock[]): void {
+    this.announceLogs(blocks, false)
+    for (const { request, listener } of this.subscriptions.values()) {
+      if (request.kind !== 'newHeads') continue
+      for (const block of blocks) listener({ kind: 'newHead', block })
+    }
+  }
+
+  private announceLogs(blocks: readonly ChainBlock[], removed: boolean): void {
+    const logSubscriptions = [...this.subscriptions.values()].filter((s) => s.request.kind === 'logs')
+    if (logSubscriptions.length === 0) return
+    for (const block of blocks) {
+      if (block.logCount === 0) continue
+      for (const log of logsOfBlock(block)) {
+        for (const { request, listener } of logSubscriptions) {
+          if (request.kind === 'logs' && matchesCriteria(log, request.criteria)) listener({ kind: 'log', log, removed })
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import type { MethodHandler } from '../methodContext.ts'
+import { filterId } from '../filterId.ts'
+import { toData } from '../formatters/hex.ts'
+import { formatLogChange } from '../formatters/logChange.ts'
+import { parseParams } from '../schemas.ts'
+
+/**
+ * eth_getFilterChanges: what happened since the last poll, and drains it. Log filters get
+ * removed logs after a reorg (oldest first, `removed: true`) then new ones, and pending logs
+ * with null positions when their range ends at `pending`; block and pending-transaction
+ * filters get hashes. Unknown or expired id → -32000 "filter not found".
+ */
+export const eth_getFilterChanges: MethodHandler = async (params, { node }) => {
+  const [id] = parseParams('eth_getFilterChanges', [filterId], params)
+  switch (node.filters.kindOf(id)) {
+    case 'log':
+      return (await node.filters.logChanges(id)).map(formatLogChange)
+    case 'block':
+      return node.filters.blockChanges(id).map(toData)
+    case 'pendingTransaction':
+      return node.filters.pendingTransactionChanges(id).map(toData)
+  }
+}

@@ -1,0 +1,21 @@
+import { InvalidParamsError, ServerError } from '../../errors.ts'
+import type { MethodHandler } from '../methodContext.ts'
+import { filterId } from '../filterId.ts'
+import { formatLog, formatPendingLog } from '../formatters/log.ts'
+import { queryCanonicalLogs, queryPendingLogs, resolveRange } from '../logFilter.ts'
+import { parseParams } from '../schemas.ts'
+
+/**
+ * eth_getFilterLogs: every canonical log matching an installed log filter, re-run at call time
+ * (`latest` resolved now, a future end cut at the head) under eth_getLogs' limits.
+ */
+export const eth_getFilterLogs: MethodHandler = async (params, { node, limits }) => {
+  const [id] = parseParams('eth_getFilterLogs', [filterId], params)
+  const { kind, criteria } = node.filters.describe(id)
+  if (kind !== 'log' || !criteria) throw new ServerError('filter not found')
+  if (criteria.fromBlock === 'pending') throw new InvalidParamsError('pending logs are not supported')
+  const range = resolveRange(node, criteria, { clampToHead: true })
+  const canonical = range.canonical ? queryCanonicalLogs(node, criteria, range, limits).map((log) => formatLog(log)) : []
+  if (!range.pending) return canonical
+  return [...canonical, ...(await queryPendingLogs(node, criteria)).map(formatPendingLog)]
+}

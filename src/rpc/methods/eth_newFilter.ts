@@ -1,0 +1,17 @@
+import { InvalidParamsError, ServerError } from '../../errors.ts'
+import type { MethodHandler } from '../methodContext.ts'
+import { parseLogFilter } from '../logFilter.ts'
+
+/**
+ * eth_newFilter: installs a log filter and returns its id. The checks of eth_getLogs apply,
+ * except that the range may end in the future: its logs arrive as they are mined.
+ */
+export const eth_newFilter: MethodHandler = (params, { node, limits }) => {
+  const spec = parseLogFilter('eth_newFilter', params, limits)
+  if (spec.blockHash && !node.chain.blockByHash(spec.blockHash)) throw new ServerError('unknown block')
+  if (spec.fromBlock === 'pending' && spec.toBlock !== 'pending') throw new InvalidParamsError('invalid block range params')
+  if (typeof spec.fromBlock === 'bigint' && typeof spec.toBlock === 'bigint' && spec.fromBlock > spec.toBlock) {
+    throw new InvalidParamsError('invalid block range params')
+  }
+  return node.filters.newLogFilter(spec)
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { MethodNotFoundError } from '../../errors.ts'
+import type { SubscriptionEvent, SubscriptionRequest } from '../../filters/subscriptions.ts'
+import type { MethodHandler } from '../methodContext.ts'
+import { subscriptionsOf } from '../connectionSubscriptions.ts'
+import { toData } from '../formatters/hex.ts'
+import { formatHeader } from '../formatters/header.ts'
+import { formatLog } from '../formatters/log.ts'
+import { formatTransaction } from '../formatters/transaction.ts'
+import { parseLogFilter } from '../logFilter.ts'
+import { boolean, parseParams } from '../schemas.ts'
+
+const kind = z.enum(['newHeads', 'logs', 'newPendingTransactions'], {
+  error: 'expected subscription name: newHeads, logs or newPendingTransactions',
+})
+
+/**
+ * eth_subscribe (WebSocket only): `newHeads`, `logs` (address/topics; removed logs after a
+ * reorg), `newPendingTransactions` (hashes, or full transactions with `true`). Notifications
+ * start after the answer carrying the id has been sent; the subscription ends with its connection.
+ */
+export const eth_subscribe: MethodHandler = (params, { node, limits, rpc }) => {
+  const connection = rpc.connection
+  if (!connection) throw new MethodNotFoundError('notifications not supported: eth_subscribe needs a WebSocket connection')
+  const [name] = parseParams('eth_subscribe', [kind], params.slice(0, 1))
+  let request: SubscriptionRequest
+  let fullTransactions = false
+  if (name === 'logs') {
+    const spec = parseLogFilter('eth_subscribe', params.slice(1, 2).length ? params.slice(1, 2) : [{}], limits)
+    request = { kind: 'logs', criteria: { addresses: spec.addresses, topics: spec.topics } }
+  } else if (name === 'newPendingTransactions') {
+    const [full] = parseParams('eth_subscribe', [boolean.optional()], params.slice(1))
+    fullTransactions = full ?? false
+    request = { kind: 'newPendingTransactions' }
+  } else {
+    parseParams('eth_subscribe', [], params.slice(1))
+    request = { kind: 'newHeads' }
+  }
+  const format = (event: SubscriptionEvent): unknown => {
+    switch (event.kind) {
+      case 'newHead':
+        return formatHeader(event.block.block)
+      case 'log':
+        return formatLog(event.log, event.removed)
+      case 'pendingTransaction':
+        return fullTransactions ? formatTransaction(event.transaction) : toData(event.transaction.hash)
+    }
+  }
+  let buffered: SubscriptionEvent[] | undefined = []
+  const send = (event: SubscriptionEvent) =>
+    connection.notify({ jsonrpc: '2.0', method: 'eth_subscription', params: { subscription: id, result: format(event) } })
+  const id = node.subscriptions.subscribe(request, (event) => (buffered ? buffered.push(event) : send(event)))
+  setImmediate(() => {
+    const pending = buffered ?? []
+    buffered = undefined
+    for (const event of pending) send(event)
+  })
+  subscriptionsOf(connection).add(id)
+  connection.onClose(() => node.subscriptions.unsubscribe(id))
+  return id
+}
