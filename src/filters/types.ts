@@ -4,9 +4,9 @@ import type { PositionedLog } from '../logs/index.ts'
 
 /** What a log filter or `logs` subscription matches: addresses (OR) and topics by position. */
 export interface LogFilterCriteria {
-  addresses: Uint8Array[]
+  addresses: readonly Uint8Array[]
   /** Per position: the accepted values (OR), or null for any. */
-  topics: Array<Uint8Array[] | null>
+  topics: ReadonlyArray<readonly Uint8Array[] | null>
   fromBlock: BlockSelector
   toBlock: BlockSelector
   /** A filter on one block (the user's document: equals fromBlock = toBlock = that block). */
