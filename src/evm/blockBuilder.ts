@@ -140,7 +140,7 @@ export async function buildBlock(
           included.map((s) => s.tx),
           new MerklePatriciaTrie({ common }),
         ),
-        receiptTrie: await receiptRoot(results, included),
+        receiptTrie: await receiptRoot(results, included, common),
         logsBloom: bloom.bitvector,
         gasUsed,
         requestsHash,
@@ -153,9 +153,10 @@ export async function buildBlock(
   return { block, executed, rejected, deferred }
 }
 
-async function receiptRoot(results: RunTxResult[], included: SignedTransaction[]): Promise<Uint8Array> {
+async function receiptRoot(results: RunTxResult[], included: SignedTransaction[], common: VM['common']): Promise<Uint8Array> {
   if (results.length === 0) return KECCAK256_RLP
-  const trie = new MerklePatriciaTrie()
+  // With the chain's Common the trie hashes with the native keccak (receipts of many logs are large).
+  const trie = new MerklePatriciaTrie({ common })
   for (const [i, result] of results.entries()) {
     const type = included[i]?.tx.type ?? TransactionType.Legacy
     await trie.put(RLP.encode(i), encodeReceipt(result.receipt, type))

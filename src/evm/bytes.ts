@@ -9,7 +9,7 @@ export {
   setLengthLeft,
   intToBytes,
 } from '@ethereumjs/util'
-export { keccak_256 as keccak256 } from '@noble/hashes/sha3.js'
+export { keccak256 } from './crypto.ts'
 
 import { bytesToHex } from '@ethereumjs/util'
 

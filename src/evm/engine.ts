@@ -85,7 +85,7 @@ export class ExecutionEngine {
   ) {}
 
   static async create(common: Common): Promise<ExecutionEngine> {
-    const stateManager = new MerkleStateManager({ common, trie: new MerklePatriciaTrie({ useKeyHashing: true }) })
+    const stateManager = new MerkleStateManager({ common, trie: new MerklePatriciaTrie({ useKeyHashing: true, common }) })
     let engine: ExecutionEngine | undefined
     // BLOCKHASH asks the blockchain by number; the chain answers along the branch being built.
     const blockchain = {
