@@ -6,7 +6,8 @@ import { version } from './version.ts'
 export function formatBanner(server: RunningServer, options: { apiKeys: readonly string[] }): string {
   const first = server.networks[0]
   const lines = [`chainsim v${version}`, '']
-  if (first) {
+  // An imported chain has no dev accounts: its keys are whoever made it.
+  if (first && first.node.accounts.length > 0) {
     lines.push('Available Accounts', '==================')
     first.node.accounts.forEach((a) => lines.push(`(${a.index}) ${bytesToHex(a.address)} (10000 ETH)`))
     lines.push('', 'Private Keys', '==================')

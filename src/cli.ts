@@ -1,8 +1,12 @@
+import { join } from 'node:path'
 import { Command, InvalidArgumentError } from 'commander'
 import { formatBanner } from './banner.ts'
 import { DEFAULT_CONFIG } from './config/defaults.ts'
 import { ConfigError, loadConfigFile, parseConfig } from './config/loadConfig.ts'
+import { exportChain } from './exportChain.ts'
+import { ChainImportError, loadImportedNetwork } from './importedNetwork.ts'
 import { startServer } from './server.ts'
+import type { RunningServer } from './server.ts'
 import { version } from './version.ts'
 
 function parsePort(value: string): number {
@@ -25,35 +29,76 @@ program
   .option('--tls-cert <file>', 'PEM certificate: serve HTTPS and WSS')
   .option('--tls-key <file>', 'PEM private key for --tls-cert')
   .option('--log-requests', 'log every HTTP request')
-  .action(async (options: { config?: string; host?: string; port?: number; tlsCert?: string; tlsKey?: string; logRequests?: boolean }) => {
+  .option('--genesis <file>', 'serve one network from this geth genesis JSON (its chain id; port --port or 8545)')
+  .option('--import <file>', 'with --genesis: concatenated RLP blocks to import first (geth export, hive chain.rlp)')
+  .option('--export-on-exit <dir>', 'on SIGINT/SIGTERM, write each network\'s chain to <dir>/<network>/ (genesis.json, chain.rlp)')
+  .action(async (options: ServeOptions) => {
     if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
       throw new ConfigError('--tls-cert and --tls-key go together')
     }
-    const config = options.config ? await loadConfigFile(options.config) : parseConfig(DEFAULT_CONFIG, 'the default config')
+    if (options.import !== undefined && options.genesis === undefined) {
+      throw new ConfigError('--import needs --genesis: the genesis file of the chain being imported')
+    }
+    if (options.genesis !== undefined && options.config !== undefined) {
+      throw new ConfigError('--genesis serves one network of its own: leave out --config')
+    }
+    // An imported chain is imported completely before anything is served.
+    const imported = options.genesis
+      ? await loadImportedNetwork({ genesisFile: options.genesis, blocksFile: options.import })
+      : undefined
+    const config = imported
+      ? imported.config
+      : options.config
+        ? await loadConfigFile(options.config)
+        : parseConfig(DEFAULT_CONFIG, 'the default config')
     if (options.host) config.host = options.host
     if (options.tlsCert && options.tlsKey) config.tls = { cert: options.tlsCert, key: options.tlsKey }
     if (options.logRequests) config.logRequests = true
-    const server = await startServer(config, { port: options.port })
+    const server = await startServer(config, { port: options.port, createNode: imported?.createNode })
     console.log(formatBanner(server, { apiKeys: config.apiKeys }))
     let closing = false
     const shutdown = (signal: string) => {
       if (closing) return
       closing = true
       console.log(`\n${signal}: shutting down`)
-      server.close().then(
-        () => process.exit(0),
-        (error) => {
-          console.error(error)
-          process.exit(1)
-        },
-      )
+      exportOnExit(server, options.exportOnExit)
+        .then(() => server.close())
+        .then(
+          () => process.exit(0),
+          (error) => {
+            console.error(error)
+            process.exit(1)
+          },
+        )
     }
     process.on('SIGINT', () => shutdown('SIGINT'))
     process.on('SIGTERM', () => shutdown('SIGTERM'))
   })
 
+interface ServeOptions {
+  config?: string
+  host?: string
+  port?: number
+  tlsCert?: string
+  tlsKey?: string
+  logRequests?: boolean
+  genesis?: string
+  import?: string
+  exportOnExit?: string
+}
+
+/** Writes every network's chain to `dir/<network>/` before the server stops. */
+async function exportOnExit(server: RunningServer, dir: string | undefined): Promise<void> {
+  if (dir === undefined) return
+  for (const network of server.networks) {
+    await network.node.close()
+    const written = await exportChain(network.node, join(dir, network.name))
+    console.log(`${network.name}: blocks 0..${written.head} written to ${written.genesisFile} and ${written.blocksFile}`)
+  }
+}
+
 program.parseAsync(process.argv).catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(`chainsim: ${error.message}`)
+  if (error instanceof ConfigError || error instanceof ChainImportError) console.error(`chainsim: ${error.message}`)
   else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') console.error(`chainsim: ${error.message}`)
   else console.error('chainsim:', error)
   process.exit(1)

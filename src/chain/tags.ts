@@ -2,7 +2,8 @@ import type { BlockTag, FinalityDepths } from './types.ts'
 
 /**
  * The block number a tag stands for, given the head. `pending` is head + 1 (the block the
- * pool would make next); `safe` and `finalized` trail the head by fixed depths, clamped at 0.
+ * pool would make next); `safe` and `finalized` trail the head by fixed depths, clamped at 0
+ * and raised to their floors (an imported chain's finalized blocks).
  */
 export function resolveTagNumber(tag: BlockTag, head: bigint, depths: FinalityDepths): bigint {
   switch (tag) {
@@ -13,10 +14,16 @@ export function resolveTagNumber(tag: BlockTag, head: bigint, depths: FinalityDe
     case 'pending':
       return head + 1n
     case 'safe':
-      return clampAtZero(head - depths.safeDepth)
+      return atLeast(clampAtZero(head - depths.safeDepth), depths.safeAtLeast, head)
     case 'finalized':
-      return clampAtZero(head - depths.finalizedDepth)
+      return atLeast(clampAtZero(head - depths.finalizedDepth), depths.finalizedAtLeast, head)
   }
+}
+
+/** `n` raised to `floor` when there is one, never past the head. */
+function atLeast(n: bigint, floor: bigint | undefined, head: bigint): bigint {
+  if (floor === undefined || floor <= n) return n
+  return floor < head ? floor : head
 }
 
 function clampAtZero(n: bigint): bigint {

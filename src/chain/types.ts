@@ -27,4 +27,10 @@ export type BlockSelector = BlockTag | bigint
 export interface FinalityDepths {
   safeDepth: bigint
   finalizedDepth: bigint
+  /**
+   * Blocks up to these numbers are safe / finalized whatever the depth: an imported chain
+   * arrives finalized up to its last block (the forkchoice it was exported under).
+   */
+  safeAtLeast?: bigint
+  finalizedAtLeast?: bigint
 }

@@ -20,6 +20,8 @@ export interface BlockTemplate {
   /** PoS randomness (header mixHash); chosen by the miner, deterministic in scenarios. */
   prevRandao: Uint8Array
   extraData?: Uint8Array
+  /** The state to build on, when it is not the parent's own (state set directly on the head). */
+  parentStateRoot?: Uint8Array
 }
 
 export interface TransactionRejection {

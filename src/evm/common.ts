@@ -1,5 +1,5 @@
 import { Common, Hardfork, Mainnet, createCustomCommon, createCommonFromGethGenesis } from '@ethereumjs/common'
-import type { GethGenesis } from '@ethereumjs/common'
+import type { CustomCrypto, GethGenesis } from '@ethereumjs/common'
 import { nativeCrypto } from './crypto.ts'
 
 export type { Common }
@@ -16,7 +16,41 @@ export function createDevCommon(chainId: bigint, name: string): Common {
   )
 }
 
-/** Chain rules from a geth-format genesis file (block- and time-based forks). */
-export function createGenesisCommon(genesis: GethGenesis): Common {
-  return createCommonFromGethGenesis(genesis, { customCrypto: nativeCrypto })
+/**
+ * Chain rules from a geth-format genesis file (block- and time-based forks), with native
+ * signature recovery. `extraCrypto` adds primitives (the decode-only KZG of imported blocks).
+ *
+ * @ethereumjs/common 10.1.3 cannot take a `blobSchedule` entry for a BPO fork: it rewrites the
+ * entry into parameter names its BPO forks do not read, and the first BPO block then fails with
+ * "Missing parameter value for target". Such entries are left out when they equal the library's
+ * built-in values (as they do for the mainnet schedule), and refused otherwise.
+ */
+export function createGenesisCommon(genesis: GethGenesis, extraCrypto: Partial<CustomCrypto> = {}): Common {
+  const { blobSchedule, ...rest } = genesis.config
+  const isBpo = (fork: string) => /^bpo\d+$/.test(fork)
+  const entries = Object.entries(blobSchedule ?? {})
+  const bpoEntries = entries.filter(([fork]) => isBpo(fork))
+  const config = blobSchedule ? { ...rest, blobSchedule: Object.fromEntries(entries.filter(([fork]) => !isBpo(fork))) } : rest
+  const common = createCommonFromGethGenesis(
+    { ...genesis, config },
+    { chain: genesis.name ?? 'imported', customCrypto: { ...nativeCrypto, ...extraCrypto } },
+  )
+  for (const [fork, entry] of bpoEntries) {
+    // paramByHardfork does not see a BPO fork's own parameters; a Common at that fork does.
+    const atFork = common.copy()
+    atFork.setHardfork(fork)
+    const builtIn = {
+      target: atFork.param('target'),
+      max: atFork.param('max'),
+      baseFeeUpdateFraction: atFork.param('blobGasPriceUpdateFraction'),
+    }
+    for (const key of ['target', 'max', 'baseFeeUpdateFraction'] as const) {
+      if (entry[key] !== undefined && BigInt(entry[key]) !== builtIn[key]) {
+        throw new Error(
+          `config.blobSchedule.${fork}.${key} is ${entry[key]}; only the built-in value ${builtIn[key]} is supported`,
+        )
+      }
+    }
+  }
+  return common
 }

@@ -3,15 +3,17 @@ import type { Block } from '@ethereumjs/block'
 import type { Common } from '@ethereumjs/common'
 import { MerklePatriciaTrie } from '@ethereumjs/mpt'
 import { MerkleStateManager } from '@ethereumjs/statemanager'
-import { createTx } from '@ethereumjs/tx'
+import { createTx, paramsTx } from '@ethereumjs/tx'
 import type { AccessList, TypedTxData } from '@ethereumjs/tx'
 import { Address, createAccount, equalsBytes, KECCAK256_RLP } from '@ethereumjs/util'
-import { createVM, runTx } from '@ethereumjs/vm'
-import type { VM } from '@ethereumjs/vm'
+import { Hardfork } from '@ethereumjs/common'
+import { createVM, runBlock, runTx } from '@ethereumjs/vm'
+import type { RunBlockResult, VM } from '@ethereumjs/vm'
 import { buildBlock } from './blockBuilder.ts'
 import type { BlockTemplate, BuiltBlock } from './blockBuilder.ts'
+import { BlockImportError, describeBlockFailure, executedTransactionsOf } from './importBlocks.ts'
 import type { SignedTransaction } from './transactions.ts'
-import type { Log } from './types.ts'
+import type { ExecutedTransaction, Log } from './types.ts'
 
 export type { Block }
 
@@ -30,6 +32,23 @@ export interface GenesisSpec {
   baseFeePerGas: bigint
   extraData?: Uint8Array
   coinbase?: Uint8Array
+  /** Header fields a geth genesis may set; a dev genesis leaves them zero. */
+  difficulty?: bigint
+  nonce?: Uint8Array
+  mixHash?: Uint8Array
+  excessBlobGas?: bigint
+  blobGasUsed?: bigint
+  /** The `config` of the geth genesis file this chain came from, written back unchanged on export. */
+  gethConfig?: Readonly<Record<string, unknown>>
+}
+
+export interface ExecutionEngineOptions {
+  /**
+   * The Common carries a fork schedule (a geth genesis): each block is built or executed under
+   * the fork its number and timestamp select. Without it the Common's one hardfork applies to
+   * every block (dev networks).
+   */
+  followForks?: boolean
 }
 
 /** Looks up the hash of an ancestor of the block being executed (BLOCKHASH). */
@@ -60,6 +79,15 @@ export interface CallResult {
   accessList?: AccessList
 }
 
+/** A direct change to an account (the Anvil/Hardhat state-setting methods). */
+export interface AccountChange {
+  address: Uint8Array
+  balance?: bigint
+  nonce?: bigint
+  code?: Uint8Array
+  storage?: ReadonlyArray<readonly [slot: Uint8Array, value: Uint8Array]>
+}
+
 /** Read access to the world state at one state root. */
 export interface StateView {
   getBalance(address: Uint8Array): Promise<bigint>
@@ -77,14 +105,16 @@ export class ExecutionEngine {
   private ancestorHash: AncestorHashLookup = () => undefined
   /** The state root the main VM currently stands on. */
   private currentRoot: Uint8Array = KECCAK256_RLP
+  private genesis: GenesisSpec | undefined
 
   private constructor(
     readonly common: Common,
     private readonly vm: VM,
     private readonly stateManager: MerkleStateManager,
+    readonly followsForks: boolean,
   ) {}
 
-  static async create(common: Common): Promise<ExecutionEngine> {
+  static async create(common: Common, options: ExecutionEngineOptions = {}): Promise<ExecutionEngine> {
     const stateManager = new MerkleStateManager({ common, trie: new MerklePatriciaTrie({ useKeyHashing: true, common }) })
     let engine: ExecutionEngine | undefined
     // BLOCKHASH asks the blockchain by number; the chain answers along the branch being built.
@@ -99,12 +129,19 @@ export class ExecutionEngine {
       },
     }
     const vm = await createVM({ common, stateManager, blockchain })
-    engine = new ExecutionEngine(common, vm, stateManager)
+    engine = new ExecutionEngine(common, vm, stateManager, options.followForks ?? false)
     return engine
+  }
+
+  /** The genesis this engine's state starts from (what an export writes as genesis.json). */
+  get genesisSpec(): GenesisSpec | undefined {
+    return this.genesis
   }
 
   /** Writes the genesis allocation and returns the genesis block. */
   async createGenesis(spec: GenesisSpec): Promise<Block> {
+    this.genesis = spec
+    if (this.followsForks) this.common.setHardforkBy({ blockNumber: 0n, timestamp: spec.timestamp })
     for (const [address, account] of spec.alloc) {
       const addr = new Address(hexAddress(address))
       await this.stateManager.putAccount(addr, createAccount({ balance: account.balance, nonce: account.nonce ?? 0n }))
@@ -124,10 +161,11 @@ export class ExecutionEngine {
           baseFeePerGas: common.isActivatedEIP(1559) ? spec.baseFeePerGas : undefined,
           extraData: spec.extraData ?? new Uint8Array(),
           coinbase: spec.coinbase,
-          difficulty: 0n,
-          nonce: new Uint8Array(8),
-          excessBlobGas: common.isActivatedEIP(4844) ? 0n : undefined,
-          blobGasUsed: common.isActivatedEIP(4844) ? 0n : undefined,
+          difficulty: spec.difficulty ?? 0n,
+          nonce: spec.nonce ?? new Uint8Array(8),
+          mixHash: spec.mixHash,
+          excessBlobGas: common.isActivatedEIP(4844) ? (spec.excessBlobGas ?? 0n) : undefined,
+          blobGasUsed: common.isActivatedEIP(4844) ? (spec.blobGasUsed ?? 0n) : undefined,
           parentBeaconBlockRoot: common.isActivatedEIP(4788) ? new Uint8Array(32) : undefined,
           withdrawalsRoot: common.isActivatedEIP(4895) ? KECCAK256_RLP : undefined,
           requestsHash: common.isActivatedEIP(7685) ? EMPTY_REQUESTS_HASH : undefined,
@@ -148,7 +186,16 @@ export class ExecutionEngine {
     ancestorHash: AncestorHashLookup,
     options: { discard?: boolean } = {},
   ): Promise<BuiltBlock> {
-    await this.moveTo(template.parent.header.stateRoot)
+    if (this.followsForks) {
+      this.common.setHardforkBy({ blockNumber: template.parent.header.number + 1n, timestamp: template.timestamp })
+      // The builder seals proof-of-stake blocks only (no difficulty, no block reward).
+      if (!this.common.gteHardfork(Hardfork.Paris)) {
+        throw new Error(
+          `block ${template.parent.header.number + 1n} would be before the merge (${this.common.hardfork()}): chainsim mines proof-of-stake blocks only`,
+        )
+      }
+    }
+    await this.moveTo(template.parentStateRoot ?? template.parent.header.stateRoot)
     this.ancestorHash = ancestorHash
     const journal = this.vm.evm.journal
     if (options.discard) await journal.checkpoint()
@@ -167,6 +214,33 @@ export class ExecutionEngine {
         await this.stateManager.setStateRoot(this.currentRoot)
       }
     }
+  }
+
+  /**
+   * Executes a sealed block from elsewhere (an imported chain) on `parentStateRoot` under the
+   * fork its number and timestamp select; runBlock checks what its header claims (gas used,
+   * logs bloom, receipts root, state root, requests hash) and its body (transactions root,
+   * signatures). Proof-of-work seals and the header rules against the parent are not checked.
+   * Throws BlockImportError naming what differs.
+   */
+  async executeBlock(
+    block: Block,
+    parentStateRoot: Uint8Array,
+    ancestorHash: AncestorHashLookup,
+  ): Promise<ExecutedTransaction[]> {
+    await this.moveTo(parentStateRoot)
+    this.ancestorHash = ancestorHash
+    let result: RunBlockResult
+    try {
+      result = await runBlock(this.vm, { block, setHardfork: true, skipHeaderValidation: true })
+    } catch (error) {
+      this.currentRoot = KECCAK256_RLP
+      throw new BlockImportError(block.header.number, describeBlockFailure(block, error))
+    } finally {
+      this.ancestorHash = () => undefined
+    }
+    this.currentRoot = result.stateRoot
+    return executedTransactionsOf(block, result)
   }
 
   /** A read-only view of the state at `stateRoot`, independent of block building. */
@@ -199,12 +273,19 @@ export class ExecutionEngine {
     context: Block,
     request: CallRequest,
     ancestorHash: AncestorHashLookup,
-    options: { reportAccessList?: boolean } = {},
+    options: { reportAccessList?: boolean; stateRoot?: Uint8Array } = {},
   ): Promise<CallResult> {
     const vm = await this.vm.shallowCopy(false)
-    await vm.stateManager.setStateRoot(context.header.stateRoot)
-    const baseFee = context.header.baseFeePerGas ?? 0n
-    const gasLimit = request.gas ?? context.header.gasLimit
+    if (this.followsForks) vm.common.setHardforkBy({ blockNumber: context.header.number, timestamp: context.header.timestamp })
+    await vm.stateManager.setStateRoot(options.stateRoot ?? context.header.stateRoot)
+    // geth runs a call that names no fee with no base fee (NoBaseFee): BASEFEE and GASPRICE read 0.
+    const feeless = [request.gasPrice, request.maxFeePerGas, request.maxPriorityFeePerGas].every((fee) => !fee)
+    const baseFee = feeless ? 0n : (context.header.baseFeePerGas ?? 0n)
+    // From Osaka no transaction may carry more than the EIP-7825 cap; like geth's RPC gas cap,
+    // a call asking for more (or for the whole block's gas, the default) runs with the cap.
+    const cap = vm.common.isActivatedEIP(7825) ? BigInt(paramsTx[7825]?.maxTransactionGasLimit ?? 0) || undefined : undefined
+    const wanted = request.gas ?? context.header.gasLimit
+    const gasLimit = cap !== undefined && wanted > cap ? cap : wanted
     const feeMarket = request.maxFeePerGas !== undefined || request.maxPriorityFeePerGas !== undefined
     const data: TypedTxData = {
       type: feeMarket ? 2 : request.accessList ? 1 : 0,
@@ -218,12 +299,16 @@ export class ExecutionEngine {
         ? { maxFeePerGas: request.maxFeePerGas ?? baseFee, maxPriorityFeePerGas: request.maxPriorityFeePerGas ?? 0n }
         : { gasPrice: request.gasPrice ?? baseFee }),
     } as TypedTxData
-    const tx = createTx(data, { common: this.common, freeze: false })
+    const tx = createTx(data, { common: vm.common, freeze: false })
     // An unsigned transaction has no sender to recover: the request names it.
     const sender = new Address(request.from)
     Object.defineProperty(tx, 'getSenderAddress', { value: () => sender })
-    const header = { ...context.header.toJSON(), gasLimit: context.header.gasLimit > gasLimit ? context.header.gasLimit : gasLimit }
-    const block = createBlock({ header }, { common: this.common, freeze: false })
+    const header = {
+      ...context.header.toJSON(),
+      gasLimit: context.header.gasLimit > gasLimit ? context.header.gasLimit : gasLimit,
+      baseFeePerGas: context.header.baseFeePerGas === undefined ? undefined : baseFee,
+    }
+    const block = createBlock({ header }, { common: vm.common, freeze: false })
     this.ancestorHash = ancestorHash
     try {
       const result = await runTx(vm, {
@@ -247,6 +332,25 @@ export class ExecutionEngine {
     } finally {
       this.ancestorHash = () => undefined
     }
+  }
+
+  /**
+   * The state root after applying `changes` to the state at `stateRoot` (anvil_setBalance and
+   * friends). The main VM is untouched; the new state's trie nodes join the shared database.
+   */
+  async withAccountChanges(stateRoot: Uint8Array, changes: readonly AccountChange[]): Promise<Uint8Array> {
+    const state = this.stateManager.shallowCopy(false)
+    await state.setStateRoot(stateRoot)
+    for (const change of changes) {
+      const address = new Address(change.address)
+      const account = (await state.getAccount(address)) ?? createAccount({})
+      if (change.balance !== undefined) account.balance = change.balance
+      if (change.nonce !== undefined) account.nonce = change.nonce
+      await state.putAccount(address, account)
+      if (change.code !== undefined) await state.putCode(address, change.code)
+      for (const [slot, value] of change.storage ?? []) await state.putStorage(address, slot, value)
+    }
+    return state.getStateRoot()
   }
 
   private async moveTo(stateRoot: Uint8Array): Promise<void> {

@@ -19,4 +19,12 @@ export interface ExecutedTransaction {
   logsBloom: Uint8Array
   /** Block-wide index of this transaction's first log. */
   firstLogIndex: number
+  /**
+   * Pre-Byzantium receipts (EIP-658 came with Byzantium) carry the state root after the
+   * transaction instead of a status; geth then answers `root` and no `status`.
+   */
+  root?: Uint8Array
+  /** Blob gas used and the block's blob gas price: blob (type 3) transactions only. */
+  blobGasUsed?: bigint
+  blobGasPrice?: bigint
 }

@@ -5,7 +5,10 @@ import type { RpcLog } from './log.ts'
 
 export type RpcReceipt = Record<string, unknown> & { logs: RpcLog[] }
 
-/** The receipt of the transaction at `index` of a mined block, as geth shapes it. */
+/**
+ * The receipt of the transaction at `index` of a mined block, as geth shapes it: `root` instead
+ * of `status` before Byzantium, blob gas fields for blob transactions.
+ */
 export function formatReceipt(block: ChainBlock, index: number): RpcReceipt {
   const executed = block.transactions[index]
   if (!executed) throw new Error(`block ${block.number} has no transaction ${index}`)
@@ -21,7 +24,7 @@ export function formatReceipt(block: ChainBlock, index: number): RpcReceipt {
       logIndex: executed.firstLogIndex + i,
     }),
   )
-  return {
+  const receipt: RpcReceipt = {
     blockHash: block.hashKey,
     blockNumber: toQuantity(block.number),
     contractAddress: executed.contractAddress ? toData(executed.contractAddress) : null,
@@ -31,10 +34,15 @@ export function formatReceipt(block: ChainBlock, index: number): RpcReceipt {
     gasUsed: toQuantity(executed.gasUsed),
     logs,
     logsBloom: toData(executed.logsBloom),
-    status: toQuantity(executed.status),
     to: tx.to ? toData(tx.to.bytes) : null,
     transactionHash: executed.signed.hashKey,
     transactionIndex: toQuantity(index),
     type: toQuantity(tx.type),
   }
+  // geth: a pre-Byzantium receipt has the post-transaction state root and no status.
+  if (executed.root !== undefined) receipt.root = toData(executed.root)
+  else receipt.status = toQuantity(executed.status)
+  if (executed.blobGasUsed !== undefined) receipt.blobGasUsed = toQuantity(executed.blobGasUsed)
+  if (executed.blobGasPrice !== undefined) receipt.blobGasPrice = toQuantity(executed.blobGasPrice)
+  return receipt
 }
