@@ -13,6 +13,7 @@ import {
   signTransaction,
 } from './evm/index.ts'
 import type {
+  AccountChange,
   Block,
   BuiltBlock,
   CallRequest,
@@ -89,6 +90,13 @@ interface Snapshot {
   headKey: string
   pool: SignedTransaction[]
   clock: ReturnType<ChainClock['snapshot']>
+  stateOverride: StateOverride | undefined
+}
+
+/** State set directly on the head (anvil_setBalance...): it applies until a new head replaces it. */
+interface StateOverride {
+  headKey: string
+  stateRoot: Uint8Array
 }
 
 /** The block the pool would make next, executed on top of the head and never kept. */
@@ -133,7 +141,10 @@ export class ChainNode {
   private readonly snapshots = new Map<number, Snapshot>()
   private snapshotCounter = 0
   private reorgCounter = 0
-  private pendingCache: { headKey: string; poolVersion: number; pending: Promise<PendingBlock> } | undefined
+  private stateOverride: StateOverride | undefined
+  /** Changes when state is set directly, so a cached pending block is rebuilt. */
+  private stateVersion = 0
+  private pendingCache: { key: string; pending: Promise<PendingBlock> } | undefined
   private closed = false
 
   private constructor(
@@ -272,15 +283,15 @@ export class ChainNode {
 
   /** The next block as the pool would make it now (cached until the head or the pool changes). */
   pendingBlock(): Promise<PendingBlock> {
-    const headKey = this.head.hashKey
+    const key = `${this.head.hashKey}:${this.pool.version}:${this.stateVersion}`
     const cached = this.pendingCache
-    if (cached && cached.headKey === headKey && cached.poolVersion === this.pool.version) return cached.pending
+    if (cached && cached.key === key) return cached.pending
     const pending = this.queue.run(async () => {
       const parent = this.head
       const built = await this.buildOn(parent, await this.executable(parent), { discard: true })
       return { block: built.block, parent, transactions: built.executed }
     })
-    this.pendingCache = { headKey, poolVersion: this.pool.version, pending }
+    this.pendingCache = { key, pending }
     pending.catch(() => {
       if (this.pendingCache?.pending === pending) this.pendingCache = undefined
     })
@@ -289,7 +300,31 @@ export class ChainNode {
 
   /** State after `block` (a canonical or orphaned block, or the pending block). */
   stateAt(block: ChainBlock | PendingBlock): StateView {
-    return this.chain.engine.stateAt(block.block.header.stateRoot)
+    return this.chain.engine.stateAt(this.stateRootOf(block))
+  }
+
+  /**
+   * Sets account fields directly on the head's state (anvil_setBalance, anvil_setNonce,
+   * anvil_setCode, anvil_setStorageAt), as Anvil does: visible at once to reads, calls and the
+   * pending block, and carried into the next mined block. No block is mined.
+   */
+  setAccountState(changes: readonly AccountChange[]): Promise<void> {
+    return this.queue.run(async () => {
+      const head = this.head
+      const stateRoot = await this.chain.engine.withAccountChanges(this.stateRootOf(head), changes)
+      this.stateOverride = { headKey: head.hashKey, stateRoot }
+      this.stateVersion++
+    })
+  }
+
+  /** The state a block stands for: its own, or the head's with directly set changes. */
+  private stateRootOf(block: ChainBlock | PendingBlock): Uint8Array {
+    const override = this.stateOverride
+    // Only while that block is still the head: once a block is mined on it, the change lives in the new block.
+    if (override && 'hashKey' in block && block.hashKey === override.headKey && block.hashKey === this.head.hashKey) {
+      return override.stateRoot
+    }
+    return block.block.header.stateRoot
   }
 
   /** The nonce the sender's next transaction should carry, counting its pooled transactions. */
@@ -301,13 +336,16 @@ export class ChainNode {
   async call(request: CallRequest, block: ChainBlock | PendingBlock): Promise<CallResult> {
     const parent = 'hashKey' in block ? block : block.parent
     const context = 'hashKey' in block ? block.block : block.block
-    return this.chain.engine.simulate(context, request, this.chain.ancestorHashes(parent))
+    return this.chain.engine.simulate(context, request, this.chain.ancestorHashes(parent), { stateRoot: this.stateRootOf(block) })
   }
 
   /** Like `call`, and reports the access list the call touched (eth_createAccessList). */
   async accessList(request: CallRequest, block: ChainBlock | PendingBlock): Promise<CallResult> {
     const parent = 'hashKey' in block ? block : block.parent
-    return this.chain.engine.simulate(block.block, request, this.chain.ancestorHashes(parent), { reportAccessList: true })
+    return this.chain.engine.simulate(block.block, request, this.chain.ancestorHashes(parent), {
+      reportAccessList: true,
+      stateRoot: this.stateRootOf(block),
+    })
   }
 
   /**
@@ -397,7 +435,12 @@ export class ChainNode {
   /** evm_snapshot: remembers the head, the pool and the clock; returns the snapshot's id. */
   snapshot(): number {
     const id = ++this.snapshotCounter
-    this.snapshots.set(id, { headKey: this.head.hashKey, pool: this.pool.all(), clock: this.clock.snapshot() })
+    this.snapshots.set(id, {
+      headKey: this.head.hashKey,
+      pool: this.pool.all(),
+      clock: this.clock.snapshot(),
+      stateOverride: this.stateOverride,
+    })
     return id
   }
 
@@ -419,6 +462,8 @@ export class ChainNode {
       this.pool.remove(this.pool.all().map((s) => s.hashKey))
       for (const signed of snapshot.pool) this.pool.add(signed)
       this.clock.restore(snapshot.clock)
+      this.stateOverride = snapshot.stateOverride
+      this.stateVersion++
       return true
     })
   }
@@ -523,6 +568,7 @@ export class ChainNode {
         // Deterministic randomness: the same chain gives the same hashes on every run.
         prevRandao: keccak256(parent.hash),
         extraData: options.extraData,
+        parentStateRoot: this.stateRootOf(parent),
       },
       transactions,
       this.chain.ancestorHashes(parent),

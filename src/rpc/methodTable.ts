@@ -2,6 +2,10 @@
 import { anvil_mine } from './methods/anvil_mine.ts'
 import { anvil_reorg } from './methods/anvil_reorg.ts'
 import { anvil_rollback } from './methods/anvil_rollback.ts'
+import { anvil_setBalance } from './methods/anvil_setBalance.ts'
+import { anvil_setCode } from './methods/anvil_setCode.ts'
+import { anvil_setNonce } from './methods/anvil_setNonce.ts'
+import { anvil_setStorageAt } from './methods/anvil_setStorageAt.ts'
 import { eth_accounts } from './methods/eth_accounts.ts'
 import { eth_blockNumber } from './methods/eth_blockNumber.ts'
 import { eth_call } from './methods/eth_call.ts'
@@ -44,6 +48,10 @@ import { evm_setIntervalMining } from './methods/evm_setIntervalMining.ts'
 import { evm_setNextBlockTimestamp } from './methods/evm_setNextBlockTimestamp.ts'
 import { evm_snapshot } from './methods/evm_snapshot.ts'
 import { hardhat_mine } from './methods/hardhat_mine.ts'
+import { hardhat_setBalance } from './methods/hardhat_setBalance.ts'
+import { hardhat_setCode } from './methods/hardhat_setCode.ts'
+import { hardhat_setNonce } from './methods/hardhat_setNonce.ts'
+import { hardhat_setStorageAt } from './methods/hardhat_setStorageAt.ts'
 import { net_version } from './methods/net_version.ts'
 import { sim_reorg } from './methods/sim_reorg.ts'
 import { web3_clientVersion } from './methods/web3_clientVersion.ts'
@@ -54,6 +62,10 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   anvil_mine,
   anvil_reorg,
   anvil_rollback,
+  anvil_setBalance,
+  anvil_setCode,
+  anvil_setNonce,
+  anvil_setStorageAt,
   eth_accounts,
   eth_blockNumber,
   eth_call,
@@ -96,6 +108,10 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   evm_setNextBlockTimestamp,
   evm_snapshot,
   hardhat_mine,
+  hardhat_setBalance,
+  hardhat_setCode,
+  hardhat_setNonce,
+  hardhat_setStorageAt,
   net_version,
   sim_reorg,
   web3_clientVersion,

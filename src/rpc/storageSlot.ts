@@ -1,0 +1,8 @@
+import { z } from 'zod'
+import { bigIntToBytes, setLengthLeft } from '../evm/index.ts'
+
+/** A storage slot as geth takes it: up to 32 bytes of hex, leading zeros allowed (unlike a quantity). */
+export const storageSlot = z
+  .string({ error: 'expected 0x-prefixed storage slot' })
+  .regex(/^0x[0-9a-fA-F]{1,64}$/, 'expected 0x-prefixed hex storage slot of at most 32 bytes')
+  .transform((slot) => setLengthLeft(bigIntToBytes(BigInt(slot)), 32))
