@@ -2,6 +2,7 @@ import type { Chain } from '../chain/chain.ts'
 import type { ChainBlock } from '../chain/types.ts'
 import type { ReorgEvent } from '../chain/events.ts'
 import { ServerError } from '../errors.ts'
+import { keyOf } from '../evm/index.ts'
 import type { Log, SignedTransaction } from '../evm/index.ts'
 import { matchesCriteria } from '../logs/index.ts'
 import type { LogIndex } from '../logs/index.ts'
@@ -127,9 +128,12 @@ export class FilterManager {
     return this.filters.delete(id)
   }
 
-  /** The kind and criteria of an installed filter (eth_getFilterLogs), refreshing its expiry. */
+  /**
+   * The kind and criteria of an installed filter (eth_getFilterLogs). Only eth_getFilterChanges
+   * counts as a poll for expiry, as in geth.
+   */
   describe(id: string): { kind: FilterKind; criteria?: LogFilterCriteria } {
-    const filter = this.touch(id)
+    const filter = this.find(id)
     return filter.kind === 'log' ? { kind: 'log', criteria: filter.criteria } : { kind: filter.kind }
   }
 
@@ -145,6 +149,7 @@ export class FilterManager {
       if (entry.ancestorNumber >= filter.cursor) continue
       for (const block of entry.removed) {
         if (block.number > filter.cursor || block.number < bounds.from || block.number > bounds.to) continue
+        if (criteria.blockHash && keyOf(criteria.blockHash) !== block.hashKey) continue
         for (const log of logsOfBlock(block)) {
           if (matchesCriteria(log, criteria)) changes.push({ kind: 'mined', log, removed: true })
         }
@@ -154,7 +159,9 @@ export class FilterManager {
     const head = chain.head.number
     const from = filter.cursor + 1n > bounds.from ? filter.cursor + 1n : bounds.from
     const to = head < bounds.to ? head : bounds.to
-    if (from <= to) {
+    // A filter on one block hash reports that block only while it is canonical, never its replacement.
+    const namedBlockGone = criteria.blockHash !== undefined && !this.isCanonicalHash(criteria.blockHash)
+    if (from <= to && !namedBlockGone) {
       const result = logs.query({ fromBlock: from, toBlock: to, addresses: criteria.addresses, topics: criteria.topics }, { limit: Number.MAX_SAFE_INTEGER })
       if (result.status === 'ok') for (const log of result.logs) changes.push({ kind: 'mined', log, removed: false })
     }
@@ -187,7 +194,7 @@ export class FilterManager {
   }
 
   kindOf(id: string): FilterKind {
-    return this.touch(id).kind
+    return this.find(id).kind
   }
 
   close(): void {
@@ -201,14 +208,20 @@ export class FilterManager {
     return id
   }
 
-  /** The filter, with its expiry refreshed; an unknown or expired id is -32000 "filter not found". */
+  /** The filter, with its expiry refreshed (a poll). */
   private touch(id: string): Filter {
+    const filter = this.find(id)
+    filter.lastPoll = this.now()
+    return filter
+  }
+
+  /** The filter; an unknown or expired id is -32000 "filter not found". */
+  private find(id: string): Filter {
     const filter = this.filters.get(id)
     if (!filter || this.expired(filter)) {
       this.filters.delete(id)
       throw new ServerError('filter not found')
     }
-    filter.lastPoll = this.now()
     return filter
   }
 
@@ -237,6 +250,11 @@ export class FilterManager {
       from: typeof criteria.fromBlock === 'bigint' ? criteria.fromBlock : 0n,
       to: typeof criteria.toBlock === 'bigint' ? criteria.toBlock : UNBOUNDED,
     }
+  }
+
+  private isCanonicalHash(hash: Uint8Array): boolean {
+    const block = this.options.chain.blockByHash(hash)
+    return block !== undefined && this.options.chain.isCanonical(block)
   }
 
   private async newPendingLogs(filter: LogFilter): Promise<LogChange[]> {

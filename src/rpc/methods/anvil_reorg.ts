@@ -5,7 +5,7 @@ import { decodeForAdmission } from '../../txpool/admission.ts'
 import type { MethodHandler } from '../methodContext.ts'
 import { transactionCall, toCallRequest } from '../callRequest.ts'
 import { quantityOrNumber } from '../controlSchemas.ts'
-import { data, parseParams } from '../schemas.ts'
+import { boolean, data, parseParams } from '../schemas.ts'
 
 const pair = z.tuple([z.union([data, transactionCall]), quantityOrNumber], {
   error: 'expected [transaction, blockIndex] pair: a raw signed transaction or a transaction request, and a block index',
@@ -15,10 +15,10 @@ const pair = z.tuple([z.union([data, transactionCall]), quantityOrNumber], {
  * anvil_reorg [depth, [[tx, blockIndex], ...]?]: Anvil's reorg. The newest `depth` blocks are
  * replaced by as many new ones holding the given transactions (raw signed, or requests that a
  * dev account signs with nonces counted from the common ancestor); orphaned transactions are
- * dropped.
+ * dropped. A third parameter `force` allows going past `finalized` (chainsim's addition).
  */
 export const anvil_reorg: MethodHandler = async (params, { node }) => {
-  const [depth, pairs] = parseParams('anvil_reorg', [quantityOrNumber, z.array(pair).optional()], params)
+  const [depth, pairs, force] = parseParams('anvil_reorg', [quantityOrNumber, z.array(pair).optional(), boolean.optional()], params)
   const ancestor = node.blockBySelector(node.head.number - depth)
   if (!ancestor) throw new InvalidParamsError(`invalid argument 0: depth ${depth} exceeds the chain height ${node.head.number}`)
   const nextNonce = new Map<string, bigint>()
@@ -40,6 +40,6 @@ export const anvil_reorg: MethodHandler = async (params, { node }) => {
     }
     placements.push({ transaction, blockIndex: Number(blockIndex) })
   }
-  await node.anvilReorg(Number(depth), placements)
+  await node.anvilReorg(Number(depth), placements, force ?? false)
   return null
 }

@@ -1,4 +1,5 @@
 import { InvalidParamsError, ServerError } from '../../errors.ts'
+import type { BlockSelector } from '../../chain/types.ts'
 import type { MethodHandler } from '../methodContext.ts'
 import { parseLogFilter } from '../logFilter.ts'
 
@@ -10,8 +11,12 @@ export const eth_newFilter: MethodHandler = (params, { node, limits }) => {
   const spec = parseLogFilter('eth_newFilter', params, limits)
   if (spec.blockHash && !node.chain.blockByHash(spec.blockHash)) throw new ServerError('unknown block')
   if (spec.fromBlock === 'pending' && spec.toBlock !== 'pending') throw new InvalidParamsError('invalid block range params')
-  if (typeof spec.fromBlock === 'bigint' && typeof spec.toBlock === 'bigint' && spec.fromBlock > spec.toBlock) {
-    throw new InvalidParamsError('invalid block range params')
+  // Reversed once tags are resolved now, unless the end moves forward with the chain
+  // (latest, safe, finalized, pending): a range may end in the future, never before it starts.
+  const fixedEnd = typeof spec.toBlock === 'bigint' || spec.toBlock === 'earliest'
+  if (fixedEnd && spec.fromBlock !== 'pending') {
+    const resolve = (tag: BlockSelector) => (typeof tag === 'bigint' ? tag : node.chain.tagNumber(tag))
+    if (resolve(spec.fromBlock) > resolve(spec.toBlock)) throw new InvalidParamsError('invalid block range params')
   }
   return node.filters.newLogFilter(spec)
 }

@@ -1,0 +1,367 @@
+import { createPublicClient, createTestClient, http, webSocket, type Hex, type Log } from 'viem'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { WebSocket } from 'ws'
+import { ChainsimToken } from '../../src/contracts/index.ts'
+import { startClockedServer, type ClockedNetwork, type ClockedServer } from '../helpers/clockedServer.ts'
+import { deployTokenViaRpc, devAccount, hex, receiptOf, send, tokenCall } from '../helpers/rpcChain.ts'
+import { rpc, rpcError } from '../helpers/rpcClient.ts'
+
+/**
+ * Real clients over real sockets: viem's watchContractEvent (HTTP polling and WebSocket subscriptions)
+ * through reorgs and filter expiry, raw `ws` eth_subscribe, and viem's test client in anvil mode.
+ */
+
+type ReorgResult = { commonAncestor: { number: Hex; hash: Hex }; removedBlocks: Hex[]; addedBlocks: Hex[]; removedLogs: Hex; addedLogs: Hex }
+type WireLog = { blockHash: Hex; blockNumber: Hex; transactionHash: Hex; logIndex: Hex; transactionIndex: Hex; removed: boolean } & Record<string, unknown>
+type TransferLog = Log<bigint, number, boolean, undefined, true, typeof ChainsimToken.abi, 'Transfer'>
+
+const FILTER_TIMEOUT_MS = 60_000
+const [a0, a1, a2] = [0, 1, 2].map((i) => devAccount(i).address) as [Hex, Hex, Hex]
+
+/** Polls `read` until it returns a value `accept`s (bounded: a failing condition fails the test in 5 s). */
+async function waitFor<T>(read: () => T | Promise<T>, accept: (value: T) => boolean, what: string): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read()
+      if (!accept(value)) throw new Error(`still waiting for ${what}`)
+      return value
+    },
+    { timeout: 5_000, interval: 10 },
+  )
+}
+
+/** A raw `ws` JSON-RPC client that keeps every message, so answers and notifications can be told apart. */
+class WsClient {
+  readonly messages: any[] = []
+  private nextId = 1
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => this.messages.push(JSON.parse(String(data))))
+  }
+
+  static async open(url: string): Promise<WsClient> {
+    const socket = new WebSocket(url)
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve())
+      socket.once('error', reject)
+    })
+    return new WsClient(socket)
+  }
+
+  /** Sends one request and resolves with its whole response (result or error). */
+  async call(method: string, params: unknown[] = []): Promise<{ result?: any; error?: { code: number; message: string } }> {
+    const id = this.nextId++
+    this.socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }))
+    return waitFor(() => this.messages.find((m) => m.id === id), (m) => m !== undefined, `answer to ${method}`)
+  }
+
+  async subscribe(...params: unknown[]): Promise<string> {
+    const answer = await this.call('eth_subscribe', params)
+    if (typeof answer.result !== 'string') throw new Error(`eth_subscribe failed: ${JSON.stringify(answer)}`)
+    return answer.result
+  }
+
+  /** The results notified so far for one subscription, in arrival order. */
+  notified<T = any>(subscription: string): T[] {
+    return this.messages
+      .filter((m) => m.method === 'eth_subscription' && m.params?.subscription === subscription)
+      .map((m) => m.params.result as T)
+  }
+
+  /** Waits until `count` notifications have arrived for `subscription`, and returns them. */
+  waitNotified<T = any>(subscription: string, count: number): Promise<T[]> {
+    return waitFor(() => this.notified<T>(subscription), (n) => n.length >= count, `${count} notifications`)
+  }
+
+  async close(): Promise<void> {
+    if (this.socket.readyState === WebSocket.CLOSED) return
+    const closed = new Promise((resolve) => this.socket.once('close', resolve))
+    this.socket.close()
+    await closed
+  }
+}
+
+let server: ClockedServer
+/** One network per scenario, so filter and subscription counts belong to one test each. */
+let poll: ClockedNetwork
+let socketNet: ClockedNetwork
+let raw: ClockedNetwork
+let manual: ClockedNetwork
+let testNet: ClockedNetwork
+let pollToken: Hex
+let socketToken: Hex
+let rawToken: Hex
+
+beforeAll(async () => {
+  server = await startClockedServer(
+    { name: 'poll', filterTimeoutMs: FILTER_TIMEOUT_MS },
+    { name: 'socket', filterTimeoutMs: FILTER_TIMEOUT_MS },
+    { name: 'raw' },
+    { name: 'manual', mining: { auto: false } },
+    { name: 'testclient' },
+  )
+  const network = (name: string) => server.networks[name]!
+  ;[poll, socketNet, raw, manual, testNet] = [network('poll'), network('socket'), network('raw'), network('manual'), network('testclient')]
+  ;[pollToken, socketToken, rawToken] = await Promise.all([deployTokenViaRpc(poll.url), deployTokenViaRpc(socketNet.url), deployTokenViaRpc(raw.url)])
+})
+
+afterAll(() => server?.close())
+
+const transfer = (url: string, token: Hex, to: Hex, amount: bigint) => send(url, { from: a0, to: token, data: tokenCall('transfer', [to, amount]) })
+
+describe('viem watchContractEvent, polling over HTTP', () => {
+  test('sees a transfer, then the removed log after sim_reorg, then carries on after its filter expired', async () => {
+    const client = createPublicClient({ transport: http(poll.url) })
+    const logs: TransferLog[] = []
+    const errors: Error[] = []
+    const unwatch = client.watchContractEvent({
+      address: pollToken,
+      abi: ChainsimToken.abi,
+      eventName: 'Transfer',
+      poll: true,
+      pollingInterval: 20,
+      onLogs: (batch) => logs.push(...(batch as TransferLog[])),
+      onError: (error) => errors.push(error),
+    })
+    try {
+      // Its first poll installs the filter; only what happens after that is reported.
+      await waitFor(() => poll.node.filters.size, (n) => n === 1, 'viem to install its filter')
+      const first = await transfer(poll.url, pollToken, a1, 5n)
+      await waitFor(() => logs.length, (n) => n >= 1, 'the transfer')
+      expect(logs[0]).toMatchObject({ eventName: 'Transfer', args: { from: a0, to: a1, value: 5n }, transactionHash: first, removed: false })
+      const receipt = await receiptOf(poll.url, first)
+      expect(logs[0]!.blockHash).toBe(receipt.blockHash)
+
+      const result = await client.request<{ method: 'sim_reorg'; Parameters: [{ depth: number }]; ReturnType: ReorgResult }>({
+        method: 'sim_reorg',
+        params: [{ depth: 1 }],
+      })
+      expect(result.removedBlocks).toEqual([receipt.blockHash])
+      await waitFor(() => logs.length, (n) => n >= 3, 'the removed log and its re-mined form')
+      const [removed, remined] = logs.slice(1)
+      // The removed log is the original, field for field, with removed: true.
+      expect({ ...removed, removed: false }).toEqual(logs[0])
+      expect(removed!.removed).toBe(true)
+      expect(remined).toMatchObject({ transactionHash: first, removed: false, args: { value: 5n } })
+      expect(result.addedBlocks).toContain(remined!.blockHash)
+      expect(errors).toEqual([])
+
+      // Its filter expires: the next poll gets -32000 and viem installs a new filter.
+      server.advance(FILTER_TIMEOUT_MS + 1)
+      await waitFor(() => errors.length, (n) => n >= 1, 'viem to see the expired filter')
+      expect(errors[0]).toMatchObject({ name: 'InvalidInputRpcError', code: -32000 })
+      expect(errors[0]!.message).toMatch(/filter not found/)
+      await waitFor(() => poll.node.filters.size, (n) => n === 1, 'viem to re-install its filter')
+      const later = await transfer(poll.url, pollToken, a2, 6n)
+      await waitFor(() => logs.length, (n) => n >= 4, 'the transfer after expiry')
+      expect(logs[3]).toMatchObject({ transactionHash: later, removed: false, args: { from: a0, to: a2, value: 6n } })
+      expect(errors).toHaveLength(1)
+    } finally {
+      unwatch()
+    }
+  })
+})
+
+describe('viem watchContractEvent over WebSocket (eth_subscribe logs)', () => {
+  test('sees a transfer, then the removed log after a reorg', async () => {
+    const before = socketNet.node.subscriptions.size
+    const transport = webSocket(socketNet.wsUrl, { reconnect: false })
+    const client = createPublicClient({ transport })
+    const logs: TransferLog[] = []
+    const errors: Error[] = []
+    const unwatch = client.watchContractEvent({
+      address: socketToken,
+      abi: ChainsimToken.abi,
+      eventName: 'Transfer',
+      onLogs: (batch) => logs.push(...(batch as TransferLog[])),
+      onError: (error) => errors.push(error),
+    })
+    try {
+      await waitFor(() => socketNet.node.subscriptions.size, (n) => n === before + 1, 'viem to subscribe')
+      // No filter: WebSocket mode uses eth_subscribe.
+      expect(socketNet.node.filters.size).toBe(0)
+      const first = await transfer(socketNet.url, socketToken, a1, 7n)
+      await waitFor(() => logs.length, (n) => n >= 1, 'the transfer')
+      expect(logs[0]).toMatchObject({ eventName: 'Transfer', args: { from: a0, to: a1, value: 7n }, transactionHash: first, removed: false })
+
+      const result = await client.request<{ method: 'sim_reorg'; Parameters: [{ depth: number }]; ReturnType: ReorgResult }>({
+        method: 'sim_reorg',
+        params: [{ depth: 1 }],
+      })
+      await waitFor(() => logs.length, (n) => n >= 3, 'the removed log and its re-mined form')
+      expect({ ...logs[1], removed: false }).toEqual(logs[0])
+      expect(logs[1]!.removed).toBe(true)
+      expect(logs[2]).toMatchObject({ transactionHash: first, removed: false })
+      expect(result.addedBlocks).toContain(logs[2]!.blockHash)
+      expect(errors).toEqual([])
+    } finally {
+      unwatch()
+    }
+    // unwatch sends eth_unsubscribe.
+    await waitFor(() => socketNet.node.subscriptions.size, (n) => n === before, 'the subscription to end')
+    ;(await client.transport.getRpcClient()).close()
+  })
+})
+
+describe('eth_subscribe over raw ws', () => {
+  test('logs: the transfers, then on a reorg the removed logs (original fields, oldest first), then the new branch', async () => {
+    const ws = await WsClient.open(raw.wsUrl)
+    try {
+      const id = await ws.subscribe('logs', { address: rawToken })
+      const sent = [await transfer(raw.url, rawToken, a1, 1n), await transfer(raw.url, rawToken, a1, 2n), await transfer(raw.url, rawToken, a2, 3n)]
+      const seen = await ws.waitNotified<WireLog>(id, 3)
+      expect(seen.map((l) => l.transactionHash)).toEqual(sent)
+      for (const [i, hash] of sent.entries()) expect(seen[i]).toEqual((await receiptOf(raw.url, hash)).logs[0])
+
+      const result = await rpc<ReorgResult>(raw.url, 'sim_reorg', [{ depth: 2 }])
+      const added = Number(result.addedLogs)
+      expect(result.removedLogs).toBe('0x2')
+      const all = await ws.waitNotified<WireLog>(id, 3 + 2 + added)
+      const removed = all.slice(3, 5)
+      expect(removed).toEqual(seen.slice(1).map((l) => ({ ...l, removed: true })))
+      const remined = all.slice(5)
+      const firstNew = BigInt(result.commonAncestor.number) + 1n
+      expect(remined).toEqual(await rpc(raw.url, 'eth_getLogs', [{ address: rawToken, fromBlock: hex(firstNew) }]))
+      expect(remined.every((l) => !l.removed && result.addedBlocks.includes(l.blockHash))).toBe(true)
+      // Nothing else was sent: the next transfer's log is the next notification.
+      const next = await transfer(raw.url, rawToken, a1, 4n)
+      const final = await ws.waitNotified<WireLog>(id, 3 + 2 + added + 1)
+      expect(final).toHaveLength(3 + 2 + added + 1)
+      expect(final.at(-1)!.transactionHash).toBe(next)
+    } finally {
+      await ws.close()
+    }
+  })
+
+  test('logs: evm_revert and anvil_rollback announce the removed logs too', async () => {
+    const ws = await WsClient.open(raw.wsUrl)
+    try {
+      const id = await ws.subscribe('logs', { address: rawToken })
+      const snapshot = await rpc<Hex>(raw.url, 'evm_snapshot')
+      await transfer(raw.url, rawToken, a1, 8n)
+      await transfer(raw.url, rawToken, a2, 9n)
+      const seen = await ws.waitNotified<WireLog>(id, 2)
+      expect(await rpc(raw.url, 'evm_revert', [snapshot])).toBe(true)
+      const reverted = await ws.waitNotified<WireLog>(id, 4)
+      expect(reverted.slice(2)).toEqual(seen.map((l) => ({ ...l, removed: true })))
+      await transfer(raw.url, rawToken, a1, 10n)
+      const [mined] = (await ws.waitNotified<WireLog>(id, 5)).slice(4)
+      expect(await rpc(raw.url, 'anvil_rollback', [1])).toBeNull()
+      const all = await ws.waitNotified<WireLog>(id, 6)
+      expect(all).toHaveLength(6)
+      expect(all[5]).toEqual({ ...mined, removed: true })
+    } finally {
+      await ws.close()
+    }
+  })
+
+  test('newHeads: each mined block, and every block of the new branch after a reorg', async () => {
+    const ws = await WsClient.open(raw.wsUrl)
+    try {
+      const id = await ws.subscribe('newHeads')
+      await rpc(raw.url, 'evm_mine')
+      const [mined] = await ws.waitNotified(id, 1)
+      const latest = await rpc(raw.url, 'eth_getBlockByNumber', ['latest', false])
+      expect(mined).toMatchObject({ hash: latest.hash, number: latest.number, parentHash: latest.parentHash })
+
+      const result = await rpc<ReorgResult>(raw.url, 'sim_reorg', [{ depth: 2, length: 3 }])
+      const heads = (await ws.waitNotified(id, 4)).slice(1)
+      expect(heads.map((h) => h.hash)).toEqual(result.addedBlocks)
+      expect(heads.map((h) => h.parentHash)).toEqual([result.commonAncestor.hash, ...result.addedBlocks.slice(0, -1)])
+      expect(heads.map((h) => BigInt(h.number))).toEqual([1n, 2n, 3n].map((i) => BigInt(result.commonAncestor.number) + i))
+      await rpc(raw.url, 'evm_mine')
+      const all = await ws.waitNotified(id, 5)
+      expect(all).toHaveLength(5)
+      expect(all[4].parentHash).toBe(result.addedBlocks.at(-1))
+    } finally {
+      await ws.close()
+    }
+  })
+
+  test('newPendingTransactions: the hash, or the whole transaction with `true`', async () => {
+    const ws = await WsClient.open(manual.wsUrl)
+    try {
+      const hashes = await ws.subscribe('newPendingTransactions')
+      const full = await ws.subscribe('newPendingTransactions', true)
+      const hash = await send(manual.url, { from: a1, to: a2, value: '0x3' })
+      expect(await ws.waitNotified(hashes, 1)).toEqual([hash])
+      const [tx] = await ws.waitNotified(full, 1)
+      expect(tx).toEqual(await rpc(manual.url, 'eth_getTransactionByHash', [hash]))
+      expect(tx).toMatchObject({ hash, from: a1.toLowerCase(), to: a2.toLowerCase(), value: '0x3', blockHash: null, blockNumber: null })
+      // Mining is not a pool entry.
+      await rpc(manual.url, 'evm_mine')
+      const second = await send(manual.url, { from: a2, to: a1, value: '0x4' })
+      expect(await ws.waitNotified(hashes, 2)).toEqual([hash, second])
+      await rpc(manual.url, 'evm_mine')
+    } finally {
+      await ws.close()
+    }
+  })
+
+  test('eth_unsubscribe: true, then false; notifications stop; another connection cannot end it', async () => {
+    const ws = await WsClient.open(raw.wsUrl)
+    const other = await WsClient.open(raw.wsUrl)
+    try {
+      const ended = await ws.subscribe('newHeads')
+      const control = await ws.subscribe('newHeads')
+      expect((await other.call('eth_unsubscribe', [control])).result).toBe(false)
+      expect((await ws.call('eth_unsubscribe', [ended])).result).toBe(true)
+      expect((await ws.call('eth_unsubscribe', [ended])).result).toBe(false)
+      await rpc(raw.url, 'evm_mine')
+      await ws.waitNotified(control, 1)
+      expect(ws.notified(ended)).toEqual([])
+      expect((await ws.call('eth_subscribe', ['newBlocks'])).error).toMatchObject({ code: -32602 })
+    } finally {
+      await Promise.all([ws.close(), other.close()])
+    }
+  })
+
+  test('a closed connection’s subscriptions end', async () => {
+    const before = raw.node.subscriptions.size
+    const ws = await WsClient.open(raw.wsUrl)
+    await ws.subscribe('newHeads')
+    await ws.subscribe('logs', { address: rawToken })
+    await ws.subscribe('newPendingTransactions')
+    expect(raw.node.subscriptions.size).toBe(before + 3)
+    await ws.close()
+    await waitFor(() => raw.node.subscriptions.size, (n) => n === before, 'the subscriptions to end')
+    // The chain carries on with no one to notify.
+    await transfer(raw.url, rawToken, a1, 1n)
+    expect(raw.node.subscriptions.size).toBe(before)
+  })
+
+  test('eth_subscribe and eth_unsubscribe over HTTP → -32601', async () => {
+    expect(await rpcError(raw.url, 'eth_subscribe', ['newHeads'])).toMatchObject({ code: -32601 })
+    expect(await rpcError(raw.url, 'eth_unsubscribe', ['0x1'])).toMatchObject({ code: -32601 })
+  })
+})
+
+describe("viem's test client (mode: anvil)", () => {
+  test('mine, setAutomine, snapshot and revert', async () => {
+    const testClient = createTestClient({ mode: 'anvil', transport: http(testNet.url) })
+    // cacheTime 0: viem would otherwise answer getBlockNumber from a 4 s cache.
+    const client = createPublicClient({ transport: http(testNet.url), cacheTime: 0 })
+    const start = await client.getBlockNumber()
+    await testClient.mine({ blocks: 3 })
+    expect(await client.getBlockNumber()).toBe(start + 3n)
+
+    await testClient.setAutomine(false)
+    const hash = await send(testNet.url, { from: a1, to: a2, value: '0x5' })
+    expect(await client.getBlockNumber()).toBe(start + 3n)
+    expect(await client.getTransaction({ hash })).toMatchObject({ hash, blockHash: null, blockNumber: null })
+    await testClient.mine({ blocks: 1 })
+    expect((await client.getTransactionReceipt({ hash })).blockNumber).toBe(start + 4n)
+    await testClient.setAutomine(true)
+    const automined = await send(testNet.url, { from: a1, to: a2, value: '0x6' })
+    expect((await client.getTransactionReceipt({ hash: automined })).blockNumber).toBe(start + 5n)
+
+    const id = await testClient.snapshot()
+    const tip = await client.getBlock()
+    await testClient.mine({ blocks: 2 })
+    const reverted = await send(testNet.url, { from: a1, to: a2, value: '0x7' })
+    expect(await client.getBlockNumber()).toBe(start + 8n)
+    await testClient.revert({ id })
+    expect((await client.getBlock()).hash).toBe(tip.hash)
+    expect(await client.getTransaction({ hash: reverted }).catch((e: Error) => e.name)).toBe('TransactionNotFoundError')
+  })
+})

@@ -1,0 +1,141 @@
+import { encodeDeployData, encodeFunctionData, type Hex, type TransactionSerializable } from 'viem'
+import { mnemonicToSeedSync } from '@scure/bip39'
+import { HDKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { parseConfig } from '../../src/config/loadConfig.ts'
+import type { ChainsimConfigInput } from '../../src/config/schema.ts'
+import { ChainsimToken, EventEmitter } from '../../src/contracts/index.ts'
+import { startServer, type RunningNetwork, type RunningServer } from '../../src/server.ts'
+import { rpc } from './rpcClient.ts'
+
+type NetworkInput = ChainsimConfigInput['networks'][number]
+
+/** One served network: where its JSON-RPC is POSTed (`url`) and its WebSocket address. */
+export interface ServedNetwork {
+  network: RunningNetwork
+  url: string
+  wsUrl: string
+}
+
+/** A real chainsim server; its first network's addresses are at the top level, every network by name. */
+export interface DevServer extends ServedNetwork {
+  server: RunningServer
+  networks: Record<string, ServedNetwork>
+  close(): Promise<void>
+}
+
+/**
+ * Starts a real chainsim server on ephemeral ports, one network per argument (default: `dev`, chain id
+ * 31337, automine). Networks after the first need a `name`.
+ */
+export async function startDevServer(...networks: Partial<NetworkInput>[]): Promise<DevServer> {
+  const inputs = (networks.length === 0 ? [{}] : networks).map((n, i) => ({ name: i === 0 ? 'dev' : `net${i}`, chainId: 31337, port: 0, ...n }))
+  const server = await startServer(parseConfig({ networks: inputs }), { port: 0 })
+  const served = Object.fromEntries(
+    server.networks.map((network) => [
+      network.name,
+      { network, url: `${network.httpUrl}/v3/test`, wsUrl: `${network.wsUrl}/ws/v3/test` },
+    ]),
+  )
+  return { ...served[server.networks[0]!.name]!, server, networks: served, close: () => server.close() }
+}
+
+const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
+let devRoot: HDKey | undefined
+const accounts = new Map<number, PrivateKeyAccount>()
+
+/** Dev account `index` of the Anvil/Hardhat mnemonic, derived by viem (independently of chainsim). */
+export function devAccount(index: number): PrivateKeyAccount {
+  let account = accounts.get(index)
+  if (!account) {
+    // The seed (2,048 PBKDF2 rounds) is computed once, not once per account.
+    devRoot ??= HDKey.fromMasterSeed(mnemonicToSeedSync(DEV_MNEMONIC))
+    const { privateKey } = devRoot.derive(`m/44'/60'/0'/0/${index}`)
+    account = privateKeyToAccount(`0x${Buffer.from(privateKey!).toString('hex')}`)
+    accounts.set(index, account)
+  }
+  return account
+}
+
+/** A transaction for eth_sendTransaction: wire fields (hex strings). */
+export type WireTransaction = {
+  from: Hex
+  to?: Hex
+  data?: Hex
+  value?: Hex
+  gas?: Hex
+  nonce?: Hex
+  gasPrice?: Hex
+  maxFeePerGas?: Hex
+  maxPriorityFeePerGas?: Hex
+}
+
+/** Sends a transaction signed by the node (eth_sendTransaction) and returns its hash. */
+export function send(url: string, tx: WireTransaction): Promise<Hex> {
+  return rpc<Hex>(url, 'eth_sendTransaction', [tx])
+}
+
+/** Receipt of a mined transaction (throws when there is none). */
+export async function receiptOf(url: string, hash: Hex): Promise<Record<string, any>> {
+  const receipt = await rpc(url, 'eth_getTransactionReceipt', [hash])
+  if (!receipt) throw new Error(`no receipt for ${hash}`)
+  return receipt
+}
+
+/** Deploys creation code from dev account `from` (mining it if automine is off) and returns the address. */
+export async function deploy(url: string, data: Hex, options: { from?: number; mine?: boolean } = {}): Promise<Hex> {
+  const hash = await send(url, { from: devAccount(options.from ?? 0).address, data })
+  if (options.mine) await rpc(url, 'evm_mine')
+  const receipt = await receiptOf(url, hash)
+  if (receipt.status !== '0x1' || !receipt.contractAddress) throw new Error(`deployment failed: ${JSON.stringify(receipt)}`)
+  return receipt.contractAddress as Hex
+}
+
+/** Deploys the bundled ERC-20 (1,000,000 tokens to the deployer). */
+export function deployTokenViaRpc(url: string, options: { from?: number; mine?: boolean } = {}): Promise<Hex> {
+  const data = encodeDeployData({ abi: ChainsimToken.abi, bytecode: ChainsimToken.bytecode, args: ['Token', 'TOK', 10n ** 24n] })
+  return deploy(url, data, options)
+}
+
+/** Deploys the bundled EventEmitter. */
+export function deployEmitterViaRpc(url: string, options: { from?: number; mine?: boolean } = {}): Promise<Hex> {
+  return deploy(url, EventEmitter.bytecode, options)
+}
+
+/** Calldata of an EventEmitter function. */
+export function emitterCall<F extends (typeof EventEmitter.abi)[number] & { type: 'function' }>(
+  functionName: F['name'],
+  args: readonly unknown[] = [],
+): Hex {
+  return encodeFunctionData({ abi: EventEmitter.abi, functionName, args } as never)
+}
+
+/** Calldata of a ChainsimToken function. */
+export function tokenCall(functionName: string, args: readonly unknown[] = []): Hex {
+  return encodeFunctionData({ abi: ChainsimToken.abi, functionName, args } as never)
+}
+
+/** A bigint as a minimal JSON-RPC quantity. */
+export function hex(value: bigint | number): Hex {
+  return `0x${value.toString(16)}`
+}
+
+/** The next nonce of `address`, counting its pooled transactions. */
+export async function nextNonce(url: string, address: Hex): Promise<number> {
+  return Number(await rpc<Hex>(url, 'eth_getTransactionCount', [address, 'pending']))
+}
+
+/**
+ * Signs a transaction with viem (independently of chainsim's signer) for dev account `index`, filling the
+ * nonce from the node when it is not given; returns the raw transaction for eth_sendRawTransaction.
+ */
+export async function signRaw(
+  url: string,
+  index: number,
+  tx: DistributiveOmit<TransactionSerializable, 'nonce'> & { nonce?: number },
+): Promise<Hex> {
+  const account = devAccount(index)
+  const nonce = tx.nonce ?? (await nextNonce(url, account.address))
+  return account.signTransaction({ ...tx, nonce } as TransactionSerializable)
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
