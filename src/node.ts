@@ -14,6 +14,7 @@ import {
 } from './evm/index.ts'
 import type {
   AccountChange,
+  AccountProof,
   Block,
   BuiltBlock,
   CallRequest,
@@ -236,6 +237,12 @@ export class ChainNode {
     return this.head.block.header.calcNextBaseFee()
   }
 
+  /** Blob gas price of the next block (EIP-4844); 1 wei before Cancun's blob market exists. */
+  get nextBlobBaseFee(): bigint {
+    const header = this.head.block.header
+    return header.excessBlobGas === undefined ? 1n : header.calcNextBlobGasPrice(this.chain.engine.common)
+  }
+
   /** Admits a raw signed transaction to the pool (and mines it under automine); returns its hash. */
   sendRawTransaction(raw: Uint8Array): Promise<Uint8Array> {
     return this.queue.run(async () => {
@@ -330,6 +337,17 @@ export class ChainNode {
   /** The nonce the sender's next transaction should carry, counting its pooled transactions. */
   async pendingNonce(address: Uint8Array): Promise<bigint> {
     return this.pool.nextNonce(keyOf(address), await this.stateAt(this.head).getNonce(address))
+  }
+
+  /** The pool as geth's txpool methods report it: runnable (`pending`) and waiting behind a gap (`queued`). */
+  poolContent(): Promise<{ pending: SignedTransaction[]; queued: SignedTransaction[] }> {
+    const state = this.stateAt(this.head)
+    return this.pool.partition((from) => state.getNonce(from))
+  }
+
+  /** EIP-1186 proofs of an account and storage slots in the state after `block`. */
+  proof(block: ChainBlock | PendingBlock, address: Uint8Array, slots: Uint8Array[]): Promise<AccountProof> {
+    return this.chain.engine.proof(this.stateRootOf(block), address, slots)
   }
 
   /** Runs a call on the state after `block`, in the context of the block that would follow it. */

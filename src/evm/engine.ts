@@ -2,10 +2,10 @@ import { createBlock } from '@ethereumjs/block'
 import type { Block } from '@ethereumjs/block'
 import type { Common } from '@ethereumjs/common'
 import { MerklePatriciaTrie } from '@ethereumjs/mpt'
-import { MerkleStateManager } from '@ethereumjs/statemanager'
+import { MerkleStateManager, getMerkleStateProof } from '@ethereumjs/statemanager'
 import { createTx, paramsTx } from '@ethereumjs/tx'
 import type { AccessList, TypedTxData } from '@ethereumjs/tx'
-import { Address, createAccount, equalsBytes, KECCAK256_RLP } from '@ethereumjs/util'
+import { Address, createAccount, equalsBytes, hexToBytes, KECCAK256_RLP } from '@ethereumjs/util'
 import { Hardfork } from '@ethereumjs/common'
 import { createVM, runBlock, runTx } from '@ethereumjs/vm'
 import type { RunBlockResult, VM } from '@ethereumjs/vm'
@@ -86,6 +86,16 @@ export interface AccountChange {
   nonce?: bigint
   code?: Uint8Array
   storage?: ReadonlyArray<readonly [slot: Uint8Array, value: Uint8Array]>
+}
+
+/** An EIP-1186 account proof, in domain types. */
+export interface AccountProof {
+  balance: bigint
+  nonce: bigint
+  codeHash: Uint8Array
+  storageHash: Uint8Array
+  accountProof: Uint8Array[]
+  storageProof: Array<{ key: Uint8Array; value: bigint; proof: Uint8Array[] }>
 }
 
 /** Read access to the world state at one state root. */
@@ -257,6 +267,26 @@ export class ExecutionEngine {
       getNonce: async (address) => (await (await atRoot()).getAccount(new Address(address)))?.nonce ?? 0n,
       getCode: async (address) => (await atRoot()).getCode(new Address(address)),
       getStorage: async (address, slot) => (await atRoot()).getStorage(new Address(address), slot),
+    }
+  }
+
+  /** EIP-1186: the account's and the given slots' Merkle proofs in the state at `stateRoot`. */
+  async proof(stateRoot: Uint8Array, address: Uint8Array, slots: Uint8Array[]): Promise<AccountProof> {
+    const state = this.stateManager.shallowCopy(false)
+    await state.setStateRoot(stateRoot)
+    const proof = await getMerkleStateProof(state, new Address(address), slots)
+    const bytes = (hex: string) => hexToBytes(hex as `0x${string}`)
+    return {
+      balance: BigInt(proof.balance),
+      nonce: BigInt(proof.nonce),
+      codeHash: bytes(proof.codeHash),
+      storageHash: bytes(proof.storageHash),
+      accountProof: proof.accountProof.map(bytes),
+      storageProof: proof.storageProof.map((entry, i) => ({
+        key: slots[i] as Uint8Array,
+        value: BigInt(entry.value),
+        proof: entry.proof.map(bytes),
+      })),
     }
   }
 

@@ -7,6 +7,8 @@ import { anvil_setCode } from './methods/anvil_setCode.ts'
 import { anvil_setNonce } from './methods/anvil_setNonce.ts'
 import { anvil_setStorageAt } from './methods/anvil_setStorageAt.ts'
 import { eth_accounts } from './methods/eth_accounts.ts'
+import { eth_baseFee } from './methods/eth_baseFee.ts'
+import { eth_blobBaseFee } from './methods/eth_blobBaseFee.ts'
 import { eth_blockNumber } from './methods/eth_blockNumber.ts'
 import { eth_call } from './methods/eth_call.ts'
 import { eth_chainId } from './methods/eth_chainId.ts'
@@ -24,6 +26,7 @@ import { eth_getCode } from './methods/eth_getCode.ts'
 import { eth_getFilterChanges } from './methods/eth_getFilterChanges.ts'
 import { eth_getFilterLogs } from './methods/eth_getFilterLogs.ts'
 import { eth_getLogs } from './methods/eth_getLogs.ts'
+import { eth_getProof } from './methods/eth_getProof.ts'
 import { eth_getStorageAt } from './methods/eth_getStorageAt.ts'
 import { eth_getTransactionByBlockHashAndIndex } from './methods/eth_getTransactionByBlockHashAndIndex.ts'
 import { eth_getTransactionByBlockNumberAndIndex } from './methods/eth_getTransactionByBlockNumberAndIndex.ts'
@@ -54,6 +57,9 @@ import { hardhat_setNonce } from './methods/hardhat_setNonce.ts'
 import { hardhat_setStorageAt } from './methods/hardhat_setStorageAt.ts'
 import { net_version } from './methods/net_version.ts'
 import { sim_reorg } from './methods/sim_reorg.ts'
+import { txpool_content } from './methods/txpool_content.ts'
+import { txpool_contentFrom } from './methods/txpool_contentFrom.ts'
+import { txpool_status } from './methods/txpool_status.ts'
 import { web3_clientVersion } from './methods/web3_clientVersion.ts'
 import type { RpcMethodTable } from './dispatcher.ts'
 import type { MethodContext, MethodHandler } from './methodContext.ts'
@@ -67,6 +73,8 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   anvil_setNonce,
   anvil_setStorageAt,
   eth_accounts,
+  eth_baseFee,
+  eth_blobBaseFee,
   eth_blockNumber,
   eth_call,
   eth_chainId,
@@ -84,6 +92,7 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   eth_getFilterChanges,
   eth_getFilterLogs,
   eth_getLogs,
+  eth_getProof,
   eth_getStorageAt,
   eth_getTransactionByBlockHashAndIndex,
   eth_getTransactionByBlockNumberAndIndex,
@@ -114,6 +123,9 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   hardhat_setStorageAt,
   net_version,
   sim_reorg,
+  txpool_content,
+  txpool_contentFrom,
+  txpool_status,
   web3_clientVersion,
 }
 

@@ -85,6 +85,30 @@ export class TxPool {
     }
   }
 
+  /**
+   * Pooled transactions split as geth's txpool reports them: `pending` can run in nonce order
+   * from the sender's next nonce; `queued` wait behind a nonce gap.
+   */
+  async partition(nonceOf: (from: Uint8Array) => Promise<bigint>): Promise<{ pending: SignedTransaction[]; queued: SignedTransaction[] }> {
+    const pending: SignedTransaction[] = []
+    const queued: SignedTransaction[] = []
+    for (const nonces of this.bySender.values()) {
+      const first = nonces.values().next().value
+      if (!first) continue
+      let next = await nonceOf(first.signed.from)
+      const sorted = [...nonces.values()].sort((a, b) => (a.signed.tx.nonce < b.signed.tx.nonce ? -1 : 1))
+      for (const entry of sorted) {
+        if (entry.signed.tx.nonce === next) {
+          pending.push(entry.signed)
+          next++
+        } else {
+          queued.push(entry.signed)
+        }
+      }
+    }
+    return { pending, queued }
+  }
+
   /** Drops every transaction whose nonce its sender has already used. */
   async removeStale(nonceOf: (from: Uint8Array) => Promise<bigint>): Promise<SignedTransaction[]> {
     const stale: SignedTransaction[] = []

@@ -20,16 +20,7 @@ const TESTS = new URL('tests/', ROOT)
  * starts passing turns red and must leave this list. Each has a line in README.md (Conformance).
  */
 const KNOWN_FAILURES: Readonly<Record<string, string>> = {
-  'eth_baseFee/get-current-basefee': 'chainsim does not serve eth_baseFee',
-  'eth_blobBaseFee/get-current-blobfee': 'chainsim does not serve eth_blobBaseFee',
-  'eth_getProof/get-account-proof-blockhash': 'chainsim does not serve eth_getProof',
-  'eth_getProof/get-account-proof-default-block': 'chainsim does not serve eth_getProof',
-  'eth_getProof/get-account-proof-latest': 'chainsim does not serve eth_getProof',
-  'eth_getProof/get-account-proof-with-storage': 'chainsim does not serve eth_getProof',
   'eth_sendRawTransaction/send-blob-tx': 'blob transactions are refused: chainsim has no KZG setup to verify blobs',
-  'txpool_content/get-content': 'chainsim does not serve the txpool_* methods',
-  'txpool_contentFrom/get-content-from-address': 'chainsim does not serve the txpool_* methods',
-  'txpool_status/get-status': 'chainsim does not serve the txpool_* methods',
 }
 
 interface Exchange {
