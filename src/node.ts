@@ -56,6 +56,12 @@ export interface NodeOptions {
   filterTimeoutMs?: number
   /** The clock filter expiry is measured on, in ms (tests inject one). */
   filterClock?: () => number
+  /** Filters installed at once on this network (-32005 past it). */
+  maxFilters?: number
+  /** Subscriptions one WebSocket connection may hold (-32005 past it). */
+  maxSubscriptionsPerConnection?: number
+  /** Transactions the pool holds (`txpool is full` past it). */
+  maxPoolSize?: number
 }
 
 /** A transaction the node signs with one of its dev accounts (eth_sendTransaction). */
@@ -134,7 +140,7 @@ export const NODE_DEFAULTS = {
  */
 export class ChainNode {
   readonly queue = new WriteQueue()
-  readonly pool = new TxPool()
+  readonly pool: TxPool
   readonly logs = new LogIndex()
   readonly miner: Miner
   readonly filters: FilterManager
@@ -156,8 +162,9 @@ export class ChainNode {
     private readonly options: { blockGasLimit: bigint; coinbase: Uint8Array },
     mining: MiningMode,
     onError: (error: unknown) => void,
-    filterOptions: { timeoutMs: number; now?: () => number },
+    limits: { filterTimeoutMs: number; filterClock?: () => number; maxFilters?: number; maxSubscriptionsPerConnection?: number; maxPoolSize?: number },
   ) {
+    this.pool = new TxPool(limits.maxPoolSize)
     this.miner = new Miner(mining, () => this.mine(1), onError)
     // An imported chain arrives with its blocks: index all of them once.
     for (let n = chain.genesis.number; n <= chain.head.number; n++) {
@@ -171,12 +178,13 @@ export class ChainNode {
     this.filters = new FilterManager({
       chain,
       logs: this.logs,
-      timeoutMs: filterOptions.timeoutMs,
-      now: filterOptions.now,
+      timeoutMs: limits.filterTimeoutMs,
+      now: limits.filterClock,
+      maxFilters: limits.maxFilters,
       pendingLogs: async () =>
         (await this.pendingBlock()).transactions.map((t) => ({ transactionHash: t.signed.hashKey, logs: t.logs })),
     })
-    this.subscriptions = new SubscriptionHub(chain)
+    this.subscriptions = new SubscriptionHub(chain, { maxPerConnection: limits.maxSubscriptionsPerConnection })
     this.pool.events.on('added', (signed) => {
       this.filters.transactionPooled(signed)
       this.subscriptions.transactionPooled(signed)
@@ -218,7 +226,13 @@ export class ChainNode {
       },
       options.mining ?? { auto: true },
       options.onError ?? ((error) => console.error(`[${name}] background mining failed:`, error)),
-      { timeoutMs: options.filterTimeoutMs ?? NODE_DEFAULTS.filterTimeoutMs, now: options.filterClock },
+      {
+        filterTimeoutMs: options.filterTimeoutMs ?? NODE_DEFAULTS.filterTimeoutMs,
+        filterClock: options.filterClock,
+        maxFilters: options.maxFilters,
+        maxSubscriptionsPerConnection: options.maxSubscriptionsPerConnection,
+        maxPoolSize: options.maxPoolSize,
+      },
     )
     node.miner.start()
     return node

@@ -1,7 +1,7 @@
 import type { Chain } from '../chain/chain.ts'
 import type { ChainBlock } from '../chain/types.ts'
 import type { ReorgEvent } from '../chain/events.ts'
-import { ServerError } from '../errors.ts'
+import { LimitExceededError, ServerError } from '../errors.ts'
 import { keyOf } from '../evm/index.ts'
 import type { Log, SignedTransaction } from '../evm/index.ts'
 import { matchesCriteria } from '../logs/index.ts'
@@ -20,6 +20,8 @@ export interface FilterManagerOptions {
   timeoutMs: number
   /** The clock expiry is measured on (injected in tests). */
   now?: () => number
+  /** At most this many filters at once on the network (-32005 past it). */
+  maxFilters?: number
 }
 
 interface FilterBase {
@@ -53,6 +55,9 @@ interface PendingTransactionFilter extends FilterBase {
 type Filter = LogFilter | BlockFilter | PendingTransactionFilter
 
 const UNBOUNDED = 2n ** 64n
+
+/** Enough for any real client; a runaway one is stopped before it exhausts memory. */
+export const DEFAULT_MAX_FILTERS = 10_000
 
 interface JournalEntry {
   ancestorNumber: bigint
@@ -203,6 +208,11 @@ export class FilterManager {
   }
 
   private install(make: (id: string) => Filter): string {
+    const max = this.options.maxFilters ?? DEFAULT_MAX_FILTERS
+    if (this.filters.size >= max) this.sweep()
+    if (this.filters.size >= max) {
+      throw new LimitExceededError(`too many filters: at most ${max} per network; uninstall some or let them expire`)
+    }
     const id = `0x${(this.nextId++).toString(16)}`
     this.filters.set(id, make(id))
     return id

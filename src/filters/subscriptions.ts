@@ -17,6 +17,9 @@ export type SubscriptionRequest =
   | { kind: 'logs'; criteria: Pick<LogFilterCriteria, 'addresses' | 'topics'> }
   | { kind: 'newPendingTransactions' }
 
+/** Subscriptions one WebSocket connection may hold by default. */
+export const DEFAULT_MAX_SUBSCRIPTIONS_PER_CONNECTION = 1_000
+
 interface Subscription {
   request: SubscriptionRequest
   listener: (event: SubscriptionEvent) => void
@@ -31,7 +34,11 @@ export class SubscriptionHub {
   private readonly subscriptions = new Map<string, Subscription>()
   private nextId = 1
 
-  constructor(chain: Chain) {
+  /** How many subscriptions one connection may hold (the RPC layer enforces it per connection). */
+  readonly maxPerConnection: number
+
+  constructor(chain: Chain, options: { maxPerConnection?: number } = {}) {
+    this.maxPerConnection = options.maxPerConnection ?? DEFAULT_MAX_SUBSCRIPTIONS_PER_CONNECTION
     chain.events.on('blockAdded', (block) => this.announceBlocks([block]))
     chain.events.on('reorged', ({ removed, added }) => {
       this.announceLogs(removed, true)

@@ -13,6 +13,9 @@ export interface TxPoolEvents {
   added: [signed: SignedTransaction]
 }
 
+/** Pooled transactions per network by default (geth's default slots are 5,120 + 1,024 queued). */
+export const DEFAULT_MAX_POOL_SIZE = 10_000
+
 /** Replacing a pooled transaction needs both fee fields raised by this many percent (geth's default). */
 const REPLACEMENT_BUMP_PERCENT = 10n
 
@@ -28,6 +31,8 @@ export class TxPool {
   private arrivals = 0
   /** Changes whenever the contents change, so a pending block can be cached against it. */
   version = 0
+
+  constructor(private readonly maxSize = DEFAULT_MAX_POOL_SIZE) {}
 
   get size(): number {
     return this.byHash.size
@@ -62,6 +67,7 @@ export class TxPool {
     if (existing && !outbids(signed, existing.signed)) {
       throw new ServerError('replacement transaction underpriced')
     }
+    if (!existing && this.byHash.size >= this.maxSize) throw new ServerError(`txpool is full: at most ${this.maxSize} transactions`)
     if (existing) this.byHash.delete(existing.signed.hashKey)
     const entry = { signed, arrival: this.arrivals++ }
     nonces.set(signed.tx.nonce, entry)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MethodNotFoundError } from '../../errors.ts'
+import { LimitExceededError, MethodNotFoundError } from '../../errors.ts'
 import type { SubscriptionEvent, SubscriptionRequest } from '../../filters/subscriptions.ts'
 import type { MethodHandler } from '../methodContext.ts'
 import { subscriptionsOf } from '../connectionSubscriptions.ts'
@@ -23,6 +23,10 @@ export const eth_subscribe: MethodHandler = (params, { node, limits, rpc }) => {
   const connection = rpc.connection
   if (!connection) throw new MethodNotFoundError('notifications not supported: eth_subscribe needs a WebSocket connection')
   const [name] = parseParams('eth_subscribe', [kind], params.slice(0, 1))
+  const held = subscriptionsOf(connection)
+  if (held.size >= node.subscriptions.maxPerConnection) {
+    throw new LimitExceededError(`too many subscriptions: at most ${node.subscriptions.maxPerConnection} per connection`)
+  }
   let request: SubscriptionRequest
   let fullTransactions = false
   if (name === 'logs') {
@@ -55,7 +59,7 @@ export const eth_subscribe: MethodHandler = (params, { node, limits, rpc }) => {
     buffered = undefined
     for (const event of pending) send(event)
   })
-  subscriptionsOf(connection).add(id)
+  held.add(id)
   connection.onClose(() => node.subscriptions.unsubscribe(id))
   return id
 }
