@@ -5,6 +5,7 @@ import { DEFAULT_CONFIG } from './config/defaults.ts'
 import { ConfigError, loadConfigFile, parseConfig } from './config/loadConfig.ts'
 import { exportChain } from './exportChain.ts'
 import { ChainImportError, loadImportedNetwork } from './importedNetwork.ts'
+import { StateFileError } from './persistence/stateFile.ts'
 import { startServer } from './server.ts'
 import type { RunningServer } from './server.ts'
 import { version } from './version.ts'
@@ -32,6 +33,7 @@ program
   .option('--genesis <file>', 'serve one network from this geth genesis JSON (its chain id; port --port or 8545)')
   .option('--import <file>', 'with --genesis: concatenated RLP blocks to import first (geth export, hive chain.rlp)')
   .option('--export-on-exit <dir>', 'on SIGINT/SIGTERM, write each network\'s chain to <dir>/<network>/ (genesis.json, chain.rlp)')
+  .option('--state <file>', 'load the networks from this file when it exists; save them to it on exit and on sim_saveState')
   .action(async (options: ServeOptions) => {
     if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
       throw new ConfigError('--tls-cert and --tls-key go together')
@@ -54,7 +56,7 @@ program
     if (options.host) config.host = options.host
     if (options.tlsCert && options.tlsKey) config.tls = { cert: options.tlsCert, key: options.tlsKey }
     if (options.logRequests) config.logRequests = true
-    const server = await startServer(config, { port: options.port, createNode: imported?.createNode })
+    const server = await startServer(config, { port: options.port, createNode: imported?.createNode, statePath: options.state })
     console.log(formatBanner(server, { apiKeys: config.apiKeys }))
     let closing = false
     const shutdown = (signal: string) => {
@@ -85,6 +87,7 @@ interface ServeOptions {
   genesis?: string
   import?: string
   exportOnExit?: string
+  state?: string
 }
 
 /** Writes every network's chain to `dir/<network>/` before the server stops. */
@@ -98,8 +101,9 @@ async function exportOnExit(server: RunningServer, dir: string | undefined): Pro
 }
 
 program.parseAsync(process.argv).catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof ChainImportError) console.error(`chainsim: ${error.message}`)
-  else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') console.error(`chainsim: ${error.message}`)
+  if (error instanceof ConfigError || error instanceof ChainImportError || error instanceof StateFileError) {
+    console.error(`chainsim: ${error.message}`)
+  } else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') console.error(`chainsim: ${error.message}`)
   else console.error('chainsim:', error)
   process.exit(1)
 })

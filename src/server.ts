@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs'
 import type { ChainsimConfig, NetworkConfig } from './config/schema.ts'
 import { BackgroundTraffic } from './mining/backgroundTraffic.ts'
+import { ServerStateFile } from './persistence/serverState.ts'
 import { ChainNode } from './node.ts'
 import type { NodeOptions } from './node.ts'
 import { createDispatcher } from './rpc/dispatcher.ts'
 import { createMethodTable } from './rpc/methodTable.ts'
 import { startNetworkServer } from './transports/networkServer.ts'
+import { createRateLimiter } from './transports/rateLimit.ts'
 import type { NetworkServer } from './transports/networkServer.ts'
 import { clientVersion } from './version.ts'
 
@@ -30,6 +32,11 @@ export interface StartServerOptions {
   port?: number
   /** Builds a network's node; the default creates a fresh dev chain from the config. */
   createNode?: (network: NetworkConfig) => Promise<ChainNode>
+  /**
+   * A state file (`--state FILE`): networks saved in it are restored at start (and win over
+   * `createNode`); every network is saved to it on close and on sim_saveState.
+   */
+  statePath?: string
 }
 
 /** Node options for a configured network. */
@@ -47,22 +54,38 @@ export function nodeOptionsFor(network: NetworkConfig): NodeOptions {
 export async function startServer(config: ChainsimConfig, options: StartServerOptions = {}): Promise<RunningServer> {
   const networks: RunningNetwork[] = []
   const traffic: BackgroundTraffic[] = []
+  // One bucket per API key across all networks, as a hosted provider counts a key's requests.
+  const rateLimiter = config.rateLimit ? createRateLimiter(config.rateLimit) : undefined
+  const { limits } = config
   const tls = config.tls
     ? { cert: readFileSync(config.tls.cert, 'utf8'), key: readFileSync(config.tls.key, 'utf8') }
     : undefined
+  const stateFile = options.statePath === undefined ? undefined : await ServerStateFile.open(options.statePath, config.networks)
+  const saveState = stateFile ? () => stateFile.save(networks.map((n) => n.node)) : undefined
+  let started = false
   const close = async () => {
     for (const t of traffic) t.stop()
+    // Only a server that started completely is saved: a failed start never overwrites the file.
+    const saved = started && saveState ? saveState().then(() => undefined, (error: unknown) => error) : undefined
+    const saveError = await saved
     await Promise.all(networks.map(async (n) => {
       await n.server.close()
       await n.node.close()
     }))
+    if (saveError) throw saveError
   }
   try {
     for (const [index, network] of config.networks.entries()) {
-      const node = options.createNode ? await options.createNode(network) : await ChainNode.create(nodeOptionsFor(network))
+      const node =
+        (await stateFile?.restore(network, nodeOptionsFor(network))) ??
+        (options.createNode ? await options.createNode(network) : await ChainNode.create(nodeOptionsFor(network)))
       const dispatcher = createDispatcher(
-        createMethodTable({ node, limits: network.limits, clientVersion }),
-        { logger: { error: (obj, msg) => console.error(`[${network.name}] ${msg ?? 'error'}`, obj) } },
+        createMethodTable({ node, limits: network.limits, clientVersion, saveState }),
+        {
+          logger: { error: (obj, msg) => console.error(`[${network.name}] ${msg ?? 'error'}`, obj) },
+          maxBatchSize: limits.maxBatchSize,
+          maxDepth: limits.maxJsonDepth,
+        },
       )
       const port = options.port !== undefined ? options.port + (options.port === 0 ? 0 : index) : network.port ?? 8545 + index
       const server = await startNetworkServer({
@@ -72,6 +95,14 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         apiKeys: config.apiKeys,
         tls,
         logRequests: config.logRequests,
+        bodyLimit: limits.maxHttpBodyBytes,
+        wsMaxPayload: limits.maxWsMessageBytes,
+        wsMaxBuffered: limits.maxWsBufferedBytes,
+        httpKeepAliveTimeoutMs: limits.httpKeepAliveTimeoutMs,
+        httpRequestTimeoutMs: limits.httpRequestTimeoutMs,
+        wsIdleTimeoutMs: limits.wsIdleTimeoutMs,
+        wsPingIntervalMs: limits.wsPingIntervalMs,
+        rateLimiter,
       }).catch(async (error) => {
         await node.close()
         throw error
@@ -87,5 +118,6 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
     await close()
     throw error
   }
+  started = true
   return { networks, close }
 }

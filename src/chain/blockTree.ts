@@ -6,33 +6,33 @@ import type { ChainBlock } from './types.ts'
  * Invariant: every block but the root has its parent in the tree.
  */
 export class BlockTree {
-  private readonly blocks = new Map<string, ChainBlock>()
+  private readonly byHash = new Map<string, ChainBlock>()
 
   constructor(root: ChainBlock) {
-    this.blocks.set(root.hashKey, root)
+    this.byHash.set(root.hashKey, root)
   }
 
   add(block: ChainBlock): void {
-    if (!this.blocks.has(block.parentKey)) {
+    if (!this.byHash.has(block.parentKey)) {
       throw new Error(`block ${block.number} has an unknown parent ${block.parentKey}`)
     }
-    this.blocks.set(block.hashKey, block)
+    this.byHash.set(block.hashKey, block)
   }
 
   get(hashKey: string): ChainBlock | undefined {
-    return this.blocks.get(hashKey)
-  }
-
-  /** Removes blocks that no longer belong to any branch worth keeping (snapshot reverts). */
-  delete(hashKey: string): void {
-    this.blocks.delete(hashKey)
+    return this.byHash.get(hashKey)
   }
 
   parentOf(block: ChainBlock): ChainBlock | undefined {
-    return this.blocks.get(block.parentKey)
+    return this.byHash.get(block.parentKey)
+  }
+
+  /** Every block held, in no particular order. */
+  blocks(): IterableIterator<ChainBlock> {
+    return this.byHash.values()
   }
 
   get size(): number {
-    return this.blocks.size
+    return this.byHash.size
   }
 }

@@ -62,6 +62,11 @@ export class Chain {
     return this.tree.get(typeof hash === 'string' ? hash : keyOf(hash))
   }
 
+  /** Every known block, canonical or not, parents before children (by number). */
+  allBlocks(): ChainBlock[] {
+    return [...this.tree.blocks()].sort((a, b) => (a.number < b.number ? -1 : a.number > b.number ? 1 : 0))
+  }
+
   isCanonical(block: ChainBlock): boolean {
     return this.canonical.contains(block)
   }

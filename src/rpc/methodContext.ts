@@ -16,6 +16,8 @@ export interface MethodContext {
   limits: LogLimits
   clientVersion: string
   rpc: RpcContext
+  /** Saves every network to the state file (`--state FILE`); absent when none is configured. */
+  saveState?: () => Promise<{ path: string; savedAt: string }>
 }
 
 /** One JSON-RPC method: wire params in, wire result out; the node does the work. */

@@ -57,6 +57,7 @@ import { hardhat_setNonce } from './methods/hardhat_setNonce.ts'
 import { hardhat_setStorageAt } from './methods/hardhat_setStorageAt.ts'
 import { net_version } from './methods/net_version.ts'
 import { sim_reorg } from './methods/sim_reorg.ts'
+import { sim_saveState } from './methods/sim_saveState.ts'
 import { txpool_content } from './methods/txpool_content.ts'
 import { txpool_contentFrom } from './methods/txpool_contentFrom.ts'
 import { txpool_status } from './methods/txpool_status.ts'
@@ -123,6 +124,7 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   hardhat_setStorageAt,
   net_version,
   sim_reorg,
+  sim_saveState,
   txpool_content,
   txpool_contentFrom,
   txpool_status,

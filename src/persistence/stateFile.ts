@@ -1,0 +1,125 @@
+import { open, readdir, readFile, rename, unlink } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import { z } from 'zod'
+
+/** What identifies a chainsim state file, so a foreign JSON file is refused rather than misread. */
+export const STATE_FORMAT = 'chainsim-state'
+export const STATE_VERSION = 1
+
+const hex = z.string().regex(/^0x([0-9a-f]{2})*$/, 'expected 0x-prefixed even-length lower-case hex')
+const decimal = z.string().regex(/^\d+$/, 'expected a decimal integer string')
+
+/** One network's saved chain: enough to rebuild it block by block. */
+const networkState = z
+  .object({
+    name: z.string().min(1),
+    chainId: decimal,
+    /** geth-format genesis (what `chainsim serve --genesis` reads). */
+    genesis: z.record(z.string(), z.unknown()),
+    /** Every block after genesis, canonical and side branches, parents before children. */
+    blocks: z.array(hex),
+    /** Hash of the canonical head. */
+    head: hex,
+    finality: z
+      .object({ safeDepth: decimal, finalizedDepth: decimal, safeAtLeast: decimal.optional(), finalizedAtLeast: decimal.optional() })
+      .strict(),
+    /** Raw pooled transactions, in arrival order. */
+    pool: z.array(hex),
+    clock: z
+      .object({
+        mode: z.union([
+          z.object({ kind: z.literal('wall') }).strict(),
+          z.object({ kind: z.literal('fixed'), genesisTime: decimal, blockTime: decimal }).strict(),
+        ]),
+        offset: z.string().regex(/^-?\d+$/),
+        nextTimestamp: decimal.optional(),
+      })
+      .strict(),
+    /** The keys the network signs for (dev accounts). */
+    accounts: z.array(hex),
+  })
+  .strict()
+
+export const stateFileSchema = z
+  .object({
+    format: z.literal(STATE_FORMAT),
+    version: z.literal(STATE_VERSION),
+    savedAt: z.string(),
+    networks: z.array(networkState).min(1),
+  })
+  .strict()
+
+export type StateFile = z.output<typeof stateFileSchema>
+export type NetworkState = z.output<typeof networkState>
+
+/** A state file that cannot be used; the message names the file and what is wrong. */
+export class StateFileError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'StateFileError'
+  }
+}
+
+/** Reads and validates a state file; undefined when there is none yet. */
+export async function readStateFile(path: string): Promise<StateFile | undefined> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw new StateFileError(`cannot read state file ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`)
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new StateFileError(`state file ${path} is not valid JSON (truncated or corrupt); it is left as it is`)
+  }
+  if (typeof json !== 'object' || json === null || (json as { format?: unknown }).format !== STATE_FORMAT) {
+    throw new StateFileError(`${path} is not a chainsim state file (no "format": "${STATE_FORMAT}"); it is left as it is`)
+  }
+  if ((json as { version?: unknown }).version !== STATE_VERSION) {
+    throw new StateFileError(`state file ${path} has version ${String((json as { version?: unknown }).version)}; this chainsim reads version ${STATE_VERSION}`)
+  }
+  const parsed = stateFileSchema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new StateFileError(`state file ${path} is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}; it is left as it is`)
+  }
+  return parsed.data
+}
+
+/**
+ * Writes a state file atomically: a temporary file beside it is written and flushed to disk,
+ * then renamed over the old one, and the directory is flushed. A crash at any point leaves
+ * either the old file or the new one, never a mix.
+ */
+export async function writeStateFile(path: string, state: StateFile): Promise<void> {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
+  const file = await open(temporary, 'w')
+  try {
+    await file.writeFile(`${JSON.stringify(state)}\n`)
+    await file.sync()
+  } catch (error) {
+    await file.close()
+    await unlink(temporary).catch(() => undefined)
+    throw error
+  }
+  await file.close()
+  await rename(temporary, path)
+  const directory = await open(dirname(path), 'r')
+  try {
+    await directory.sync()
+  } finally {
+    await directory.close()
+  }
+  // Temporary files of saves that were killed half-way are of no use once a save succeeded.
+  const leftover = new RegExp(`^\\.${escapeRegExp(basename(path))}\\.\\d+\\.tmp$`)
+  for (const name of await readdir(dirname(path))) {
+    if (leftover.test(name)) await unlink(join(dirname(path), name)).catch(() => undefined)
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

@@ -1,0 +1,151 @@
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, test } from 'vitest'
+import { parseConfig } from '../../src/config/loadConfig.ts'
+import type { ChainsimConfigInput } from '../../src/config/schema.ts'
+import { readStateFile, STATE_FORMAT, STATE_VERSION, StateFileError, writeStateFile } from '../../src/persistence/stateFile.ts'
+import { startServer } from '../../src/server.ts'
+import { deployToken, transferData } from '../helpers/contracts.ts'
+import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { stubNetwork } from './stubState.ts'
+
+const config = (networks: ChainsimConfigInput['networks'] = [{ name: 'dev', chainId: 31337, port: 0 }]) => parseConfig({ networks })
+
+function tempPath(): string {
+  return join(mkdtempSync(join(tmpdir(), 'chainsim-state-')), 'state.json')
+}
+
+/** A served chain with history worth saving: a token, transfers, a reorg's side branch, pooled transactions. */
+async function servedChainWithHistory(statePath: string) {
+  const server = await startServer(config([{ name: 'dev', chainId: 31337, port: 0 }, { name: 'second', chainId: 4242, port: 0 }]), { port: 0, statePath })
+  const node = server.networks[0]!.node
+  const token = await deployToken(node)
+  for (let i = 1n; i <= 3n; i++) {
+    await node.sendTransaction({ from: node.accounts[0]!.address, to: token, data: transferData(node.accounts[1]!.address, i) })
+  }
+  const orphaned = node.head
+  await node.simReorg({ depth: 2 })
+  node.miner.setAutomine(false)
+  const pooled = await node.sendTransaction({ from: node.accounts[2]!.address, to: node.accounts[3]!.address, value: 9n })
+  await server.networks[1]!.node.mine(2)
+  return { server, node, orphaned, pooled }
+}
+
+describe('--state: save and load', () => {
+  test('a saved server comes back with the same chains, side branches, pool and balances', async () => {
+    const path = tempPath()
+    const { server, node, orphaned, pooled } = await servedChainWithHistory(path)
+    const expected = {
+      head: node.head.hashKey,
+      number: node.head.number,
+      balance: await node.stateAt(node.head).getBalance(node.accounts[0]!.address),
+      second: server.networks[1]!.node.head.hashKey,
+    }
+    await server.close()
+    expect(existsSync(path)).toBe(true)
+
+    const again = await startServer(config([{ name: 'dev', chainId: 31337, port: 0 }, { name: 'second', chainId: 4242, port: 0 }]), { port: 0, statePath: path })
+    const restored = again.networks[0]!.node
+    expect(restored.head.hashKey).toBe(expected.head)
+    expect(restored.head.number).toBe(expected.number)
+    expect(await restored.stateAt(restored.head).getBalance(restored.accounts[0]!.address)).toBe(expected.balance)
+    expect(restored.chain.blockByHash(orphaned.hashKey)?.number).toBe(orphaned.number)
+    expect(restored.chain.isCanonical(restored.chain.blockByHash(orphaned.hashKey)!)).toBe(false)
+    expect(restored.transaction(pooled)?.status).toBe('pending')
+    expect(again.networks[1]!.node.head.hashKey).toBe(expected.second)
+    // It is a working chain: logs are indexed and mining goes on.
+    const url = `${again.networks[0]!.httpUrl}/v3/k`
+    expect(await rpc(url, 'eth_getLogs', [{ fromBlock: '0x0' }])).toHaveLength(4)
+    await restored.mine(1)
+    expect(restored.transaction(pooled)?.status).toBe('mined')
+    await again.close()
+  })
+
+  test('sim_saveState writes the file now; without --state it is -32000', async () => {
+    const path = tempPath()
+    const server = await startServer(config(), { port: 0, statePath: path })
+    const url = `${server.networks[0]!.httpUrl}/v3/k`
+    await rpc(url, 'evm_mine', [])
+    const answer = await rpc<{ path: string; savedAt: string }>(url, 'sim_saveState', [])
+    expect(answer.path).toBe(path)
+    expect((await readStateFile(path))?.networks[0]?.blocks).toHaveLength(1)
+    await server.close()
+
+    const plain = await startServer(config(), { port: 0 })
+    expect(await rpcError(`${plain.networks[0]!.httpUrl}/v3/k`, 'sim_saveState', [])).toMatchObject({ code: -32000, message: expect.stringMatching(/--state/) })
+    await plain.close()
+  })
+})
+
+describe('--state: files that are refused and left as they are', () => {
+  async function expectRefused(path: string, pattern: RegExp, networks?: ChainsimConfigInput['networks']) {
+    const before = readFileSync(path)
+    await expect(startServer(config(networks), { port: 0, statePath: path })).rejects.toThrow(pattern)
+    await expect(startServer(config(networks), { port: 0, statePath: path })).rejects.toBeInstanceOf(StateFileError)
+    expect(readFileSync(path).equals(before)).toBe(true)
+  }
+
+  test('a truncated file', async () => {
+    const path = tempPath()
+    const { server } = await servedChainWithHistory(path)
+    await server.close()
+    const text = readFileSync(path, 'utf8')
+    writeFileSync(path, text.slice(0, text.length / 2))
+    await expectRefused(path, /not valid JSON/)
+  })
+
+  test('a foreign JSON file', async () => {
+    const path = tempPath()
+    writeFileSync(path, JSON.stringify({ hello: 'world' }))
+    await expectRefused(path, /not a chainsim state file/)
+  })
+
+  test('a file of another chain id under the same name', async () => {
+    const path = tempPath()
+    const server = await startServer(config(), { port: 0, statePath: path })
+    await server.close()
+    await expectRefused(path, /chain id 31337.*configured with 1/, [{ name: 'dev', chainId: 1, port: 0 }])
+  })
+
+  test('a tampered block: its re-execution does not match its header', async () => {
+    const path = tempPath()
+    const { server, node } = await servedChainWithHistory(path)
+    const stateRoot = Buffer.from(node.head.block.header.stateRoot).toString('hex')
+    await server.close()
+    const state = JSON.parse(readFileSync(path, 'utf8'))
+    const blocks: string[] = state.networks[0].blocks
+    const index = blocks.findIndex((b) => b.includes(stateRoot))
+    expect(index).toBeGreaterThanOrEqual(0)
+    const forged = `${stateRoot.slice(0, -2)}${stateRoot.endsWith('00') ? '01' : '00'}`
+    blocks[index] = blocks[index]!.replace(stateRoot, forged)
+    writeFileSync(path, JSON.stringify(state))
+    await expectRefused(path, /network dev: block \d+: state root mismatch/, [
+      { name: 'dev', chainId: 31337, port: 0 },
+      { name: 'second', chainId: 4242, port: 0 },
+    ])
+  })
+})
+
+describe('--state: a save killed half-way', () => {
+  test('leaves the previous file whole', async () => {
+    const path = tempPath()
+    const small = { format: STATE_FORMAT, version: STATE_VERSION, savedAt: 'first', networks: [stubNetwork(1)] } as const
+    await writeStateFile(path, small as never)
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./saveForever.ts', import.meta.url)), path], { stdio: 'ignore' })
+    // Kill it while a temporary file is being written: the target must still parse.
+    const deadline = Date.now() + 15_000
+    while (!readdirSync(join(path, '..')).some((f) => f.endsWith('.tmp')) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    child.kill('SIGKILL')
+    await new Promise((resolve) => child.once('exit', resolve))
+    const survivor = await readStateFile(path)
+    expect(survivor?.format).toBe(STATE_FORMAT)
+    // The next successful save cleans up the killed one's temporary file.
+    await writeStateFile(path, small as never)
+    expect(readdirSync(join(path, '..')).filter((f) => f.endsWith('.tmp'))).toEqual([])
+  })
+})
