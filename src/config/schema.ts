@@ -4,7 +4,8 @@ const port = z.number().int().min(0).max(65535)
 
 const mining = z.union([
   z.object({ auto: z.literal(true) }).strict(),
-  z.object({ auto: z.literal(false).optional(), intervalMs: z.number().int().positive() }).strict(),
+  // At most the longest interval a Node timer keeps.
+  z.object({ auto: z.literal(false).optional(), intervalMs: z.number().int().positive().max(2 ** 31 - 1) }).strict(),
   z.object({ auto: z.literal(false) }).strict(),
 ])
 
@@ -22,6 +23,42 @@ const finality = z
     finalizedDepth: z.number().int().nonnegative().default(64),
   })
   .strict()
+
+const MB = 1024 * 1024
+
+/**
+ * Transport limits, the same for every network (DESIGN.md's defaults). Each has its own clear refusal:
+ * HTTP 413, WS close 1009, WS close 1008 for a client too slow to read, -32600 for a batch or a nesting
+ * too large, HTTP 408 for a request that does not arrive in time, WS close 1001 for an idle connection.
+ */
+const serverLimits = z
+  .object({
+    maxHttpBodyBytes: z.number().int().positive().default(10 * MB),
+    maxWsMessageBytes: z.number().int().positive().default(10 * MB),
+    /** Unsent bytes a WS client may fall behind by before it is dropped. */
+    maxWsBufferedBytes: z.number().int().positive().default(16 * MB),
+    maxBatchSize: z.number().int().positive().default(1000),
+    maxJsonDepth: z.number().int().positive().default(64),
+    httpKeepAliveTimeoutMs: z.number().int().positive().default(72_000),
+    httpRequestTimeoutMs: z.number().int().positive().default(30_000),
+    /** Nothing (no message, no pong) heard from a WS client for this long closes it. */
+    wsIdleTimeoutMs: z.number().int().positive().default(300_000),
+    wsPingIntervalMs: z.number().int().positive().default(30_000),
+  })
+  .strict()
+  .refine((limits) => limits.wsPingIntervalMs < limits.wsIdleTimeoutMs, {
+    message: 'wsPingIntervalMs must be less than wsIdleTimeoutMs',
+    path: ['wsPingIntervalMs'],
+  })
+
+/** Per-API-key token buckets; off unless given. `burst` defaults to one second's worth. */
+const rateLimit = z
+  .object({
+    requestsPerSecond: z.number().positive(),
+    burst: z.number().int().positive().optional(),
+  })
+  .strict()
+  .transform((limit) => ({ requestsPerSecond: limit.requestsPerSecond, burst: limit.burst ?? Math.ceil(limit.requestsPerSecond) }))
 
 /** One network: its own node, chain id and port. */
 export const networkConfig = z
@@ -45,6 +82,8 @@ export const chainsimConfig = z
     apiKeys: z.array(z.string().min(1)).default([]),
     tls: z.object({ cert: z.string().min(1), key: z.string().min(1) }).strict().optional(),
     logRequests: z.boolean().default(false),
+    limits: serverLimits.prefault({}),
+    rateLimit: rateLimit.optional(),
     networks: z.array(networkConfig).min(1),
   })
   .strict()

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import type { CallRequest } from '../evm/index.ts'
-import { address, data, quantity } from './schemas.ts'
+import { address, data, hash32, quantity, uint64 } from './schemas.ts'
 
-const accessListEntry = z.object({ address, storageKeys: z.array(data) })
+const accessListEntry = z.object({ address, storageKeys: z.array(hash32) })
 
 /** A transaction call object (eth_call, eth_estimateGas, eth_sendTransaction), geth's fields. */
 export const transactionCall = z
@@ -10,12 +10,13 @@ export const transactionCall = z
     {
       from: address.optional(),
       to: address.nullable().optional(),
-      gas: quantity.optional(),
+      // Gas and nonce are 64-bit in a transaction (geth's hexutil.Uint64); larger is refused here, not by the EVM.
+      gas: uint64.optional(),
       gasPrice: quantity.optional(),
       maxFeePerGas: quantity.optional(),
       maxPriorityFeePerGas: quantity.optional(),
       value: quantity.optional(),
-      nonce: quantity.optional(),
+      nonce: uint64.optional(),
       // geth takes both; `input` wins when they differ only if `data` is absent.
       data: data.optional(),
       input: data.optional(),
@@ -28,6 +29,15 @@ export const transactionCall = z
   .refine((call) => !(call.data && call.input) || Buffer.compare(call.data, call.input) === 0, {
     message: 'both "data" and "input" are set and not equal. Please use "input" to pass transaction call data',
   })
+  // geth's fee-field checks (TransactionArgs), so that no impossible fee combination reaches the EVM.
+  .refine((call) => call.gasPrice === undefined || (call.maxFeePerGas === undefined && call.maxPriorityFeePerGas === undefined), {
+    message: 'both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified',
+  })
+  .refine(
+    (call) =>
+      call.maxFeePerGas === undefined || call.maxPriorityFeePerGas === undefined || call.maxFeePerGas >= call.maxPriorityFeePerGas,
+    { message: 'maxFeePerGas < maxPriorityFeePerGas' },
+  )
 
 export type TransactionCall = z.output<typeof transactionCall>
 

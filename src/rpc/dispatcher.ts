@@ -19,8 +19,16 @@ export interface RpcConnection {
   onClose(listener: () => void): void
 }
 
-/** What a method knows about the request's transport; `connection` is present on WebSocket only. */
-export type RpcContext = { transport: 'http' | 'ws'; connection?: RpcConnection }
+/**
+ * What a method knows about the request's transport; `connection` is present on WebSocket only. `admit`
+ * (rate limiting) is asked once per message with the number of requests it holds, a batch counting each:
+ * an error refuses them all, and every request of the message is answered with it.
+ */
+export type RpcContext = {
+  transport: 'http' | 'ws'
+  connection?: RpcConnection
+  admit?: (requests: number) => RpcError | undefined
+}
 
 /** One JSON-RPC method: positional params in, wire value (JSON-ready, no bigint) out. */
 export type RpcMethod = (params: unknown[], ctx: RpcContext) => unknown
@@ -32,6 +40,11 @@ export type RpcMethodTable = Readonly<Record<string, RpcMethod>>
 export type DispatcherOptions = {
   /** Largest batch answered; a longer one gets a single -32600 "batch too large". Default 1000. */
   maxBatchSize?: number
+  /**
+   * Deepest nesting of arrays and objects in a message (the message itself is level 1); deeper gets a
+   * single -32600 "request nested too deeply" before anything runs. Default 64.
+   */
+  maxDepth?: number
   /** Receives the causes of internal errors. Default: console.error. */
   logger?: ErrorLogger
 }
@@ -45,6 +58,7 @@ export type Dispatcher = {
 }
 
 const DEFAULT_MAX_BATCH_SIZE = 1000
+const DEFAULT_MAX_DEPTH = 64
 
 /**
  * Creates the one dispatcher every transport uses: envelope checks, batches, notifications, method lookup
@@ -55,11 +69,13 @@ const DEFAULT_MAX_BATCH_SIZE = 1000
  */
 export function createDispatcher(methods: RpcMethodTable, options: DispatcherOptions = {}): Dispatcher {
   const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH
   const logger = options.logger ?? consoleErrorLogger
 
   const fail = (id: RpcId, err: RpcError): RpcResponse => errorResponse(id, toRpcErrorObject(err))
+  const tooDeep = () => fail(null, new InvalidRequestError('request nested too deeply'))
 
-  async function handleRequest(request: unknown, ctx: RpcContext): Promise<RpcResponse | undefined> {
+  async function handleRequest(request: unknown, ctx: RpcContext, refusal: RpcError | undefined): Promise<RpcResponse | undefined> {
     if (typeof request !== 'object' || request === null || Array.isArray(request)) {
       return fail(null, new InvalidRequestError('invalid request: not an object'))
     }
@@ -74,6 +90,7 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
     const method = fields['method']
     if (typeof method !== 'string') return fail(replyId, new InvalidRequestError('invalid request: method must be a string'))
 
+    if (refusal !== undefined) return isNotification ? undefined : fail(replyId, refusal)
     const response = await callMethod(method, fields['params'], replyId, ctx)
     return isNotification ? undefined : response
   }
@@ -93,14 +110,19 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
     }
   }
 
-  async function handle(body: unknown, ctx: RpcContext): Promise<RpcResponse | RpcResponse[] | undefined> {
-    if (!Array.isArray(body)) return handleRequest(body, ctx)
+  async function dispatch(body: unknown, ctx: RpcContext): Promise<RpcResponse | RpcResponse[] | undefined> {
+    if (!Array.isArray(body)) return handleRequest(body, ctx, ctx.admit?.(1))
     if (body.length === 0) return fail(null, new InvalidRequestError('empty batch'))
     if (body.length > maxBatchSize) return fail(null, new InvalidRequestError('batch too large'))
+    const refusal = ctx.admit?.(body.length)
     // Requests run concurrently; Promise.all keeps the answers in request order.
-    const responses = await Promise.all(body.map((request) => handleRequest(request, ctx)))
+    const responses = await Promise.all(body.map((request) => handleRequest(request, ctx, refusal)))
     const answered = responses.filter((response) => response !== undefined)
     return answered.length === 0 ? undefined : answered
+  }
+
+  async function handle(body: unknown, ctx: RpcContext): Promise<RpcResponse | RpcResponse[] | undefined> {
+    return valueExceedsDepth(body, maxDepth) ? tooDeep() : dispatch(body, ctx)
   }
 
   // Each response is serialised on its own so that one unserialisable result (a stray bigint) costs only
@@ -114,13 +136,16 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
   }
 
   async function handleText(text: string, ctx: RpcContext): Promise<string | undefined> {
+    // Checked on the text, before parsing: a hostile message is refused at its first bracket past the
+    // limit, and no deeply nested value is ever built for later code to recurse into.
+    if (textExceedsDepth(text, maxDepth)) return serialise(tooDeep())
     let body: unknown
     try {
       body = JSON.parse(text)
     } catch {
       return serialise(fail(null, new ParseError('parse error')))
     }
-    const answer = await handle(body, ctx)
+    const answer = await dispatch(body, ctx)
     if (answer === undefined) return undefined
     return Array.isArray(answer) ? `[${answer.map(serialise).join(',')}]` : serialise(answer)
   }
@@ -130,4 +155,54 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
 
 function isRpcId(value: unknown): value is RpcId {
   return value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))
+}
+
+/** Whether arrays and objects in `value` nest deeper than `max` levels; iterative, so any depth is safe. */
+function valueExceedsDepth(value: unknown, max: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 1]]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, depth] = next
+    if (typeof item !== 'object' || item === null) continue
+    // A cycle (possible in-process only) also ends here, once it has gone round deep enough.
+    if (depth > max) return true
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      if (typeof child === 'object' && child !== null) pending.push([child, depth + 1])
+    }
+  }
+  return false
+}
+
+const STRUCTURAL = /[[\]{}"]/g
+const STRING_END = /["\\]/g
+
+/**
+ * Whether the JSON text nests arrays and objects deeper than `max` levels, by one pass over its brackets
+ * (skipping string contents); malformed text is left for the parser to refuse.
+ */
+function textExceedsDepth(text: string, max: number): boolean {
+  let depth = 0
+  STRUCTURAL.lastIndex = 0
+  for (let match = STRUCTURAL.exec(text); match !== null; match = STRUCTURAL.exec(text)) {
+    const char = match[0]
+    if (char === '"') {
+      const end = stringEnd(text, match.index + 1)
+      if (end < 0) return false
+      STRUCTURAL.lastIndex = end + 1
+    } else if (char === '[' || char === '{') {
+      if (++depth > max) return true
+    } else {
+      depth--
+    }
+  }
+  return false
+}
+
+/** The index of the quote that closes the string starting at `from`, or -1. */
+function stringEnd(text: string, from: number): number {
+  STRING_END.lastIndex = from
+  for (let match = STRING_END.exec(text); match !== null; match = STRING_END.exec(text)) {
+    if (match[0] === '"') return match.index
+    STRING_END.lastIndex = match.index + 2
+  }
+  return -1
 }

@@ -21,6 +21,7 @@ export type BlockTagOrHash = BlockTag | BlockHashRef
 const BLOCK_TAG_NAMES: ReadonlySet<string> = new Set<BlockTagName>(['latest', 'earliest', 'pending', 'safe', 'finalized'])
 const HEX_DIGITS = /^[0-9a-fA-F]*$/
 const MAX_QUANTITY_DIGITS = 64
+const UINT64_LIMIT = 2n ** 64n
 const HASH = { bytes: 32, name: 'hash' }
 const ADDRESS = { bytes: 20, name: 'address' }
 
@@ -70,6 +71,12 @@ function decodedString<T>(expected: string, decode: (input: string) => Decoded<T
 
 /** A quantity: 0x-hex, no leading zeros (except 0x0), at most 256 bits → bigint. */
 export const quantity = decodedString('expected 0x-prefixed hex number', decodeQuantity)
+
+/** A quantity that fits in 64 bits (gas, nonces), as geth's hexutil.Uint64 → bigint. */
+export const uint64 = decodedString('expected 0x-prefixed hex number', (input) => {
+  const decoded = decodeQuantity(input)
+  return 'value' in decoded && decoded.value >= UINT64_LIMIT ? { problem: 'hex number > 64 bits' } : decoded
+})
 
 /** A 32-byte hash: 0x + 64 hex digits, either case → Uint8Array. */
 export const hash32 = decodedString('expected 0x-prefixed 32-byte hash', (input) => decodeBytes(input, HASH))

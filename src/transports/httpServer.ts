@@ -1,14 +1,23 @@
+import { STATUS_CODES } from 'node:http'
 import type * as http from 'node:http'
+import type { Socket } from 'node:net'
 import type * as https from 'node:https'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
-import type { Dispatcher } from '../rpc/dispatcher.ts'
-import { InvalidRequestError, LimitExceededError, UnauthorizedError } from '../errors.ts'
+import type { Dispatcher, RpcContext } from '../rpc/dispatcher.ts'
+import { InvalidRequestError, LimitExceededError, UnauthorizedError, type RpcError } from '../errors.ts'
 import { createApiKeyCheck } from './apiKeys.ts'
 import { errorBody } from './errorBody.ts'
+import type { RateLimiter } from './rateLimit.ts'
+
+/**
+ * A dispatcher that may choose the HTTP status of an answer: an injected fault's (src/rpc/faults.ts), asked
+ * with the context the request was dispatched with.
+ */
+export type HttpDispatcher = Dispatcher & { httpStatusOf?: (ctx: RpcContext) => number | undefined }
 
 /** Options of {@link buildServer}. */
 export type HttpServerOptions = {
-  dispatcher: Dispatcher
+  dispatcher: HttpDispatcher
   /** Accepted API keys; empty = any non-empty key, and `POST /` serves too. */
   apiKeys: readonly string[]
   /** Largest request body in bytes; larger gets HTTP 413. Default 10 MB. */
@@ -17,6 +26,12 @@ export type HttpServerOptions = {
   logRequests?: boolean
   /** PEM certificate and key: serve HTTPS instead of HTTP. */
   tls?: { cert: string; key: string }
+  /** An idle keep-alive connection is closed after this long. Default 72 s (fastify's). */
+  keepAliveTimeoutMs?: number
+  /** A request must arrive whole within this long; a slower sender gets 408 and is disconnected. Default 30 s. */
+  requestTimeoutMs?: number
+  /** Per-key rate limiting: a refused message gets HTTP 429 with its -32005 answers. Default: none. */
+  rateLimiter?: RateLimiter
 }
 
 /** The fastify app of one network, over HTTP or HTTPS. */
@@ -24,6 +39,12 @@ export type HttpServer = FastifyInstance<http.Server | https.Server>
 
 /** Default HTTP body limit: 10 MB, as DESIGN.md fixes. */
 export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024
+/** Default idle time of a keep-alive connection: fastify's 72 s. */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 72_000
+/** Default time for a whole request to arrive. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
+// Node checks request deadlines on a timer (30 s by default), which would let a short deadline run over.
+const MAX_CONNECTIONS_CHECKING_INTERVAL_MS = 1_000
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
 const RPC_PATHS = ['/v3/:apiKey', '/v3/', '/v3', '/'] as const
@@ -32,24 +53,39 @@ const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as co
 /**
  * Builds (does not start) the JSON-RPC HTTP app: `POST /v3/<API_KEY>`, and `POST /` when no keys are
  * configured. JSON-RPC errors go with HTTP 200; statuses are for transport faults (204 for notifications
- * only, 401, 404, 405, 413, 415), each with a JSON-RPC error body.
+ * only, 400, 401, 404, 405, 408, 413, 415, 429, 431), each with a JSON-RPC error body.
  * @example const app = buildServer({ dispatcher, apiKeys: [] }); await app.listen({ port: 0 })
  */
 export function buildServer(options: HttpServerOptions): HttpServer {
   const { dispatcher } = options
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
   const isAccepted = createApiKeyCheck(options.apiKeys)
+  const { rateLimiter } = options
+  // Node's own timers: the headers stage may not outlast the whole request, and deadlines are checked often
+  // enough to hold to within a second.
+  const nodeServerOptions = {
+    headersTimeout: Math.min(60_000, requestTimeout),
+    connectionsCheckingInterval: Math.min(MAX_CONNECTIONS_CHECKING_INTERVAL_MS, requestTimeout),
+  }
   const fastifyOptions = {
     bodyLimit,
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+    requestTimeout,
+    http: nodeServerOptions,
     // Level `error` keeps fault logs while leaving out the per-request lines.
     logger: { level: options.logRequests === true ? 'info' : 'error' },
     // HEAD is answered 405 by the route below, not derived from a GET route.
     exposeHeadRoutes: false,
+    clientErrorHandler: answerClientError,
+    // Faults fastify finds while routing (a URL that does not decode) get a JSON-RPC body too.
+    frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
+      reply.code(400).type(JSON_CONTENT_TYPE).send(errorBody(new InvalidRequestError('malformed URL'))),
   }
   // fastify types an HTTPS app apart from an HTTP one; the routes below use neither server's specifics.
   const app: HttpServer = options.tls === undefined
     ? Fastify(fastifyOptions)
-    : (Fastify({ ...fastifyOptions, https: options.tls }) as unknown as HttpServer)
+    : (Fastify({ ...fastifyOptions, https: { ...options.tls, ...nodeServerOptions } }) as unknown as HttpServer)
 
   // The body stays a string so that bad JSON is answered -32700 by the dispatcher rather than 400 by fastify.
   app.removeAllContentTypeParsers()
@@ -61,9 +97,12 @@ export function buildServer(options: HttpServerOptions): HttpServer {
   const sendUnsupportedMediaType = (reply: FastifyReply) =>
     sendError(reply, 415, errorBody(new InvalidRequestError('Content-Type must be application/json')))
 
+  // undefined for `/`, '' for an empty key segment.
+  const apiKeyOf = (request: FastifyRequest): string | undefined =>
+    (request.params as { apiKey?: string }).apiKey ?? (request.routeOptions.url === '/' ? undefined : '')
+
   const authorize = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { apiKey } = request.params as { apiKey?: string }
-    const key = apiKey ?? (request.routeOptions.url === '/' ? undefined : '')
+    const key = apiKeyOf(request)
     if (!isAccepted(key)) {
       return sendError(reply, 401, errorBody(new UnauthorizedError(key ? 'invalid project id' : 'project id required')))
     }
@@ -71,7 +110,19 @@ export function buildServer(options: HttpServerOptions): HttpServer {
 
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
     if (typeof request.body !== 'string') return sendUnsupportedMediaType(reply)
-    const text = await dispatcher.handleText(request.body, { transport: 'http' })
+    let refusal: RpcError | undefined
+    const admit = rateLimiter && ((requests: number) => (refusal = rateLimiter.take(apiKeyOf(request) ?? '', requests)))
+    const ctx: RpcContext = admit ? { transport: 'http', admit } : { transport: 'http' }
+    const text = await dispatcher.handleText(request.body, ctx)
+    if (refusal !== undefined) {
+      const retryAfterMs = (refusal.data as { retryAfterMs?: number } | undefined)?.retryAfterMs
+      if (retryAfterMs !== undefined) reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)))
+      // The body is the message's own answers (each request's -32005, with its id), or one error when it
+      // held notifications only.
+      return sendError(reply, 429, text ?? errorBody(refusal))
+    }
+    const faultStatus = dispatcher.httpStatusOf?.(ctx)
+    if (faultStatus !== undefined) return reply.code(faultStatus).type(JSON_CONTENT_TYPE).send(text ?? '')
     if (text === undefined) return reply.code(204).send()
     return reply.type(JSON_CONTENT_TYPE).send(text)
   }
@@ -107,4 +158,26 @@ export function buildServer(options: HttpServerOptions): HttpServer {
   })
 
   return app
+}
+
+/**
+ * Faults Node finds before a request reaches fastify (a request that did not arrive in time, oversized
+ * headers, malformed HTTP) get their status with a JSON-RPC error body, then the connection is closed.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'request timeout: the request did not arrive in time']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'request headers too large']
+        : [400, 'malformed HTTP request']
+  const body = errorBody(new InvalidRequestError(message))
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy()
 }

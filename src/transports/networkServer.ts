@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import type { Dispatcher } from '../rpc/dispatcher.ts'
 import { buildServer } from './httpServer.ts'
+import type { RateLimiter } from './rateLimit.ts'
 import { attachWsServer } from './wsServer.ts'
 
 /** Options of {@link startNetworkServer}. */
@@ -22,6 +23,19 @@ export type NetworkServerOptions = {
   wsMaxBuffered?: number
   /** Log each HTTP request. Default false. */
   logRequests?: boolean
+  /** An idle HTTP keep-alive connection is closed after this long. Default 72 s. */
+  httpKeepAliveTimeoutMs?: number
+  /** An HTTP request must arrive whole within this long (408 past it). Default 30 s. */
+  httpRequestTimeoutMs?: number
+  /** A WS connection that has sent nothing, not even a pong, for this long is closed (1001). Default 5 min. */
+  wsIdleTimeoutMs?: number
+  /** How often WS clients are pinged. Default 30 s (at most half the idle timeout). */
+  wsPingIntervalMs?: number
+  /**
+   * Per-API-key rate limiting, shared with other networks when the same limiter is passed to each: HTTP 429
+   * and -32005 answers over HTTP, -32005 answers over WS. Default: none.
+   */
+  rateLimiter?: RateLimiter
 }
 
 /** A running network server. */
@@ -56,6 +70,9 @@ export async function startNetworkServer(options: NetworkServerOptions): Promise
     bodyLimit: options.bodyLimit,
     logRequests: options.logRequests,
     tls: options.tls,
+    keepAliveTimeoutMs: options.httpKeepAliveTimeoutMs,
+    requestTimeoutMs: options.httpRequestTimeoutMs,
+    rateLimiter: options.rateLimiter,
   })
   const ws = attachWsServer(app.server, {
     dispatcher: options.dispatcher,
@@ -63,6 +80,9 @@ export async function startNetworkServer(options: NetworkServerOptions): Promise
     logger: app.log,
     maxPayload: options.wsMaxPayload,
     maxBufferedAmount: options.wsMaxBuffered,
+    idleTimeoutMs: options.wsIdleTimeoutMs,
+    pingIntervalMs: options.wsPingIntervalMs,
+    rateLimiter: options.rateLimiter,
   })
   const close = async () => {
     await ws.close()

@@ -7,6 +7,7 @@ import type { Dispatcher, RpcConnection, RpcContext } from '../rpc/dispatcher.ts
 import { InvalidRequestError, ParseError, UnauthorizedError, consoleErrorLogger, type ErrorLogger } from '../errors.ts'
 import { createApiKeyCheck } from './apiKeys.ts'
 import { errorBody } from './errorBody.ts'
+import type { RateLimiter } from './rateLimit.ts'
 
 /** Options of {@link attachWsServer}. */
 export type WsServerOptions = {
@@ -19,6 +20,19 @@ export type WsServerOptions = {
   maxBufferedAmount?: number
   /** Receives faults of close listeners and message handling. Default: console.error. */
   logger?: ErrorLogger
+  /**
+   * A connection from which nothing (no message, no pong) has arrived for this long is closed with 1001.
+   * Default 5 minutes.
+   */
+  idleTimeoutMs?: number
+  /**
+   * How often the server pings each client; any live WebSocket client answers with a pong, so a quiet
+   * subscriber stays connected while a vanished one is dropped. Default 30 s, and at most half the idle
+   * timeout.
+   */
+  pingIntervalMs?: number
+  /** Per-key rate limiting: each request of a refused message is answered -32005; the connection stays up. */
+  rateLimiter?: RateLimiter
 }
 
 /** The WebSocket side of a network server. */
@@ -31,6 +45,10 @@ export type WsServer = {
 export const DEFAULT_WS_MAX_PAYLOAD = 10 * 1024 * 1024
 /** Default unsent-data limit per client: 16 MB, as DESIGN.md fixes. */
 export const DEFAULT_WS_MAX_BUFFERED_AMOUNT = 16 * 1024 * 1024
+/** Default idle timeout of a WebSocket connection: 5 minutes. */
+export const DEFAULT_WS_IDLE_TIMEOUT_MS = 5 * 60_000
+/** Default ping interval: 30 s, as geth's. */
+export const DEFAULT_WS_PING_INTERVAL_MS = 30_000
 
 const CLOSE_GOING_AWAY = 1001
 const CLOSE_POLICY_VIOLATION = 1008
@@ -48,6 +66,9 @@ const WS_PATH_PREFIX = '/ws/v3'
 export function attachWsServer(server: http.Server | https.Server, options: WsServerOptions): WsServer {
   const { dispatcher } = options
   const maxBufferedAmount = options.maxBufferedAmount ?? DEFAULT_WS_MAX_BUFFERED_AMOUNT
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_WS_IDLE_TIMEOUT_MS
+  const pingIntervalMs = Math.min(options.pingIntervalMs ?? DEFAULT_WS_PING_INTERVAL_MS, idleTimeoutMs / 2)
+  const { rateLimiter } = options
   const logger = options.logger ?? consoleErrorLogger
   const isAccepted = createApiKeyCheck(options.apiKeys)
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? DEFAULT_WS_MAX_PAYLOAD })
@@ -63,10 +84,10 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
     if (!isAccepted(key)) {
       return refuseUpgrade(socket, 401, errorBody(new UnauthorizedError(key ? 'invalid project id' : 'project id required')))
     }
-    wss.handleUpgrade(request, socket, head, (ws) => serveConnection(ws))
+    wss.handleUpgrade(request, socket, head, (ws) => serveConnection(ws, key ?? ''))
   }
 
-  function serveConnection(ws: WebSocket): void {
+  function serveConnection(ws: WebSocket, apiKey: string): void {
     const closeListeners: (() => void)[] = []
     let closed = false
 
@@ -104,19 +125,43 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
         else closeListeners.push(listener)
       },
     }
-    const ctx: RpcContext = { transport: 'ws', connection }
+    const ctx: RpcContext = rateLimiter
+      ? { transport: 'ws', connection, admit: (requests) => rateLimiter.take(apiKey, requests) }
+      : { transport: 'ws', connection }
+
+    // Liveness, not chattiness: a client that answers pings stays however quiet it is (a subscriber waiting
+    // for blocks), one that has sent nothing at all for the idle timeout is gone and is dropped.
+    let lastHeard = performance.now()
+    const heartbeat = setInterval(() => {
+      if (performance.now() - lastHeard < idleTimeoutMs) {
+        ws.ping()
+        return
+      }
+      clearInterval(heartbeat)
+      void closeClient(ws, CLOSE_GOING_AWAY, 'idle timeout')
+      runCloseListeners()
+    }, pingIntervalMs)
+    heartbeat.unref()
+    ws.on('pong', () => (lastHeard = performance.now()))
 
     ws.on('message', (message, isBinary) => {
+      lastHeard = performance.now()
+      // A dropped client's remaining messages are not worth the work: nothing will be sent back.
+      if (closed) return
       const text = decodeMessage(message, isBinary)
       const reply = text === undefined ? Promise.resolve(PARSE_ERROR_TEXT) : dispatcher.handleText(text, ctx)
       reply.then(
         (answer) => {
           if (answer !== undefined) send(answer)
         },
-        (err: unknown) => logger.error({ err }, 'WebSocket message handling failed'),
+        // A fault of ours still gets an answer (-32603, the cause logged), so the client is not left waiting.
+        (err: unknown) => send(errorBody(err, logger)),
       )
     })
-    ws.on('close', runCloseListeners)
+    ws.on('close', () => {
+      clearInterval(heartbeat)
+      runCloseListeners()
+    })
     // ws reports protocol faults (e.g. a message over maxPayload) here and then closes with the right code.
     ws.on('error', () => undefined)
   }
@@ -126,7 +171,7 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
   return {
     async close() {
       server.off('upgrade', onUpgrade)
-      await Promise.all([...wss.clients].map(closeClient))
+      await Promise.all([...wss.clients].map((ws) => closeClient(ws, CLOSE_GOING_AWAY, 'server shutting down')))
       await new Promise<void>((resolve) => wss.close(() => resolve()))
     },
   }
@@ -172,7 +217,8 @@ function refuseUpgrade(socket: Duplex, status: number, body: string): void {
   )
 }
 
-function closeClient(ws: WebSocket): Promise<void> {
+/** Closes a client with `code`, cutting it off if it does not answer the close in time. */
+function closeClient(ws: WebSocket, code: number, reason: string): Promise<void> {
   return new Promise((resolve) => {
     if (ws.readyState === WebSocket.CLOSED) return resolve()
     const timer = setTimeout(() => ws.terminate(), CLOSE_GRACE_MS)
@@ -180,6 +226,6 @@ function closeClient(ws: WebSocket): Promise<void> {
       clearTimeout(timer)
       resolve()
     })
-    ws.close(CLOSE_GOING_AWAY, 'server shutting down')
+    ws.close(code, reason)
   })
 }

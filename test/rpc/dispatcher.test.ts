@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { createDispatcher, type RpcContext, type RpcMethodTable } from '../../src/rpc/dispatcher.ts'
-import { ExecutionRevertedError, InvalidParamsError, LimitExceededError } from '../../src/errors.ts'
+import { ExecutionRevertedError, InvalidParamsError, LimitExceededError, RateLimitExceededError } from '../../src/errors.ts'
 import { boolean, parseParams, quantity } from '../../src/rpc/schemas.ts'
 
 const ctx: RpcContext = { transport: 'http' }
 
 /** A dispatcher over a small real table; `calls` records what ran, `logged` what was logged. */
-function setup(options: { maxBatchSize?: number } = {}) {
+function setup(options: { maxBatchSize?: number; maxDepth?: number } = {}) {
   const calls: string[] = []
   const logged: unknown[] = []
   let openGate = () => {}
@@ -352,5 +352,92 @@ describe('handleText', () => {
       { jsonrpc: '2.0', id: 2, result: ['ok'] },
     ])
     expect(logged).toHaveLength(1)
+  })
+})
+
+/** `[[[…0…]]]` with arrays `depth` levels deep. */
+const nestedArray = (depth: number): unknown => (depth === 0 ? 0 : [nestedArray(depth - 1)])
+const TOO_DEEP = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'request nested too deeply' } }
+
+describe('nesting depth', () => {
+  test('params nested to the limit (the request object counts as level 1) → answered', async () => {
+    const { dispatcher } = setup({ maxDepth: 8 })
+    expect(await dispatcher.handle(call('echo', nestedArray(7)), ctx)).toMatchObject({ id: 1, result: nestedArray(7) })
+  })
+
+  test('one level more → one -32600 "request nested too deeply", nothing run', async () => {
+    const { dispatcher, calls } = setup({ maxDepth: 8 })
+    expect(await dispatcher.handle(call('echo', nestedArray(8)), ctx)).toEqual(TOO_DEEP)
+    expect(await dispatcher.handleText(JSON.stringify(call('echo', nestedArray(8))), ctx)).toBe(JSON.stringify(TOO_DEEP))
+    expect(calls).toEqual([])
+  })
+
+  test('a batch counts as a level', async () => {
+    const { dispatcher } = setup({ maxDepth: 8 })
+    expect(await dispatcher.handle([call('echo', nestedArray(7))], ctx)).toEqual(TOO_DEEP)
+  })
+
+  test('brackets inside strings do not count', async () => {
+    const { dispatcher } = setup({ maxDepth: 3 })
+    const text = JSON.stringify(call('echo', ['[[[[{{{{ \\" [[[[']))
+    expect(JSON.parse((await dispatcher.handleText(text, ctx)) ?? '')).toMatchObject({ result: ['[[[[{{{{ \\" [[[['] })
+  })
+
+  test('default limit is 64', async () => {
+    const { dispatcher } = setup()
+    expect(await dispatcher.handle(call('echo', nestedArray(63)), ctx)).toMatchObject({ result: nestedArray(63) })
+    expect(await dispatcher.handle(call('echo', nestedArray(64)), ctx)).toEqual(TOO_DEEP)
+  })
+
+  test('a million levels as text → -32600 without parsing or recursing', async () => {
+    const { dispatcher } = setup()
+    const text = `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`
+    expect(await dispatcher.handleText(text, ctx)).toBe(JSON.stringify(TOO_DEEP))
+  })
+
+  test('malformed text within the limit is still a parse error', async () => {
+    const { dispatcher } = setup()
+    expect(JSON.parse((await dispatcher.handleText('[[["unterminated', ctx)) ?? '')).toMatchObject({ error: { code: -32700 } })
+  })
+})
+
+describe('admission (rate limiting)', () => {
+  const refusal = new RateLimitExceededError({ requestsPerSecond: 1, burst: 1 })
+
+  test('admit is asked once per message with its request count; a batch counts each', async () => {
+    const { dispatcher } = setup()
+    const asked: number[] = []
+    const counting = { ...ctx, admit: (n: number) => (asked.push(n), undefined) }
+    await dispatcher.handle(call('echo'), counting)
+    await dispatcher.handle([call('echo', [], 1), call('echo', [], 2), { jsonrpc: '2.0', method: 'echo' }], counting)
+    expect(asked).toEqual([1, 3])
+  })
+
+  test('a refusal answers every request with it, with its own id, and runs nothing', async () => {
+    const { dispatcher, calls } = setup()
+    const refusing = { ...ctx, admit: () => refusal }
+    const answer = await dispatcher.handle([call('echo', [], 'a'), { jsonrpc: '2.0', method: 'echo' }, call('echo', [], 'b')], refusing)
+    const error = { code: -32005, message: 'rate limit exceeded', data: { requestsPerSecond: 1, burst: 1 } }
+    expect(answer).toEqual([
+      { jsonrpc: '2.0', id: 'a', error },
+      { jsonrpc: '2.0', id: 'b', error },
+    ])
+    expect(calls).toEqual([])
+  })
+
+  test('under a refusal an invalid request still gets its -32600', async () => {
+    const { dispatcher } = setup()
+    expect(await dispatcher.handle({ jsonrpc: '1.0', id: 1, method: 'echo' }, { ...ctx, admit: () => refusal })).toMatchObject({
+      error: { code: -32600 },
+    })
+  })
+
+  test('an empty or oversized batch is refused as such, without asking', async () => {
+    const { dispatcher } = setup({ maxBatchSize: 2 })
+    let asked = 0
+    const counting = { ...ctx, admit: () => (asked++, undefined) }
+    expect(await dispatcher.handle([], counting)).toMatchObject({ error: { message: 'empty batch' } })
+    expect(await dispatcher.handle([call('echo'), call('echo'), call('echo')], counting)).toMatchObject({ error: { message: 'batch too large' } })
+    expect(asked).toBe(0)
   })
 })

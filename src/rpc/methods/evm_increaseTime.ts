@@ -1,10 +1,10 @@
 import type { MethodHandler } from '../methodContext.ts'
-import { quantityOrNumber } from '../controlSchemas.ts'
+import { uint64OrNumber } from '../controlSchemas.ts'
 import { toQuantity } from '../formatters/hex.ts'
 import { parseParams } from '../schemas.ts'
 
 /** evm_increaseTime [seconds]: later blocks are that much later; returns the total offset. */
 export const evm_increaseTime: MethodHandler = (params, { node }) => {
-  const [seconds] = parseParams('evm_increaseTime', [quantityOrNumber], params)
+  const [seconds] = parseParams('evm_increaseTime', [uint64OrNumber], params)
   return toQuantity(node.clock.increaseTime(seconds))
 }

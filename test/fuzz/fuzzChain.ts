@@ -1,0 +1,157 @@
+import { encodeFunctionData, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { EventEmitter } from '../../src/contracts/index.ts'
+import { createDispatcher, type Dispatcher, type RpcConnection, type RpcContext } from '../../src/rpc/dispatcher.ts'
+import { DEFAULT_LOG_LIMITS } from '../../src/rpc/methodContext.ts'
+import { createMethodTable } from '../../src/rpc/methodTable.ts'
+import { ChainNode } from '../../src/node.ts'
+import { deployEmitter, emitManyData } from '../helpers/contracts.ts'
+
+/** Real values from the fuzz chain, for building valid params that the fuzzer then corrupts. */
+export interface FuzzSamples {
+  accounts: Hex[]
+  /** The dev accounts' keys, for signing raw transactions. */
+  keys: Hex[]
+  contract: Hex
+  emitCalldata: Hex
+  blockHashes: Hex[]
+  orphanHash: Hex
+  minedTxHashes: Hex[]
+  pendingTxHashes: Hex[]
+  topics: Hex[]
+  filterIds: string[]
+  subscriptionIds: string[]
+  rawTransactions: Hex[]
+  snapshotId: Hex
+  /** A timestamp well after the head's when the chain was built. */
+  futureTimestamp: bigint
+}
+
+/** A real node behind the real dispatcher, with a few blocks, logs, an orphaned block and pooled transactions. */
+export interface FuzzChain {
+  node: ChainNode
+  dispatcher: Dispatcher
+  samples: FuzzSamples
+  /** Causes of internal errors the dispatcher logged. */
+  logged: unknown[]
+  http: RpcContext
+  /** A WebSocket-like context: an {@link RpcConnection} that keeps what it is sent. */
+  ws: RpcContext
+  /** Calls one method through the dispatcher as an in-process client would. */
+  call(method: string, params: unknown, ctx?: RpcContext): Promise<unknown>
+  close(): Promise<void>
+}
+
+const GWEI = 10n ** 9n
+const toHex = (bytes: Uint8Array): Hex => `0x${Buffer.from(bytes).toString('hex')}`
+
+/** Stands in for the WebSocket transport: keeps notifications, runs close listeners on `close()`. */
+function connectionStandIn(): RpcConnection & { close(): void; sent: object[] } {
+  const listeners: (() => void)[] = []
+  const sent: object[] = []
+  return {
+    id: 1,
+    sent,
+    notify: (message) => {
+      // Bounded, as the real transport bounds its send buffer.
+      if (sent.length < 1000) sent.push(message)
+    },
+    onClose: (listener) => listeners.push(listener),
+    close: () => listeners.splice(0).forEach((listener) => listener()),
+  }
+}
+
+/** Builds the fuzz chain: automine for the setup, then manual mining with two transactions left in the pool. */
+export async function createFuzzChain(): Promise<FuzzChain> {
+  const node = await ChainNode.create({ mining: { auto: true }, finality: { safeDepth: 2n, finalizedDepth: 4n } })
+  const logged: unknown[] = []
+  // sim_saveState needs a state file; this stand-in lets it succeed without touching the disk.
+  const saveState = async () => ({ path: 'fuzz-state.json', savedAt: new Date(0).toISOString() })
+  const dispatcher = createDispatcher(createMethodTable({ node, limits: DEFAULT_LOG_LIMITS, clientVersion: 'chainsim/fuzz', saveState }), {
+    logger: { error: (obj) => logged.push(obj) },
+  })
+  const connection = connectionStandIn()
+  const http: RpcContext = { transport: 'http' }
+  const ws: RpcContext = { transport: 'ws', connection }
+  let nextId = 1
+  const call = async (method: string, params: unknown, ctx: RpcContext = http) =>
+    dispatcher.handle({ jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) }, ctx)
+  const result = async <T>(method: string, params: unknown[] = [], ctx: RpcContext = http): Promise<T> => {
+    const answer = (await call(method, params, ctx)) as { result?: T; error?: unknown }
+    if (answer.error) throw new Error(`fuzz chain setup: ${method} failed: ${JSON.stringify(answer.error)}`)
+    return answer.result as T
+  }
+
+  const accounts = node.accounts.map((a) => toHex(a.address))
+  const keys = node.accounts.map((a) => toHex(a.privateKey))
+  const contract = toHex(await deployEmitter(node))
+  const emitCalldata = toHex(emitManyData(3n))
+  const emitHash = await result<Hex>('eth_sendTransaction', [{ from: accounts[0], to: contract, data: emitCalldata }])
+  await node.mine(8)
+  const reorg = await result<{ removedBlocks: Hex[] }>('sim_reorg', [{ depth: 1 }])
+  const logs = await result<{ topics: Hex[] }[]>('eth_getLogs', [{ fromBlock: 'earliest', address: contract }])
+
+  node.miner.setAutomine(false)
+  const pendingTxHashes = [
+    await result<Hex>('eth_sendTransaction', [{ from: accounts[3], to: accounts[4], value: '0x1' }]),
+    await result<Hex>('eth_sendTransaction', [{ from: accounts[3], to: contract, data: emitCalldata }]),
+  ]
+  const blockHashes = await Promise.all(
+    ['earliest', '0x1', 'latest'].map(async (tag) => (await result<{ hash: Hex }>('eth_getBlockByNumber', [tag, false])).hash),
+  )
+  const filterIds = [
+    await result<string>('eth_newFilter', [{ address: contract }]),
+    await result<string>('eth_newBlockFilter'),
+    await result<string>('eth_newPendingTransactionFilter'),
+  ]
+  const subscriptionIds = [await result<string>('eth_subscribe', ['newHeads'], ws)]
+  const signer = privateKeyToAccount(keys[5] as Hex)
+  const rawTransactions = await Promise.all(
+    [0, 1, 2].map((nonce) =>
+      signer.signTransaction({
+        chainId: 31337,
+        type: 'eip1559',
+        to: accounts[6],
+        value: 1n,
+        gas: 21_000n,
+        nonce,
+        maxFeePerGas: 20n * GWEI,
+        maxPriorityFeePerGas: GWEI,
+      }),
+    ),
+  )
+  // One for another chain: well-formed, refused at admission.
+  rawTransactions.push(
+    await signer.signTransaction({ chainId: 1, type: 'eip1559', to: accounts[6], value: 1n, gas: 21_000n, nonce: 0, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: GWEI }),
+  )
+
+  const samples: FuzzSamples = {
+    accounts,
+    keys,
+    contract,
+    emitCalldata: encodeFunctionData({ abi: EventEmitter.abi, functionName: 'emitMany', args: [2n] }),
+    blockHashes,
+    orphanHash: reorg.removedBlocks[0] as Hex,
+    minedTxHashes: [emitHash],
+    pendingTxHashes,
+    topics: [...new Set(logs.flatMap((log) => log.topics))],
+    filterIds,
+    subscriptionIds,
+    rawTransactions,
+    snapshotId: await result<Hex>('evm_snapshot'),
+    futureTimestamp: node.head.timestamp + 1_000_000n,
+  }
+  return {
+    node,
+    dispatcher,
+    samples,
+    logged,
+    http,
+    ws,
+    call,
+    close: async () => {
+      connection.close()
+      await node.close()
+    },
+  }
+}

@@ -1,0 +1,259 @@
+import fc from 'fast-check'
+import { hostileParams, hostileValue, jsonObject, sizedHex } from './arbitraries.ts'
+import type { FuzzSamples } from './fuzzChain.ts'
+
+/*
+ * Valid params for every method chainsim serves, built from the fuzz chain's real values, and the
+ * corruptions the fuzzer applies to them: near-valid params differ from a valid call in one place, which
+ * is where parameter checks are most often missing.
+ */
+
+type ParamsArbitrary = fc.Arbitrary<unknown[]>
+
+const hexOf = (n: number | bigint) => `0x${n.toString(16)}`
+const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined })
+/** Drops trailing undefined params, as a client leaves out optional ones. */
+const positional = (...params: unknown[]): unknown[] => {
+  const out = [...params]
+  while (out.length > 0 && out[out.length - 1] === undefined) out.pop()
+  return out
+}
+/** An object without its undefined fields. */
+const fields = (entries: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined))
+
+const count = (max: number) => fc.oneof(fc.integer({ min: 0, max }), fc.integer({ min: 0, max }).map(hexOf))
+
+/** Shape builders, one per method; `validParams` checks that the table names every served method. */
+export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
+  const account = fc.constantFrom(...s.accounts)
+  const anyAddress = fc.constantFrom(...s.accounts, s.contract, '0x000000000000000000000000000000000000dead')
+  const blockHash = fc.constantFrom(...s.blockHashes, s.orphanHash)
+  const tag = fc.oneof(fc.constantFrom('latest', 'earliest', 'pending', 'safe', 'finalized'), fc.integer({ min: 0, max: 12 }).map(hexOf))
+  const blockRef = fc.oneof(
+    tag,
+    blockHash,
+    blockHash.chain((hash) => fc.boolean().map((requireCanonical) => ({ blockHash: hash, requireCanonical }))),
+    tag.map((blockNumber) => ({ blockNumber })),
+  )
+  const call = fc.record(
+    {
+      from: fc.oneof({ weight: 9, arbitrary: account }, { weight: 1, arbitrary: fc.constant(s.contract) }),
+      to: fc.constantFrom(s.contract, s.accounts[7]),
+      data: fc.constantFrom(s.emitCalldata, '0x'),
+      value: fc.constantFrom('0x0', '0x1'),
+      gas: fc.constantFrom('0x30d40', '0x7a120'),
+    },
+    { requiredKeys: ['to'] },
+  )
+  const logFilter = fc
+    .record(
+      {
+        address: fc.oneof(fc.constant(s.contract), fc.array(anyAddress, { maxLength: 3 })),
+        fromBlock: tag,
+        toBlock: fc.constantFrom('latest', 'pending', '0x1'),
+        topics: fc.array(fc.oneof(fc.constant(null), fc.constantFrom(...s.topics), fc.array(fc.constantFrom(...s.topics), { maxLength: 2 })), {
+          maxLength: 4,
+        }),
+      },
+      { requiredKeys: [] },
+    )
+    .chain((filter) => fc.oneof(fc.constant(filter), blockHash.map((hash) => fields({ address: filter.address, topics: filter.topics, blockHash: hash }))))
+  const noParams: ParamsArbitrary = fc.constant([])
+  const mine = fc.tuple(optional(count(3)), optional(count(100))).map(([n, interval]) => positional(n, n === undefined ? undefined : interval))
+  const rawTx = fc.constantFrom(...s.rawTransactions)
+  const txHash = fc.constantFrom(...s.minedTxHashes, ...s.pendingTxHashes)
+  // The state-setting methods write to accounts nothing else uses, so the dev accounts keep working.
+  const spareAddress = fc.constantFrom('0x00000000000000000000000000000000000000aa', '0x00000000000000000000000000000000000000bb')
+  const futureTimestamp = fc.integer({ min: 0, max: 1000 }).map((k) => hexOf(s.futureTimestamp + BigInt(k)))
+
+  return {
+    anvil_mine: mine,
+    anvil_reorg: fc.integer({ min: 1, max: 3 }).chain((depth) =>
+      fc.tuple(
+        fc.constant(depth),
+        fc.array(
+          fc.tuple(
+            fc.oneof(rawTx, fc.record({ from: fc.constantFrom(s.accounts[8]), to: fc.constantFrom(s.accounts[9]), value: fc.constant('0x1') })),
+            fc.integer({ min: 0, max: depth - 1 }),
+          ),
+          { maxLength: 2 },
+        ),
+      ),
+    ),
+    anvil_rollback: fc.oneof(noParams, fc.constant<unknown[]>([1])),
+    anvil_setBalance: fc.tuple(spareAddress, fc.oneof(count(64), fc.constant('0x56bc75e2d63100000'))),
+    anvil_setCode: fc.tuple(spareAddress, fc.constantFrom('0x', '0x6000', '0x60006000f3')),
+    anvil_setNonce: fc.tuple(spareAddress, count(64)),
+    anvil_setStorageAt: fc.tuple(spareAddress, fc.constantFrom('0x0', '0x1', `0x${'0'.repeat(64)}`), fc.constantFrom(`0x${'0'.repeat(63)}1`, '0x01', '0x')),
+    eth_accounts: noParams,
+    eth_baseFee: noParams,
+    eth_blobBaseFee: noParams,
+    eth_blockNumber: noParams,
+    eth_call: fc.tuple(call, optional(blockRef)).map(([c, ref]) => positional(c, ref)),
+    eth_chainId: noParams,
+    eth_createAccessList: fc.tuple(call, optional(blockRef)).map(([c, ref]) => positional(c, ref)),
+    eth_estimateGas: fc.tuple(call, optional(blockRef)).map(([c, ref]) => positional(c, ref)),
+    eth_feeHistory: fc.tuple(count(5), tag, optional(fc.constantFrom([], [10, 50, 90], [0, 100]))).map(([n, newest, p]) => positional(n, newest, p)),
+    eth_gasPrice: noParams,
+    eth_getBalance: fc.tuple(anyAddress, optional(blockRef)).map(([a, ref]) => positional(a, ref)),
+    eth_getBlockByHash: fc.tuple(blockHash, optional(fc.boolean())).map(([h, full]) => positional(h, full)),
+    eth_getBlockByNumber: fc.tuple(tag, optional(fc.boolean())).map(([t, full]) => positional(t, full)),
+    eth_getBlockReceipts: blockRef.map((ref) => [ref]),
+    eth_getBlockTransactionCountByHash: blockHash.map((h) => [h]),
+    eth_getBlockTransactionCountByNumber: tag.map((t) => [t]),
+    eth_getCode: fc.tuple(anyAddress, optional(blockRef)).map(([a, ref]) => positional(a, ref)),
+    eth_getFilterChanges: fc.constantFrom(...s.filterIds).map((id) => [id]),
+    eth_getFilterLogs: fc.constantFrom(...s.filterIds).map((id) => [id]),
+    eth_getLogs: logFilter.map((filter) => [filter]),
+    eth_getProof: fc
+      .tuple(anyAddress, fc.array(fc.constantFrom('0x0', '0x1', `0x${'0'.repeat(63)}2`), { maxLength: 3 }), optional(blockRef))
+      .map(([a, slots, ref]) => positional(a, slots, ref)),
+    eth_getStorageAt: fc.tuple(anyAddress, fc.constantFrom('0x0', '0x1', `0x${'0'.repeat(64)}`), optional(blockRef)).map(([a, slot, ref]) => positional(a, slot, ref)),
+    eth_getTransactionByBlockHashAndIndex: fc.tuple(blockHash, count(3).map((n) => hexOf(Number(n)))),
+    eth_getTransactionByBlockNumberAndIndex: fc.tuple(tag, count(3).map((n) => hexOf(Number(n)))),
+    eth_getTransactionByHash: txHash.map((h) => [h]),
+    eth_getTransactionCount: fc.tuple(anyAddress, optional(blockRef)).map(([a, ref]) => positional(a, ref)),
+    eth_getTransactionReceipt: txHash.map((h) => [h]),
+    eth_maxPriorityFeePerGas: noParams,
+    eth_newBlockFilter: noParams,
+    eth_newFilter: logFilter.map((filter) => [filter]),
+    eth_newPendingTransactionFilter: noParams,
+    eth_sendRawTransaction: rawTx.map((raw) => [raw]),
+    eth_sendTransaction: fc
+      .record({ from: fc.constantFrom(s.accounts[1], s.accounts[2]), to: fc.constantFrom(s.accounts[7], s.contract), value: fc.constantFrom('0x0', '0x1') })
+      .map((tx) => [tx]),
+    eth_subscribe: fc.oneof(
+      fc.constant<unknown[]>(['newHeads']),
+      logFilter.map((filter) => ['logs', fields({ address: filter.address, topics: filter.topics })]),
+      fc.constant<unknown[]>(['newPendingTransactions']),
+      fc.boolean().map((full) => ['newPendingTransactions', full]),
+    ),
+    eth_syncing: noParams,
+    eth_uninstallFilter: fc.constantFrom(...s.filterIds, '0xffff').map((id) => [id]),
+    eth_unsubscribe: fc.constantFrom(...s.subscriptionIds, '0xffff').map((id) => [id]),
+    evm_increaseTime: count(100).map((n) => [n]),
+    evm_mine: fc.oneof(noParams, futureTimestamp.map((t) => [t])),
+    evm_revert: fc.constantFrom(s.snapshotId, '0x999').map((id) => [id]),
+    evm_setAutomine: fc.boolean().map((on) => [on]),
+    evm_setIntervalMining: fc.constantFrom(0, '0x0', 3_600_000).map((ms) => [ms]),
+    evm_setNextBlockTimestamp: futureTimestamp.map((t) => [t]),
+    evm_snapshot: noParams,
+    hardhat_mine: mine,
+    hardhat_setBalance: fc.tuple(spareAddress, count(64)),
+    hardhat_setCode: fc.tuple(spareAddress, fc.constantFrom('0x', '0x6000')),
+    hardhat_setNonce: fc.tuple(spareAddress, count(64)),
+    hardhat_setStorageAt: fc.tuple(spareAddress, fc.constantFrom('0x0', '0x2'), fc.constantFrom(`0x${'0'.repeat(63)}2`)),
+    net_version: noParams,
+    sim_saveState: noParams,
+    sim_reorg: fc
+      .record(
+        {
+          depth: fc.integer({ min: 1, max: 3 }),
+          length: fc.integer({ min: 0, max: 4 }),
+          reinclude: fc.constantFrom('all', 'none'),
+          drop: fc.array(fc.constantFrom(...s.pendingTxHashes), { maxLength: 1 }),
+          add: fc.array(rawTx, { maxLength: 1 }),
+          force: fc.boolean(),
+        },
+        { requiredKeys: ['depth'] },
+      )
+      .map((options) => [options]),
+    txpool_content: noParams,
+    txpool_contentFrom: anyAddress.map((a) => [a]),
+    txpool_status: noParams,
+    web3_clientVersion: noParams,
+  }
+}
+
+type Path = readonly (string | number)[]
+
+/** Every position inside `value` (the value itself included), depth first. */
+function positionsOf(value: unknown, prefix: Path = []): Path[] {
+  const found: Path[] = [prefix]
+  if (Array.isArray(value)) value.forEach((item, i) => found.push(...positionsOf(item, [...prefix, i])))
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) found.push(...positionsOf(item, [...prefix, key]))
+  }
+  return found
+}
+
+/** One way to spoil a value; `replacement` is a hostile value for the kinds that need one. */
+export type Corruption = 'replace' | 'delete' | 'tweak' | 'wrap' | 'extraKey' | 'extraParam'
+
+/** Small edits that keep a value almost right: one hex digit more or less, a prefix lost, a case or sign flipped. */
+function tweak(value: unknown, choice: number): unknown {
+  if (typeof value === 'string') {
+    const edits = [
+      value.slice(0, -1),
+      `${value}0`,
+      `${value}f`,
+      value.startsWith('0x') ? value.slice(2) : `0x${value}`,
+      value.toUpperCase(),
+      value.startsWith('0x') ? `0x0${value.slice(2)}` : `${value} `,
+      value.replace(/.$/, 'g'),
+      value.startsWith('0x') && value.length <= 15 ? Number.parseInt(value, 16) : `${value}${value}`,
+    ]
+    return edits[choice % edits.length]
+  }
+  if (typeof value === 'number') return [-value, value + 0.5, value * 2 ** 53, hexOf(Math.trunc(Math.abs(value))), String(value), -1][choice % 6]
+  if (typeof value === 'boolean') return [String(value), value ? 1 : 0, null][choice % 3]
+  if (value === null) return [0, '', false, {}][choice % 4]
+  if (Array.isArray(value)) return [[], [...value, ...value], value.slice(1), {}][choice % 4]
+  return [[], null, 'object', Object.values(value as object)][choice % 4]
+}
+
+function clone<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T)
+}
+
+/** Applies one corruption at one position of a valid params array. */
+export function corrupt(params: unknown[], pick: number, kind: Corruption, replacement: unknown, choice: number): unknown[] {
+  const root = clone(params)
+  if (kind === 'extraParam') return [...root, replacement]
+  const positions = positionsOf(root).filter((path) => path.length > 0)
+  if (positions.length === 0) return [replacement]
+  const path = positions[pick % positions.length] as Path
+  const parent = path.slice(0, -1).reduce<any>((node, key) => node[key], root)
+  const key = path[path.length - 1] as string | number
+  const current = parent[key]
+  switch (kind) {
+    case 'replace':
+      parent[key] = replacement
+      break
+    case 'delete':
+      if (Array.isArray(parent)) parent.splice(key as number, 1)
+      else delete parent[key]
+      break
+    case 'tweak':
+      parent[key] = tweak(current, choice)
+      break
+    case 'wrap':
+      parent[key] = [current]
+      break
+    case 'extraKey':
+      if (typeof current === 'object' && current !== null && !Array.isArray(current)) {
+        parent[key] = jsonObject([...Object.entries(current), [['gas', 'value', 'depth', 'topics', 'fromBlock', '__proto__', 'x'][choice % 7] as string, replacement]])
+      } else parent[key] = replacement
+      break
+  }
+  return root
+}
+
+const corruptionKind = fc.constantFrom<Corruption>('replace', 'delete', 'tweak', 'tweak', 'tweak', 'wrap', 'extraKey', 'extraParam')
+
+/** Near-valid params: a valid call with one thing spoiled. */
+export function nearValid(valid: ParamsArbitrary): fc.Arbitrary<unknown[]> {
+  return fc
+    .tuple(valid, fc.nat(), corruptionKind, fc.oneof(hostileValue, sizedHex), fc.nat())
+    .map(([params, pick, kind, replacement, choice]) => corrupt(params, pick, kind, replacement, choice))
+}
+
+/** Params for one method: valid ones now and then, mostly near-valid ones, and some wholly hostile ones. */
+export function paramsFor(valid: ParamsArbitrary): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    { weight: 1, arbitrary: valid },
+    { weight: 5, arbitrary: nearValid(valid) },
+    { weight: 2, arbitrary: hostileParams },
+  )
+}

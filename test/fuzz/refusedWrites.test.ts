@@ -1,0 +1,115 @@
+import fc from 'fast-check'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { hexToBytes } from 'viem'
+import { methodNames } from '../../src/rpc/methodTable.ts'
+import { checkedCall } from './checkedCall.ts'
+import { createFuzzChain, type FuzzChain } from './fuzzChain.ts'
+import { fuzzParameters, fuzzTimeout } from './fuzzSettings.ts'
+import { paramsFor, validShapes } from './methodShapes.ts'
+import { codeOf } from './wellFormed.ts'
+
+// A write that is refused (any error answer) leaves the chain exactly as it was: head, pool, clock,
+// mining mode, and the accounts the writes touch.
+const RUNS = 400
+
+/** Every method that changes the chain, its pool, its clock or its mining. */
+const WRITE_METHODS = [
+  'eth_sendRawTransaction',
+  'eth_sendTransaction',
+  'evm_mine',
+  'anvil_mine',
+  'hardhat_mine',
+  'anvil_reorg',
+  'anvil_rollback',
+  'sim_reorg',
+  'evm_revert',
+  'evm_setAutomine',
+  'evm_setIntervalMining',
+  'evm_increaseTime',
+  'evm_setNextBlockTimestamp',
+  'anvil_setBalance',
+  'anvil_setCode',
+  'anvil_setNonce',
+  'anvil_setStorageAt',
+  'hardhat_setBalance',
+  'hardhat_setCode',
+  'hardhat_setNonce',
+  'hardhat_setStorageAt',
+] as const
+
+const SPARE = ['0x00000000000000000000000000000000000000aa', '0x00000000000000000000000000000000000000bb'].map((a) => hexToBytes(a as `0x${string}`))
+
+let chain: FuzzChain
+
+beforeAll(async () => {
+  chain = await createFuzzChain()
+}, 60_000)
+afterAll(() => chain?.close())
+
+/** Everything a write could change, read straight from the node. */
+async function fingerprint() {
+  const { node } = chain
+  const state = node.stateAt(node.head)
+  const accounts = [...node.accounts.map((a) => a.address), ...SPARE]
+  return {
+    head: node.head.hashKey,
+    number: node.head.number,
+    pool: node.pool.all().map((signed) => signed.hashKey).sort(),
+    clock: node.clock.snapshot(),
+    automine: node.miner.isAutomine,
+    interval: node.miner.interval,
+    accounts: await Promise.all(
+      accounts.map(async (address) => ({
+        balance: await state.getBalance(address),
+        nonce: await state.getNonce(address),
+        code: Buffer.from(await state.getCode(address)).toString('hex'),
+        slots: await Promise.all([0, 1, 2].map(async (slot) => Buffer.from(await state.getStorage(address, slotBytes(slot))).toString('hex'))),
+      })),
+    ),
+  }
+}
+
+function slotBytes(slot: number): Uint8Array {
+  const bytes = new Uint8Array(32)
+  bytes[31] = slot
+  return bytes
+}
+
+/** Manual mining, and two transactions in the pool, so that a write that wrongly touches the pool shows. */
+async function resetMiningAndPool(): Promise<void> {
+  const { node } = chain
+  node.miner.setInterval(0)
+  node.miner.setAutomine(false)
+  await node.queue.idle()
+  while (node.pool.size < 2) {
+    await node.sendTransaction({ from: node.accounts[3]!.address, to: node.accounts[4]!.address, value: 1n })
+  }
+}
+
+test('the write list names served methods', () => {
+  for (const method of WRITE_METHODS) expect(methodNames).toContain(method)
+})
+
+test(
+  'a refused write leaves head, pool, clock, mining and accounts exactly as they were',
+  async () => {
+    const shapes = validShapes(chain.samples)
+    const writes = fc.constantFrom(...WRITE_METHODS).chain((method) =>
+      fc.tuple(fc.constant(method), paramsFor(shapes[method] as fc.Arbitrary<unknown[]>), fc.boolean()),
+    )
+    let refused = 0
+    const property = fc
+      .asyncProperty(writes, async ([method, params, overWs]) => {
+        const before = await fingerprint()
+        const answer = await checkedCall(chain, method, params, overWs ? chain.ws : chain.http)
+        if (codeOf(answer) === undefined) return
+        refused++
+        expect(await fingerprint(), `${method} ${JSON.stringify(params)?.slice(0, 300)} was refused but changed the chain`).toEqual(before)
+      })
+      .beforeEach(resetMiningAndPool)
+    await fc.assert(property, fuzzParameters(RUNS))
+    // Most fuzzed writes are refused; if none were, this property checked nothing.
+    expect(refused).toBeGreaterThan(0)
+  },
+  fuzzTimeout(RUNS),
+)
