@@ -11,9 +11,12 @@ import {
   keccak256,
   keyOf,
   signTransaction,
+  transactionFailureReason,
 } from './evm/index.ts'
 import type {
   AccountChange,
+  BlockTemplate,
+  DetachedState,
   AccountProof,
   Block,
   BuiltBlock,
@@ -111,6 +114,8 @@ export interface PendingBlock {
   block: Block
   parent: ChainBlock
   transactions: readonly ExecutedTransaction[]
+  /** Its state, readable while this pending block is cached (kept outside the chain's database). */
+  state: DetachedState
 }
 
 /** A transaction by hash: mined into a canonical block, or waiting in the pool. */
@@ -268,18 +273,25 @@ export class ChainNode {
   /** Signs `request` with the dev account it names, then sends it as sendRawTransaction does. */
   sendTransaction(request: TransactionRequest): Promise<Uint8Array> {
     return this.queue.run(async () => {
-      const account = this.accounts.find((a) => keyOf(a.address) === keyOf(request.from))
-      if (!account) throw new ServerError(`unknown account ${keyOf(request.from)}`)
-      const signed = signTransaction(await this.fillTransaction(request), account.privateKey, this.chain.engine.common)
-      return this.admit(signed)
+      const data = await this.fillTransaction(request)
+      return this.admit(this.signAs(request.from, data))
     })
   }
 
   /** Signs a request whose nonce and gas are given with the dev account it names (no pool, no mining). */
   signWithDevAccount(request: TransactionRequest & { nonce: bigint; gas: bigint }): SignedTransaction {
-    const account = this.accounts.find((a) => keyOf(a.address) === keyOf(request.from))
-    if (!account) throw new ServerError(`unknown account ${keyOf(request.from)}`)
-    return signTransaction(this.transactionData(request, request.nonce, request.gas), account.privateKey, this.chain.engine.common)
+    return this.signAs(request.from, this.transactionData(request, request.nonce, request.gas))
+  }
+
+  /** Signs with the dev account `from`; fields ethereumjs cannot build are refused in geth's words. */
+  private signAs(from: Uint8Array, data: TypedTxData): SignedTransaction {
+    const account = this.accounts.find((a) => keyOf(a.address) === keyOf(from))
+    if (!account) throw new ServerError(`unknown account ${keyOf(from)}`)
+    try {
+      return signTransaction(data, account.privateKey, this.chain.engine.common)
+    } catch (error) {
+      throw new TransactionRejectedError(transactionFailureReason(error))
+    }
   }
 
   /** Mines `count` blocks from the pool, each at least `intervalSeconds` after the previous. */
@@ -309,8 +321,12 @@ export class ChainNode {
     if (cached && cached.key === key) return cached.pending
     const pending = this.queue.run(async () => {
       const parent = this.head
-      const built = await this.buildOn(parent, await this.executable(parent), { discard: true })
-      return { block: built.block, parent, transactions: built.executed }
+      const { built, state } = await this.chain.engine.buildDetached(
+        this.templateOn(parent, this.previewTimestamp(parent)),
+        await this.executable(parent),
+        this.chain.ancestorHashes(parent),
+      )
+      return { block: built.block, parent, transactions: built.executed, state }
     })
     this.pendingCache = { key, pending }
     pending.catch(() => {
@@ -321,7 +337,7 @@ export class ChainNode {
 
   /** State after `block` (a canonical or orphaned block, or the pending block). */
   stateAt(block: ChainBlock | PendingBlock): StateView {
-    return this.chain.engine.stateAt(this.stateRootOf(block))
+    return this.chain.engine.stateAt(this.stateRootOf(block), detachedStateOf(block))
   }
 
   /**
@@ -361,14 +377,17 @@ export class ChainNode {
 
   /** EIP-1186 proofs of an account and storage slots in the state after `block`. */
   proof(block: ChainBlock | PendingBlock, address: Uint8Array, slots: Uint8Array[]): Promise<AccountProof> {
-    return this.chain.engine.proof(this.stateRootOf(block), address, slots)
+    return this.chain.engine.proof(this.stateRootOf(block), address, slots, detachedStateOf(block))
   }
 
   /** Runs a call on the state after `block`, in the context of the block that would follow it. */
   async call(request: CallRequest, block: ChainBlock | PendingBlock): Promise<CallResult> {
     const parent = 'hashKey' in block ? block : block.parent
     const context = 'hashKey' in block ? block.block : block.block
-    return this.chain.engine.simulate(context, request, this.chain.ancestorHashes(parent), { stateRoot: this.stateRootOf(block) })
+    return this.chain.engine.simulate(context, request, this.chain.ancestorHashes(parent), {
+      stateRoot: this.stateRootOf(block),
+      detached: detachedStateOf(block),
+    })
   }
 
   /** Like `call`, and reports the access list the call touched (eth_createAccessList). */
@@ -377,6 +396,7 @@ export class ChainNode {
     return this.chain.engine.simulate(block.block, request, this.chain.ancestorHashes(parent), {
       reportAccessList: true,
       stateRoot: this.stateRootOf(block),
+      detached: detachedStateOf(block),
     })
   }
 
@@ -584,28 +604,26 @@ export class ChainNode {
     return this.pool.executable(parent.block.header.calcNextBaseFee(), (from) => state.getNonce(from))
   }
 
-  /** Builds (and, unless discarded, seals) a block on `parent` with the clock's next timestamp. */
-  private buildOn(
-    parent: ChainBlock,
-    transactions: SignedTransaction[],
-    options: { discard?: boolean; extraData?: Uint8Array } = {},
-  ): Promise<BuiltBlock> {
-    const timestamp = options.discard ? this.previewTimestamp(parent) : this.clock.timestampAfter(parent)
+  /** Builds and seals a block on `parent` with the clock's next timestamp. */
+  private buildOn(parent: ChainBlock, transactions: SignedTransaction[], options: { extraData?: Uint8Array } = {}): Promise<BuiltBlock> {
     return this.chain.engine.build(
-      {
-        parent: parent.block,
-        timestamp,
-        coinbase: this.options.coinbase,
-        gasLimit: this.options.blockGasLimit,
-        // Deterministic randomness: the same chain gives the same hashes on every run.
-        prevRandao: keccak256(parent.hash),
-        extraData: options.extraData,
-        parentStateRoot: this.stateRootOf(parent),
-      },
+      this.templateOn(parent, this.clock.timestampAfter(parent), options.extraData),
       transactions,
       this.chain.ancestorHashes(parent),
-      { discard: options.discard },
     )
+  }
+
+  private templateOn(parent: ChainBlock, timestamp: bigint, extraData?: Uint8Array): BlockTemplate {
+    return {
+      parent: parent.block,
+      timestamp,
+      coinbase: this.options.coinbase,
+      gasLimit: this.options.blockGasLimit,
+      // Deterministic randomness: the same chain gives the same hashes on every run.
+      prevRandao: keccak256(parent.hash),
+      extraData,
+      parentStateRoot: this.stateRootOf(parent),
+    }
   }
 
   /** The timestamp the next block would get, without consuming a pending override. */
@@ -630,7 +648,9 @@ export class ChainNode {
   private transactionData(request: TransactionRequest, nonce: bigint, gas: bigint): TypedTxData {
     const fields = { nonce, to: request.to, data: request.data, value: request.value ?? 0n, gasLimit: gas }
     if (request.gasPrice !== undefined) return { ...fields, type: 0, gasPrice: request.gasPrice }
-    const maxPriorityFeePerGas = request.maxPriorityFeePerGas ?? NODE_DEFAULTS.priorityFee
+    // The default tip never exceeds a given fee cap (geth takes the smaller of the two).
+    const defaultTip = request.maxFeePerGas !== undefined && request.maxFeePerGas < NODE_DEFAULTS.priorityFee ? request.maxFeePerGas : NODE_DEFAULTS.priorityFee
+    const maxPriorityFeePerGas = request.maxPriorityFeePerGas ?? defaultTip
     return {
       ...fields,
       type: 2,
@@ -648,6 +668,10 @@ export function finalityOf(options: NodeOptions): FinalityDepths {
     safeDepth: options.finality?.safeDepth ?? NODE_DEFAULTS.finality.safeDepth,
     finalizedDepth: options.finality?.finalizedDepth ?? NODE_DEFAULTS.finality.finalizedDepth,
   }
+}
+
+function detachedStateOf(block: ChainBlock | PendingBlock): DetachedState | undefined {
+  return 'state' in block ? block.state : undefined
 }
 
 function toIndexedBlock(block: ChainBlock) {

@@ -26,15 +26,17 @@ export class ChainClock {
   /** Chooses the timestamp of the block after `parent`, consuming a pending override. */
   timestampAfter(parent: { number: bigint; timestamp: bigint }): bigint {
     const floor = parent.timestamp + 1n
-    if (this.nextTimestamp !== undefined) {
-      const chosen = this.nextTimestamp
-      this.nextTimestamp = undefined
-      return chosen > floor ? chosen : floor
-    }
     const base =
       this.mode.kind === 'fixed'
         ? this.mode.genesisTime + (parent.number + 1n) * this.mode.blockTime
         : this.wallSeconds()
+    if (this.nextTimestamp !== undefined) {
+      const chosen = this.nextTimestamp > floor ? this.nextTimestamp : floor
+      this.nextTimestamp = undefined
+      // Later blocks continue from the chosen time, as in Anvil and Hardhat.
+      this.offset = chosen - base
+      return chosen
+    }
     const chosen = base + this.offset
     return chosen > floor ? chosen : floor
   }

@@ -5,13 +5,16 @@ import { MerklePatriciaTrie } from '@ethereumjs/mpt'
 import { MerkleStateManager, getMerkleStateProof } from '@ethereumjs/statemanager'
 import { createTx, paramsTx } from '@ethereumjs/tx'
 import type { AccessList, TypedTxData } from '@ethereumjs/tx'
-import { Address, createAccount, equalsBytes, hexToBytes, KECCAK256_RLP } from '@ethereumjs/util'
+import { Address, createAccount, equalsBytes, hexToBytes, KECCAK256_RLP, ValueEncoding } from '@ethereumjs/util'
 import { Hardfork } from '@ethereumjs/common'
 import { createVM, runBlock, runTx } from '@ethereumjs/vm'
+import type { VMOpts } from '@ethereumjs/vm'
 import type { RunBlockResult, VM } from '@ethereumjs/vm'
 import { buildBlock } from './blockBuilder.ts'
+import { OverlayDB } from './overlayDb.ts'
 import type { BlockTemplate, BuiltBlock } from './blockBuilder.ts'
 import { BlockImportError, describeBlockFailure, executedTransactionsOf } from './importBlocks.ts'
+import { transactionFailureReason } from './transactions.ts'
 import type { SignedTransaction } from './transactions.ts'
 import type { ExecutedTransaction, Log } from './types.ts'
 
@@ -98,6 +101,14 @@ export interface AccountProof {
   storageProof: Array<{ key: Uint8Array; value: bigint; proof: Uint8Array[] }>
 }
 
+/**
+ * State kept outside the chain's database (the pending block's): valid while held, nothing
+ * left behind when dropped. Opaque outside evm/.
+ */
+export class DetachedState {
+  constructor(readonly stateManager: MerkleStateManager) {}
+}
+
 /** Read access to the world state at one state root. */
 export interface StateView {
   getBalance(address: Uint8Array): Promise<bigint>
@@ -122,6 +133,8 @@ export class ExecutionEngine {
     private readonly vm: VM,
     private readonly stateManager: MerkleStateManager,
     readonly followsForks: boolean,
+    /** What the EVM asks for BLOCKHASH; shared by the VMs of detached builds. */
+    private readonly blockchain: VMOpts['blockchain'],
   ) {}
 
   static async create(common: Common, options: ExecutionEngineOptions = {}): Promise<ExecutionEngine> {
@@ -139,7 +152,7 @@ export class ExecutionEngine {
       },
     }
     const vm = await createVM({ common, stateManager, blockchain })
-    engine = new ExecutionEngine(common, vm, stateManager, options.followForks ?? false)
+    engine = new ExecutionEngine(common, vm, stateManager, options.followForks ?? false, blockchain)
     return engine
   }
 
@@ -186,32 +199,18 @@ export class ExecutionEngine {
     )
   }
 
-  /**
-   * Builds and seals a block on `template.parent`. With `discard`, the state it wrote is
-   * reverted afterwards (the pending block), so the trie database keeps nothing of it.
-   */
+  /** Builds and seals a block on `template.parent`, keeping its state in the chain's database. */
   async build(
     template: BlockTemplate,
     transactions: readonly SignedTransaction[],
     ancestorHash: AncestorHashLookup,
-    options: { discard?: boolean } = {},
   ): Promise<BuiltBlock> {
-    if (this.followsForks) {
-      this.common.setHardforkBy({ blockNumber: template.parent.header.number + 1n, timestamp: template.timestamp })
-      // The builder seals proof-of-stake blocks only (no difficulty, no block reward).
-      if (!this.common.gteHardfork(Hardfork.Paris)) {
-        throw new Error(
-          `block ${template.parent.header.number + 1n} would be before the merge (${this.common.hardfork()}): chainsim mines proof-of-stake blocks only`,
-        )
-      }
-    }
+    this.selectFork(template)
     await this.moveTo(template.parentStateRoot ?? template.parent.header.stateRoot)
     this.ancestorHash = ancestorHash
-    const journal = this.vm.evm.journal
-    if (options.discard) await journal.checkpoint()
     try {
       const built = await buildBlock(this.vm, template, transactions)
-      if (!options.discard) this.currentRoot = built.block.header.stateRoot
+      this.currentRoot = built.block.header.stateRoot
       return built
     } catch (error) {
       // A failed build leaves the VM on unknown state: stand on the parent again next time.
@@ -219,10 +218,48 @@ export class ExecutionEngine {
       throw error
     } finally {
       this.ancestorHash = () => undefined
-      if (options.discard) {
-        await journal.revert()
-        await this.stateManager.setStateRoot(this.currentRoot)
-      }
+    }
+  }
+
+  /**
+   * Builds a block whose state is kept apart from the chain's (the pending block): its trie
+   * nodes live in an overlay over the chain's database, readable through the returned state
+   * for as long as the caller keeps it, and gone with it.
+   */
+  async buildDetached(
+    template: BlockTemplate,
+    transactions: readonly SignedTransaction[],
+    ancestorHash: AncestorHashLookup,
+  ): Promise<{ built: BuiltBlock; state: DetachedState }> {
+    this.selectFork(template)
+    const base = (this.stateManager as unknown as { _trie: MerklePatriciaTrie })._trie.database().db
+    const trie = new MerklePatriciaTrie({
+      useKeyHashing: true,
+      common: this.common,
+      db: new OverlayDB(base as never),
+      valueEncoding: ValueEncoding.Bytes,
+    })
+    const stateManager = new MerkleStateManager({ common: this.common, trie })
+    await stateManager.setStateRoot(template.parentStateRoot ?? template.parent.header.stateRoot)
+    const vm = await createVM({ common: this.common, stateManager, blockchain: this.blockchain })
+    this.ancestorHash = ancestorHash
+    try {
+      const built = await buildBlock(vm, template, transactions)
+      return { built, state: new DetachedState(stateManager) }
+    } finally {
+      this.ancestorHash = () => undefined
+    }
+  }
+
+  /** Under a fork schedule (a geth genesis), the rules of the fork the new block falls in. */
+  private selectFork(template: BlockTemplate): void {
+    if (!this.followsForks) return
+    this.common.setHardforkBy({ blockNumber: template.parent.header.number + 1n, timestamp: template.timestamp })
+    // The builder seals proof-of-stake blocks only (no difficulty, no block reward).
+    if (!this.common.gteHardfork(Hardfork.Paris)) {
+      throw new Error(
+        `block ${template.parent.header.number + 1n} would be before the merge (${this.common.hardfork()}): chainsim mines proof-of-stake blocks only`,
+      )
     }
   }
 
@@ -254,8 +291,8 @@ export class ExecutionEngine {
   }
 
   /** A read-only view of the state at `stateRoot`, independent of block building. */
-  stateAt(stateRoot: Uint8Array): StateView {
-    const state = this.stateManager.shallowCopy(false)
+  stateAt(stateRoot: Uint8Array, detached?: DetachedState): StateView {
+    const state = (detached?.stateManager ?? this.stateManager).shallowCopy(false)
     let ready: Promise<void> | undefined
     const atRoot = async () => {
       ready ??= state.setStateRoot(stateRoot)
@@ -271,8 +308,8 @@ export class ExecutionEngine {
   }
 
   /** EIP-1186: the account's and the given slots' Merkle proofs in the state at `stateRoot`. */
-  async proof(stateRoot: Uint8Array, address: Uint8Array, slots: Uint8Array[]): Promise<AccountProof> {
-    const state = this.stateManager.shallowCopy(false)
+  async proof(stateRoot: Uint8Array, address: Uint8Array, slots: Uint8Array[], detached?: DetachedState): Promise<AccountProof> {
+    const state = (detached?.stateManager ?? this.stateManager).shallowCopy(false)
     await state.setStateRoot(stateRoot)
     const proof = await getMerkleStateProof(state, new Address(address), slots)
     const bytes = (hex: string) => hexToBytes(hex as `0x${string}`)
@@ -303,9 +340,11 @@ export class ExecutionEngine {
     context: Block,
     request: CallRequest,
     ancestorHash: AncestorHashLookup,
-    options: { reportAccessList?: boolean; stateRoot?: Uint8Array } = {},
+    options: { reportAccessList?: boolean; stateRoot?: Uint8Array; detached?: DetachedState } = {},
   ): Promise<CallResult> {
-    const vm = await this.vm.shallowCopy(false)
+    const vm = options.detached
+      ? await createVM({ common: this.common, stateManager: options.detached.stateManager.shallowCopy(false), blockchain: this.blockchain })
+      : await this.vm.shallowCopy(false)
     if (this.followsForks) vm.common.setHardforkBy({ blockNumber: context.header.number, timestamp: context.header.timestamp })
     await vm.stateManager.setStateRoot(options.stateRoot ?? context.header.stateRoot)
     // geth runs a call that names no fee with no base fee (NoBaseFee): BASEFEE and GASPRICE read 0.
@@ -329,9 +368,21 @@ export class ExecutionEngine {
         ? { maxFeePerGas: request.maxFeePerGas ?? baseFee, maxPriorityFeePerGas: request.maxPriorityFeePerGas ?? 0n }
         : { gasPrice: request.gasPrice ?? baseFee }),
     } as TypedTxData
-    const tx = createTx(data, { common: vm.common, freeze: false })
-    // An unsigned transaction has no sender to recover: the request names it.
+    // geth checks what the sender can pay: the value always, gas × price when a fee is named.
     const sender = new Address(request.from)
+    const balance = (await vm.stateManager.getAccount(sender))?.balance ?? 0n
+    const price = feeless ? 0n : feeMarket ? (request.maxFeePerGas ?? baseFee) : (request.gasPrice ?? baseFee)
+    const cost = gasLimit * price + (request.value ?? 0n)
+    if (balance < cost) {
+      return failedBeforeExecution(`insufficient funds for gas * price + value: address ${sender.toString()} have ${balance} want ${cost}`)
+    }
+    let tx: ReturnType<typeof createTx>
+    try {
+      tx = createTx(data, { common: vm.common, freeze: false })
+    } catch (error) {
+      return failedBeforeExecution(transactionFailureReason(error))
+    }
+    // An unsigned transaction has no sender to recover: the request names it.
     Object.defineProperty(tx, 'getSenderAddress', { value: () => sender })
     const header = {
       ...context.header.toJSON(),
@@ -359,6 +410,9 @@ export class ExecutionEngine {
         logs: (result.execResult.logs ?? []).map(([address, topics, data]) => ({ address, topics, data })),
         accessList: result.accessList,
       }
+    } catch (error) {
+      // Refused before execution (too little gas for the intrinsic cost...): a failed call, not a fault.
+      return failedBeforeExecution(transactionFailureReason(error))
     } finally {
       this.ancestorHash = () => undefined
     }
@@ -388,6 +442,10 @@ export class ExecutionEngine {
     await this.stateManager.setStateRoot(stateRoot)
     this.currentRoot = stateRoot
   }
+}
+
+function failedBeforeExecution(error: string): CallResult {
+  return { success: false, returnValue: new Uint8Array(), gasUsed: 0n, error, logs: [] }
 }
 
 // sha256 of nothing: the requests hash of a block with no EIP-7685 requests.

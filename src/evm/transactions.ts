@@ -54,3 +54,20 @@ export function chainIdOf(tx: TypedTransaction): bigint | undefined {
   if (tx.type !== TransactionType.Legacy) return tx.common.chainId()
   return tx.supports(Capability.EIP155ReplayProtection) ? tx.common.chainId() : undefined
 }
+
+/**
+ * geth's words for what ethereumjs refuses when a transaction is built or run, so callers can
+ * answer -32000 with the reason instead of failing: the numbers cannot be paid, the initcode is
+ * too large, the nonce is spent, the fees contradict each other, the gas is below the minimum.
+ */
+export function transactionFailureReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error)
+  if (/cannot exceed MAX_INTEGER|MAX_INTEGER/.test(message)) return 'insufficient funds for gas * price + value'
+  if (/initcode size/i.test(message)) return 'max initcode size exceeded'
+  if (/nonce cannot equal or exceed MAX_UINT64/.test(message)) return 'nonce has max value'
+  if (/maxFeePerGas cannot be less than maxPriorityFeePerGas/.test(message)) {
+    return 'max priority fee per gas higher than max fee per gas'
+  }
+  if (/intrinsic|gas limit is too low|INTRINSIC_GAS/i.test(message)) return 'intrinsic gas too low'
+  return message.replace(/\s*\(.*$/s, '').replace(/^\[\w+\]\s*/, '').trim() || 'transaction refused'
+}

@@ -112,16 +112,22 @@ export function resolveRange(node: ChainNode, spec: LogFilterSpec, options: { cl
   return { from, to, canonical: from <= to, pending }
 }
 
-/** Canonical logs of the range under the network's limits (-32005 past them). */
+/**
+ * Canonical logs of the range under the network's limits (-32005 past them). `alreadyCounted`
+ * results of the same answer (pending logs) count toward the result limit.
+ */
 export function queryCanonicalLogs(
   node: ChainNode,
   spec: LogFilterSpec,
   range: { from: bigint; to: bigint },
   limits: LogLimits,
+  alreadyCounted = 0,
 ): PositionedLog[] {
+  const room = limits.maxLogResults - alreadyCounted
+  if (room < 0) throw new LimitExceededError(`query returned more than ${limits.maxLogResults} results`, { data: { limit: limits.maxLogResults } })
   const result = node.logs.query(
     { fromBlock: range.from, toBlock: range.to, ...criteriaOf(spec) },
-    { limit: limits.maxLogResults, deadline: performance.now() + limits.queryTimeoutMs },
+    { limit: room, deadline: performance.now() + limits.queryTimeoutMs },
   )
   switch (result.status) {
     case 'ok':

@@ -16,6 +16,8 @@ export interface AdmissionContext {
 
 /** Decodes a raw signed transaction, naming what is wrong with it when it cannot be decoded. */
 export function decodeForAdmission(raw: Uint8Array, common: Common): SignedTransaction {
+  // Refused before decoding: decoding a blob transaction needs the KZG setup chainsim does not have.
+  if (raw[0] === TransactionType.BlobEIP4844) throw new TransactionRejectedError('blob transactions are not supported')
   try {
     return decodeRawTransaction(raw, common)
   } catch (error) {

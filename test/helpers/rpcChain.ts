@@ -1,4 +1,5 @@
-import { encodeDeployData, encodeFunctionData, type Hex, type TransactionSerializable } from 'viem'
+import type { Hex, TransactionSerializable } from 'viem'
+import { encodeDeployData, encodeFunctionData } from 'viem/utils'
 import { mnemonicToSeedSync } from '@scure/bip39'
 import { HDKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { parseConfig } from '../../src/config/loadConfig.ts'

@@ -46,7 +46,8 @@ function rewardsOf(block: ChainBlock, percentiles: number[]): string[] {
   if (txs.length === 0) return percentiles.map(() => toQuantity(0))
   const total = txs.reduce((sum, t) => sum + t.gas, 0n)
   return percentiles.map((p) => {
-    const threshold = (Number(total) * p) / 100
+    // geth truncates the threshold to whole gas (uint64): at exactly that much gas the tip is taken.
+    const threshold = Math.floor((Number(total) * p) / 100)
     let cumulative = 0
     for (const t of txs) {
       cumulative += Number(t.gas)

@@ -15,7 +15,7 @@ export const eth_getFilterLogs: MethodHandler = async (params, { node, limits })
   if (kind !== 'log' || !criteria) throw new ServerError('filter not found')
   if (criteria.fromBlock === 'pending') throw new InvalidParamsError('pending logs are not supported')
   const range = resolveRange(node, criteria, { clampToHead: true })
-  const canonical = range.canonical ? queryCanonicalLogs(node, criteria, range, limits).map((log) => formatLog(log)) : []
-  if (!range.pending) return canonical
-  return [...canonical, ...(await queryPendingLogs(node, criteria)).map(formatPendingLog)]
+  const pending = range.pending ? await queryPendingLogs(node, criteria) : []
+  const canonical = range.canonical ? queryCanonicalLogs(node, criteria, range, limits, pending.length) : []
+  return [...canonical.map((log) => formatLog(log)), ...pending.map(formatPendingLog)]
 }

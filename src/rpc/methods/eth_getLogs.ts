@@ -10,8 +10,8 @@ import { parseLogFilter, queryCanonicalLogs, queryPendingLogs, resolveRange } fr
 export const eth_getLogs: MethodHandler = async (params, { node, limits }) => {
   const spec = parseLogFilter('eth_getLogs', params, limits)
   const range = resolveRange(node, spec)
-  const canonical = range.canonical ? queryCanonicalLogs(node, spec, range, limits).map((log) => formatLog(log)) : []
-  if (!range.pending) return canonical
-  const pending = await queryPendingLogs(node, spec)
-  return [...canonical, ...pending.map(formatPendingLog)]
+  // Pending logs count toward the result limit, so they are gathered first.
+  const pending = range.pending ? await queryPendingLogs(node, spec) : []
+  const canonical = range.canonical ? queryCanonicalLogs(node, spec, range, limits, pending.length) : []
+  return [...canonical.map((log) => formatLog(log)), ...pending.map(formatPendingLog)]
 }

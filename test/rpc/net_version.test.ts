@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { rpc, rpcError } from '../helpers/rpcClient.ts'
+
+let server: DevServer
+beforeAll(async () => {
+  server = await startDevServer({ name: 'dev', chainId: 31337 }, { name: 'other', chainId: 11155111 })
+})
+afterAll(() => server.close())
+
+describe('valid params', () => {
+  test('the network id as a decimal string, equal to the chain id', async () => {
+    expect(await rpc(server.url, 'net_version')).toBe('31337')
+  })
+
+  test('each network answers with its own id', async () => {
+    expect(await rpc(server.networks.other!.url, 'net_version')).toBe('11155111')
+  })
+})
+
+describe('invalid params', () => {
+  test('any argument → -32602 too many arguments', async () => {
+    expect(await rpcError(server.url, 'net_version', ['x'])).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/too many arguments for net_version/),
+    })
+  })
+})
