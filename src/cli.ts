@@ -8,6 +8,8 @@ import { ChainImportError, loadImportedNetwork } from './importedNetwork.ts'
 import { StateFileError } from './persistence/stateFile.ts'
 import { startServer } from './server.ts'
 import type { RunningServer } from './server.ts'
+import { playFiles } from './scenarios/playFiles.ts'
+import type { PlayFilesOptions } from './scenarios/playFiles.ts'
 import { version } from './version.ts'
 
 function parsePort(value: string): number {
@@ -99,6 +101,29 @@ async function exportOnExit(server: RunningServer, dir: string | undefined): Pro
     console.log(`${network.name}: blocks 0..${written.head} written to ${written.genesisFile} and ${written.blocksFile}`)
   }
 }
+
+program
+  .command('play')
+  .description('play scenario files (YAML or JSON) and check their expectations; exits 1 if any fails')
+  .argument('<files...>', 'scenario files')
+  .option('--serve', 'after a passing playback, keep its networks serving (one file)')
+  .option('--json', 'print a machine-readable report on stdout')
+  .option('--host <host>', 'with --serve: address to bind (default 127.0.0.1)')
+  .option('--port <port>', 'with --serve: port of the first network (default: its own, else 8545)', parsePort)
+  .action(async (files: string[], options: PlayFilesOptions) => {
+    const { exitCode, server } = await playFiles(files, options)
+    process.exitCode = exitCode
+    if (!server) return
+    const shutdown = (signal: string) => {
+      console.error(`\n${signal}: shutting down`)
+      server.close().then(() => process.exit(0), (error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      })
+    }
+    process.once('SIGINT', () => shutdown('SIGINT'))
+    process.once('SIGTERM', () => shutdown('SIGTERM'))
+  })
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof ChainImportError || error instanceof StateFileError) {

@@ -69,6 +69,17 @@ export class LimitExceededError extends RpcError {
 }
 
 /**
+ * -32005 `rate limit exceeded`: an API key sent more requests than its token bucket holds (HTTP 429, and
+ * per request over WebSocket). `data` says when to come back, when a retry can succeed at all.
+ * @example throw new RateLimitExceededError({ retryAfterMs: 250, requestsPerSecond: 10, burst: 20 })
+ */
+export class RateLimitExceededError extends LimitExceededError {
+  constructor(data?: { retryAfterMs?: number; requestsPerSecond: number; burst: number }) {
+    super('rate limit exceeded', data === undefined ? {} : { data })
+  }
+}
+
+/**
  * -32002: missing or unknown API key, sent with HTTP 401. Infura answers project-ID rejections with -32002
  * ("rejected due to project ID settings"), so clients that know Infura recognise it.
  */
@@ -87,6 +98,22 @@ export class ExecutionRevertedError extends RpcError {
 
   constructor(revertData: `0x${string}`, reason?: string) {
     super(reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`, { data: revertData })
+  }
+}
+
+/**
+ * An error injected on purpose (a scenario's `fault` step, src/rpc/faults.ts), with whatever code and message
+ * the fault names: the one class whose code is chosen by its caller. Without a code it is -32603, the code an
+ * injected HTTP failure status goes with.
+ * @example throw new InjectedFault('backend unavailable', { code: -32000 })
+ */
+export class InjectedFault extends RpcError {
+  static override readonly code = -32603 as const
+  override readonly code: number
+
+  constructor(message: string, options: RpcErrorOptions & { code?: number } = {}) {
+    super(message, options)
+    this.code = options.code ?? InjectedFault.code
   }
 }
 

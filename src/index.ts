@@ -25,6 +25,14 @@ export { parseConfig, loadConfigFile, ConfigError } from './config/loadConfig.ts
 export type { ChainsimConfig, NetworkConfig } from './config/schema.ts'
 export { DEFAULT_CONFIG } from './config/defaults.ts'
 export { bundledContracts, ChainsimToken, EventEmitter } from './contracts/index.ts'
+export { playScenario, DEFAULT_BLOCK_TIME, DEFAULT_GENESIS_TIME } from './scenarios/playScenario.ts'
+export type { PlayedScenario, PlayScenarioOptions, ScenarioReport, StepReport } from './scenarios/playScenario.ts'
+export { formatReport } from './scenarios/formatReport.ts'
+export { loadScenarioFile, parseScenario, validateScenario, ScenarioError } from './scenarios/loadScenario.ts'
+export type { LoadedScenario, ScenarioProblem } from './scenarios/loadScenario.ts'
+export type { Scenario, ScenarioStep } from './scenarios/schema.ts'
+export { FaultInjector } from './rpc/faults.ts'
+export type { FaultSpec } from './rpc/faults.ts'
 
 /** Creates an in-process simulated network (no sockets): see ChainNode for what it offers. */
 export function createNode(options: NodeOptions = {}): Promise<ChainNode> {

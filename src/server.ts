@@ -5,6 +5,7 @@ import { ServerStateFile } from './persistence/serverState.ts'
 import { ChainNode } from './node.ts'
 import type { NodeOptions } from './node.ts'
 import { createDispatcher } from './rpc/dispatcher.ts'
+import { FaultInjector } from './rpc/faults.ts'
 import { createMethodTable } from './rpc/methodTable.ts'
 import { startNetworkServer } from './transports/networkServer.ts'
 import { createRateLimiter } from './transports/rateLimit.ts'
@@ -20,6 +21,8 @@ export interface RunningNetwork {
   /** Where to send JSON-RPC: `<httpUrl>/v3/<API_KEY>`. */
   httpUrl: string
   wsUrl: string
+  /** Faults armed here make the network's methods fail or wait, over HTTP and WebSocket. */
+  faults: FaultInjector
 }
 
 export interface RunningServer {
@@ -37,6 +40,8 @@ export interface StartServerOptions {
    * `createNode`); every network is saved to it on close and on sim_saveState.
    */
   statePath?: string
+  /** A network's fault injector (a played scenario's); default a new one per network. */
+  faults?: (network: NetworkConfig) => FaultInjector | undefined
 }
 
 /** Node options for a configured network. */
@@ -79,14 +84,15 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
       const node =
         (await stateFile?.restore(network, nodeOptionsFor(network))) ??
         (options.createNode ? await options.createNode(network) : await ChainNode.create(nodeOptionsFor(network)))
-      const dispatcher = createDispatcher(
-        createMethodTable({ node, limits: network.limits, clientVersion, saveState }),
+      const faults = options.faults?.(network) ?? new FaultInjector()
+      const dispatcher = faults.withHttpStatus(createDispatcher(
+        faults.wrap(createMethodTable({ node, limits: network.limits, clientVersion, saveState })),
         {
           logger: { error: (obj, msg) => console.error(`[${network.name}] ${msg ?? 'error'}`, obj) },
           maxBatchSize: limits.maxBatchSize,
           maxDepth: limits.maxJsonDepth,
         },
-      )
+      ))
       const port = options.port !== undefined ? options.port + (options.port === 0 ? 0 : index) : network.port ?? 8545 + index
       const server = await startNetworkServer({
         host: config.host,
@@ -107,7 +113,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         await node.close()
         throw error
       })
-      networks.push({ name: network.name, chainId: node.chainId, node, server, httpUrl: server.httpUrl, wsUrl: server.wsUrl })
+      networks.push({ name: network.name, chainId: node.chainId, node, server, httpUrl: server.httpUrl, wsUrl: server.wsUrl, faults })
       if (network.backgroundTraffic && 'intervalMs' in network.mining) {
         const t = new BackgroundTraffic(node, network.mining.intervalMs, (e) => console.error(`[${network.name}] background traffic:`, e))
         await t.start()

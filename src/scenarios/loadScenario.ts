@@ -1,0 +1,379 @@
+import { readFile } from 'node:fs/promises'
+import { isMap, isScalar, LineCounter, parseDocument, visit } from 'yaml'
+import type { Document } from 'yaml'
+import type { z } from 'zod'
+import { bundledContracts } from '../contracts/index.ts'
+import { NODE_DEFAULTS } from '../node.ts'
+import { methodNames } from '../rpc/methodTable.ts'
+import { AbiError, parseSignature, parseType } from './abi.ts'
+import { exactInteger } from './amounts.ts'
+import { describeStep, kindOf } from './describeStep.ts'
+import { scenarioSchema, STEP_KINDS, stepSchemas } from './schema.ts'
+import type { Scenario, ScenarioStep, StepKind } from './schema.ts'
+import { referencesIn } from './values.ts'
+
+/** Dev accounts a scenario network has (the node's default). */
+const SCENARIO_ACCOUNT_COUNT = NODE_DEFAULTS.accountCount
+
+type Path = ReadonlyArray<string | number>
+
+/** Where something is in a scenario file (1-based). */
+export interface SourcePosition {
+  line: number
+  column: number
+}
+
+/** One thing wrong with a scenario file: where it is, in which step, and what. */
+export interface ScenarioProblem {
+  file: string
+  line?: number
+  column?: number
+  /** The step it is in: its number (1-based) and name. */
+  step?: { number: number; name: string }
+  /** The key path, relative to the step when there is one (`send.args.0`). */
+  path: string
+  message: string
+}
+
+/** A scenario file that cannot be played; the message names the file, the line and the step of each problem. */
+export class ScenarioError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: readonly ScenarioProblem[],
+  ) {
+    super(problems.map(formatProblem).join('\n'))
+    this.name = 'ScenarioError'
+  }
+}
+
+/** A validated scenario, with a way back to its source lines for the player's messages. */
+export interface LoadedScenario {
+  scenario: Scenario
+  /** The file's path, or `<object>` for a scenario given as a value. */
+  file: string
+  /**
+   * The position of the value at `path` (or of its nearest existing parent), or with `atKey` of its key;
+   * none for a scenario given as an object.
+   */
+  locate(path: Path, atKey?: boolean): SourcePosition | undefined
+}
+
+/** `file:line:column: step 3 "name": path: message`. */
+export function formatProblem(problem: ScenarioProblem): string {
+  const where = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}:${problem.column}`
+  const step = problem.step ? ` step ${problem.step.number} "${problem.step.name}":` : ''
+  const path = problem.path ? ` ${problem.path}:` : ''
+  return `${where}:${step}${path} ${problem.message}`
+}
+
+/** Reads, parses and validates a scenario file (YAML, or JSON). */
+export async function loadScenarioFile(file: string): Promise<LoadedScenario> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    throw new ScenarioError(file, [{ file, path: '', message: `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? error}` }])
+  }
+  return parseScenario(text, file)
+}
+
+/**
+ * Parses and validates scenario text. YAML and JSON both go through the YAML parser, which keeps every
+ * node's position; large unquoted numbers (`250e18`) are read exactly from their text.
+ */
+export function parseScenario(text: string, file = '<text>'): LoadedScenario {
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(text, { lineCounter })
+  if (doc.errors.length > 0) {
+    throw new ScenarioError(
+      file,
+      doc.errors.map((error) => ({
+        file,
+        line: error.linePos?.[0].line,
+        column: error.linePos?.[0].col,
+        path: '',
+        message: `not valid YAML: ${(error.message.split('\n')[0] as string).replace(/ at line \d+, column \d+:?$/, '')}`,
+      })),
+    )
+  }
+  keepExactIntegers(doc)
+  const locate = (path: Path, atKey = false) => {
+    const offset = offsetOf(doc, path, atKey)
+    if (offset === undefined) return undefined
+    const { line, col } = lineCounter.linePos(offset)
+    return { line, column: col }
+  }
+  return validateScenario(doc.toJS({ maxAliasCount: 1000 }), file, locate)
+}
+
+/** Validates a scenario given as a value (already parsed); `locate` maps paths to source positions. */
+export function validateScenario(
+  input: unknown,
+  file = '<object>',
+  locate: (path: Path, atKey?: boolean) => SourcePosition | undefined = () => undefined,
+): LoadedScenario {
+  const problem = (path: Path, message: string, atKey = false): ScenarioProblem => ({
+    file,
+    ...locate(path, atKey),
+    ...stepOf(input, path),
+    path: relativePath(path),
+    message,
+  })
+  const parsed = scenarioSchema.safeParse(input)
+  const problems = parsed.success
+    ? checkScenario(parsed.data, problem)
+    : parsed.error.issues.flatMap((issue) => issueProblems(issue, [], input, problem))
+  if (problems.length > 0) throw new ScenarioError(file, problems)
+  return { scenario: parsed.data as Scenario, file, locate }
+}
+
+type Problem = (path: Path, message: string, atKey?: boolean) => ScenarioProblem
+
+/** zod's issues as problems: a step that matches no kind is diagnosed by its action key. */
+function issueProblems(issue: z.core.$ZodIssue, prefix: Path, input: unknown, problem: Problem): ScenarioProblem[] {
+  const path = [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))]
+  if (issue.code === 'invalid_union' && path.length === 2 && path[0] === 'steps') {
+    return diagnoseStep(valueAt(input, path), path, input, problem)
+  }
+  if (issue.code === 'invalid_union') {
+    // The branch whose type matched the value, with the fewest problems, says what is wrong inside it.
+    const [closest] = issue.errors
+      .filter((branch) => !branch.some((i) => i.path.length === 0 && i.code === 'invalid_type'))
+      .sort((a, b) => a.length - b.length)
+    if (closest) return closest.flatMap((i) => issueProblems(i, path, input, problem))
+    const expected = issue.errors.flatMap((branch) => branch.flatMap((i) => (i.code === 'invalid_type' ? [i.expected] : [])))
+    const received = describeType(valueAt(input, path))
+    return [problem(path, `expected ${[...new Set(expected)].join(' or ')}, got ${received}`)]
+  }
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => problem([...path, key], `unknown key "${key}"`, true))
+  }
+  if (issue.code === 'invalid_type' && valueAt(input, path) === undefined) return [problem(path, `missing (${issue.expected} required)`)]
+  return [problem(path, issue.message)]
+}
+
+/** Why a step matched none of the kinds: no action, several, or what is wrong with its one action. */
+function diagnoseStep(step: unknown, path: Path, input: unknown, problem: Problem): ScenarioProblem[] {
+  const kinds = `one of ${STEP_KINDS.join(', ')}`
+  if (step === null || typeof step !== 'object' || Array.isArray(step)) {
+    return [problem(path, `a step is an object with one action (${kinds})`)]
+  }
+  const actions = STEP_KINDS.filter((kind) => Object.hasOwn(step, kind))
+  if (actions.length === 0) {
+    const unknown = Object.keys(step).filter((key) => !['name', 'network', 'as', 'expect'].includes(key))
+    const hint = unknown.length > 0 ? ` (unknown key${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')})` : ''
+    return [problem(path, `the step has no action: expected ${kinds}${hint}`)]
+  }
+  if (actions.length > 1) return [problem(path, `the step has more than one action (${actions.join(', ')}): one per step`)]
+  const parsed = stepSchemas[actions[0] as StepKind].safeParse(step)
+  return parsed.success ? [] : parsed.error.issues.flatMap((issue) => issueProblems(issue, path, input, problem))
+}
+
+/** Checks beyond the schema: names, references, networks, signatures, and what each step needs. */
+function checkScenario(scenario: Scenario, problem: Problem): ScenarioProblem[] {
+  const problems: ScenarioProblem[] = []
+  const networks = (scenario.networks ?? []).map((n) => n.name)
+  networks.forEach((name, i) => {
+    if (networks.indexOf(name) !== i) problems.push(problem(['networks', i, 'name'], `duplicate network name "${name}"`))
+  })
+  const accounts = scenario.accounts ?? {}
+  for (const [name, index] of Object.entries(accounts)) {
+    if (index >= SCENARIO_ACCOUNT_COUNT) {
+      problems.push(problem(['accounts', name], `dev account ${index} does not exist (there are ${SCENARIO_ACCOUNT_COUNT}: 0 to ${SCENARIO_ACCOUNT_COUNT - 1})`))
+    }
+  }
+  const bound = new Set(Object.keys(accounts))
+  const watchers = new Set<string>()
+  scenario.steps.forEach((step, i) => {
+    const at = (...rest: Array<string | number>): Path => ['steps', i, ...rest]
+    const kind = kindOf(step)
+    if (step.network !== undefined && !(networks.length === 0 ? ['dev'] : networks).includes(step.network)) {
+      problems.push(problem(at('network'), `no network "${step.network}" (networks: ${(networks.length === 0 ? ['dev'] : networks).join(', ')})`))
+    }
+    const { name: _name, as: _as, ...body } = step as ScenarioStep & { as?: string }
+    for (const reference of referencesIn(body)) {
+      if (!bound.has(reference.name)) {
+        const known = bound.size === 0 ? 'none' : [...bound].map((n) => `$${n}`).join(', ')
+        problems.push(problem(at(...reference.path), `$${reference.name} is not bound by an earlier step (bound so far: ${known})`))
+      }
+    }
+    problems.push(...checkStep(step, kind, at, accounts, { bound, watchers }, problem))
+    const as = (step as { as?: string }).as
+    if (as !== undefined) {
+      if (Object.hasOwn(accounts, as)) problems.push(problem(at('as'), `"${as}" is an account name; bind another name`))
+      bound.add(as)
+      if (kind === 'filter' || kind === 'subscribe') watchers.add(as)
+      else watchers.delete(as)
+    }
+  })
+  return problems
+}
+
+function checkStep(
+  step: ScenarioStep,
+  kind: StepKind,
+  at: (...rest: Array<string | number>) => Path,
+  accounts: Record<string, number>,
+  names: { bound: ReadonlySet<string>; watchers: ReadonlySet<string> },
+  problem: Problem,
+): ScenarioProblem[] {
+  const problems: ScenarioProblem[] = []
+  const checkAccount = (value: unknown, path: Path) => {
+    if (typeof value === 'number' && value >= SCENARIO_ACCOUNT_COUNT) {
+      problems.push(problem(path, `dev account ${value} does not exist (0 to ${SCENARIO_ACCOUNT_COUNT - 1})`))
+    }
+    if (typeof value === 'string' && !value.startsWith('$') && !value.startsWith('0x') && !Object.hasOwn(accounts, value)) {
+      problems.push(problem(path, `no account named "${value}" (accounts: ${Object.keys(accounts).join(', ') || 'none'})`))
+    }
+  }
+  const checkSignature = (signature: string | undefined, path: Path) => {
+    if (signature === undefined) return
+    try {
+      parseSignature(signature)
+    } catch (error) {
+      problems.push(problem(path, (error as Error).message))
+    }
+  }
+  const checkTypes = (types: readonly string[] | undefined, path: Path) =>
+    types?.forEach((type, i) => {
+      try {
+        parseType(type)
+      } catch (error) {
+        if (error instanceof AbiError) problems.push(problem([...path, i], error.message))
+        else throw error
+      }
+    })
+  switch (kind) {
+    case 'deploy': {
+      const deploy = (step as Extract<ScenarioStep, { deploy: unknown }>).deploy
+      checkAccount(deploy.from, at('deploy', 'from'))
+      if ((deploy.contract === undefined) === (deploy.bytecode === undefined)) {
+        problems.push(problem(at('deploy'), 'give `contract` (a bundled contract) or `bytecode`, not both'))
+      } else if (deploy.contract !== undefined) {
+        if (deploy.types) problems.push(problem(at('deploy', 'types'), '`types` goes with `bytecode`: a bundled contract has its own'))
+        const expected = constructorTypes(deploy.contract).length
+        if ((deploy.args ?? []).length !== expected) {
+          problems.push(problem(at('deploy', 'args'), `${deploy.contract}'s constructor takes ${expected} argument${expected === 1 ? '' : 's'}, got ${(deploy.args ?? []).length}`))
+        }
+      } else if ((deploy.args ?? []).length !== (deploy.types ?? []).length) {
+        problems.push(problem(at('deploy', 'args'), `${(deploy.types ?? []).length} types for ${(deploy.args ?? []).length} arguments`))
+      }
+      checkTypes(deploy.types, at('deploy', 'types'))
+      break
+    }
+    case 'send':
+    case 'sign': {
+      const tx = kind === 'send' ? (step as Extract<ScenarioStep, { send: unknown }>).send : (step as Extract<ScenarioStep, { sign: unknown }>).sign
+      const raw = 'raw' in tx ? tx.raw : undefined
+      if (raw !== undefined) {
+        const others = Object.keys(tx).filter((key) => key !== 'raw' && key !== 'pending')
+        if (others.length > 0) problems.push(problem(at(kind, 'raw'), `a raw transaction is sent as it is: leave out ${others.join(', ')}`))
+        break
+      }
+      checkAccount(tx.from, at(kind, 'from'))
+      if (tx.function !== undefined && tx.data !== undefined) problems.push(problem(at(kind, 'data'), 'give `data` or `function` with `args`, not both'))
+      if (tx.function !== undefined && tx.to === undefined) problems.push(problem(at(kind, 'function'), 'a function call needs `to`'))
+      if (tx.args !== undefined && tx.function === undefined) problems.push(problem(at(kind, 'args'), '`args` go with `function`'))
+      checkSignature(tx.function, at(kind, 'function'))
+      break
+    }
+    case 'call': {
+      const call = (step as Extract<ScenarioStep, { call: unknown }>).call
+      checkAccount(call.from, at('call', 'from'))
+      checkSignature(call.function, at('call', 'function'))
+      checkTypes(call.returns, at('call', 'returns'))
+      break
+    }
+    case 'fault': {
+      const fault = (step as Extract<ScenarioStep, { fault: unknown }>).fault
+      if (fault.method !== '*' && !methodNames.includes(fault.method)) {
+        problems.push(problem(at('fault', 'method'), `chainsim has no method ${fault.method}`))
+      }
+      if (fault.error === undefined && fault.latencyMs === undefined && fault.httpStatus === undefined) {
+        problems.push(problem(at('fault'), 'a fault needs `error`, `latencyMs` or `httpStatus`'))
+      }
+      break
+    }
+    case 'changes': {
+      const name = (step as Extract<ScenarioStep, { changes: unknown }>).changes.slice(1).split('.')[0] as string
+      // An unbound name is already reported as such.
+      if (names.bound.has(name) && !names.watchers.has(name)) problems.push(problem(at('changes'), `$${name} is not a filter or subscription (bind one with a filter or subscribe step)`))
+      break
+    }
+  }
+  return problems
+}
+
+/** A bundled contract's constructor parameter types. */
+export function constructorTypes(contract: keyof typeof bundledContracts): string[] {
+  const abi = bundledContracts[contract].abi as ReadonlyArray<{ type: string; inputs?: ReadonlyArray<{ type: string }> }>
+  return abi.find((entry) => entry.type === 'constructor')?.inputs?.map((input) => input.type) ?? []
+}
+
+/** Unquoted numbers too large for a double keep their exact value (a bigint), read from the file's text. */
+function keepExactIntegers(doc: Document): void {
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value !== 'number' || Number.isSafeInteger(node.value) || node.source === undefined) return
+      const exact = exactInteger(node.source)
+      if (exact !== undefined) node.value = exact
+    },
+  })
+}
+
+/**
+ * The source offset of the node at `path`, or of its nearest existing parent; with `atKey`, of the key that
+ * names it (an unknown key is shown where it is written).
+ */
+function offsetOf(doc: Document, path: Path, atKey: boolean): number | undefined {
+  if (atKey && path.length > 0) {
+    const parent = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true)
+    const pair = isMap(parent) ? parent.items.find((item) => isScalar(item.key) && item.key.value === path[path.length - 1]) : undefined
+    if (pair && isScalar(pair.key) && pair.key.range) return pair.key.range[0]
+  }
+  for (let length = path.length; length >= 0; length--) {
+    const node = length === 0 ? doc.contents : doc.getIn(path.slice(0, length), true)
+    if (node && typeof node === 'object' && 'range' in node && Array.isArray(node.range)) return node.range[0] as number
+  }
+  return undefined
+}
+
+/** The step a path is in, by number (1-based) and name. */
+function stepOf(input: unknown, path: Path): { step?: { number: number; name: string } } {
+  if (path[0] !== 'steps' || typeof path[1] !== 'number') return {}
+  const raw = valueAt(input, path.slice(0, 2))
+  return { step: { number: path[1] + 1, name: rawStepName(raw) } }
+}
+
+/** A step's name before it is validated: its `name`, else a summary of its action when it parses. */
+function rawStepName(raw: unknown): string {
+  if (raw !== null && typeof raw === 'object') {
+    const name = (raw as { name?: unknown }).name
+    if (typeof name === 'string' && name !== '') return name
+    for (const kind of STEP_KINDS) {
+      if (!Object.hasOwn(raw, kind)) continue
+      const parsed = stepSchemas[kind].safeParse(raw)
+      return parsed.success ? describeStep(parsed.data as ScenarioStep) : kind
+    }
+  }
+  return '(no action)'
+}
+
+function describeType(value: unknown): string {
+  if (value === undefined) return 'nothing'
+  if (value === null) return 'null'
+  return Array.isArray(value) ? 'array' : typeof value === 'bigint' ? 'number' : typeof value
+}
+
+function relativePath(path: Path): string {
+  return (path[0] === 'steps' && typeof path[1] === 'number' ? path.slice(2) : path).join('.')
+}
+
+function valueAt(input: unknown, path: Path): unknown {
+  let current = input
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined
+    current = (current as Record<string | number, unknown>)[key]
+  }
+  return current
+}

@@ -1,0 +1,192 @@
+import { parseConfig } from '../config/loadConfig.ts'
+import { networkConfig } from '../config/schema.ts'
+import type { ChainNode } from '../node.ts'
+import type { FaultInjector } from '../rpc/faults.ts'
+import { startServer } from '../server.ts'
+import type { RunningServer } from '../server.ts'
+import { bytesToHex } from '../evm/index.ts'
+import { describeStep, kindOf } from './describeStep.ts'
+import type { ExpectationFailure } from './expectations.ts'
+import { loadScenarioFile, validateScenario } from './loadScenario.ts'
+import type { LoadedScenario } from './loadScenario.ts'
+import { ScenarioClock } from './scenarioClock.ts'
+import { ScenarioNetwork } from './scenarioNetwork.ts'
+import type { StepKind } from './schema.ts'
+import { runStep, StepFailure } from './steps.ts'
+import type { Watcher } from './steps.ts'
+import type { Bindings } from './values.ts'
+
+/** Genesis time of a scenario that names none: 2023-11-14T22:13:20Z. */
+export const DEFAULT_GENESIS_TIME = 1_700_000_000
+/** Seconds between blocks of a scenario that names none. */
+export const DEFAULT_BLOCK_TIME = 12
+
+/** How one step went. */
+export interface StepReport {
+  /** 1-based, as the file's readers count. */
+  number: number
+  name: string
+  kind: StepKind
+  network: string
+  status: 'passed' | 'failed' | 'skipped'
+  durationMs: number
+  /** Where the step starts in the file. */
+  line?: number
+  /** What did not hold (failed steps only). */
+  failures?: ExpectationFailure[]
+}
+
+/** How a scenario went; `ok` only when every step passed. */
+export interface ScenarioReport {
+  file: string
+  name: string
+  ok: boolean
+  durationMs: number
+  steps: StepReport[]
+}
+
+export interface PlayScenarioOptions {
+  /** What messages and the report call a scenario given as a value (default `<object>`); a file is its path. */
+  label?: string
+}
+
+/** A played scenario: its networks (still running), what its steps bound, and the report. */
+export interface PlayedScenario {
+  report: ScenarioReport
+  /** Every bound name (accounts, and each step's `as`) with its value. */
+  names: Record<string, unknown>
+  /** The first network's node. */
+  node: ChainNode
+  /** Every network's node, by name. */
+  nodes: Record<string, ChainNode>
+  /** Every network's fault injector, by name: faults armed there apply in-process and once served. */
+  faults: Record<string, FaultInjector>
+  /**
+   * Serves the played networks over HTTP and WebSocket (the usual addresses: each network's `port`, else
+   * 8545, 8546...; `port: 0` picks free ones). From then on the scenario clock runs with the wall clock and
+   * interval mining runs on a timer. Closing the server closes the networks.
+   */
+  serve(options?: { port?: number; host?: string; apiKeys?: string[] }): Promise<RunningServer>
+  /** Stops the networks (not needed after `serve`: the server's close does it). */
+  close(): Promise<void>
+}
+
+/**
+ * Plays a scenario: a file (YAML or JSON) or a scenario value. Throws a ScenarioError naming the file,
+ * line and step when it is not a valid scenario; otherwise plays the steps in order until one fails, and
+ * reports each. The networks keep running: close them, or serve them.
+ * @example
+ * const { report, names, node } = await playScenario('scenarios/erc20-transfers.yaml')
+ * expect(report.ok, formatReport(report)).toBe(true)
+ */
+export async function playScenario(fileOrObject: string | object, options: PlayScenarioOptions = {}): Promise<PlayedScenario> {
+  const loaded = typeof fileOrObject === 'string'
+    ? await loadScenarioFile(fileOrObject)
+    : validateScenario(fileOrObject, options.label)
+  return play(loaded)
+}
+
+async function play(loaded: LoadedScenario): Promise<PlayedScenario> {
+  const { scenario, file } = loaded
+  const started = performance.now()
+  const genesisTime = scenario.clock?.genesisTime ?? DEFAULT_GENESIS_TIME
+  const time = { genesisTime: BigInt(genesisTime), blockTime: BigInt(scenario.clock?.blockTime ?? DEFAULT_BLOCK_TIME) }
+  const clock = new ScenarioClock(genesisTime * 1000)
+  const configs = scenario.networks ?? [networkConfig.parse({ name: 'dev', chainId: 31337 })]
+  const networks: ScenarioNetwork[] = []
+  try {
+    for (const [index, config] of configs.entries()) networks.push(await ScenarioNetwork.create(config, index, time, clock))
+  } catch (error) {
+    await Promise.all(networks.map((n) => n.close()))
+    throw error
+  }
+  const first = networks[0] as ScenarioNetwork
+  const accounts = scenario.accounts ?? {}
+  const bindings: Bindings = new Map(
+    Object.entries(accounts).map(([name, index]) => [name, bytesToHex((first.node.accounts[index] as { address: Uint8Array }).address)]),
+  )
+  const watchers = new Map<string, Watcher>()
+  const steps: StepReport[] = []
+  let failed = false
+  for (const [i, step] of scenario.steps.entries()) {
+    const network = networks.find((n) => n.name === (step.network ?? first.name)) as ScenarioNetwork
+    const report: StepReport = {
+      number: i + 1,
+      name: describeStep(step),
+      kind: kindOf(step),
+      network: network.name,
+      status: 'skipped',
+      durationMs: 0,
+      ...lineOf(loaded, i),
+    }
+    steps.push(report)
+    if (failed) continue
+    const stepStarted = performance.now()
+    try {
+      const outcome = await runStep(step, { network, networks, bindings, accounts, watchers, clock })
+      const as = (step as { as?: string }).as
+      if (as !== undefined && outcome.value !== undefined) bindings.set(as, outcome.value)
+      report.status = outcome.failures.length === 0 ? 'passed' : 'failed'
+      if (outcome.failures.length > 0) report.failures = outcome.failures.map(jsonSafe)
+    } catch (error) {
+      report.status = 'failed'
+      report.failures = [jsonSafe(failureOf(error))]
+    }
+    report.durationMs = Math.round((performance.now() - stepStarted) * 10) / 10
+    failed = report.status === 'failed'
+  }
+  const report: ScenarioReport = {
+    file,
+    name: scenario.name,
+    ok: !failed,
+    durationMs: Math.round(performance.now() - started),
+    steps,
+  }
+  const byName = (name: string) => networks.find((n) => n.name === name) as ScenarioNetwork
+  return {
+    report,
+    names: Object.fromEntries(bindings),
+    node: first.node,
+    nodes: Object.fromEntries(networks.map((n) => [n.name, n.node])),
+    faults: Object.fromEntries(networks.map((n) => [n.name, n.faults])),
+    serve: async (serveOptions = {}) => {
+      clock.release()
+      for (const network of networks) {
+        if (network.interval) network.node.miner.setInterval(network.interval.ms)
+      }
+      const config = parseConfig(
+        { host: serveOptions.host, apiKeys: serveOptions.apiKeys, networks: configs },
+        `the networks of ${file}`,
+      )
+      return startServer(config, {
+        port: serveOptions.port,
+        createNode: async (network) => byName(network.name).node,
+        faults: (network) => byName(network.name).faults,
+      })
+    },
+    close: async () => {
+      await Promise.all(networks.map((n) => n.close()))
+    },
+  }
+}
+
+function failureOf(error: unknown): ExpectationFailure {
+  if (error instanceof StepFailure) return { message: error.message, ...error.details }
+  if (error instanceof Error) return { message: error.message }
+  return { message: String(error) }
+}
+
+/** A failure as JSON can carry it: large numbers from the file (bigints) as decimal strings. */
+function jsonSafe(failure: ExpectationFailure): ExpectationFailure {
+  const safe = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? 'null')
+  return {
+    ...failure,
+    ...('expected' in failure ? { expected: safe(failure.expected) } : {}),
+    ...('actual' in failure ? { actual: safe(failure.actual) } : {}),
+  }
+}
+
+function lineOf(loaded: LoadedScenario, index: number): { line?: number } {
+  const position = loaded.locate(['steps', index])
+  return position === undefined ? {} : { line: position.line }
+}

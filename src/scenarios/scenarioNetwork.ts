@@ -1,0 +1,115 @@
+import type { NetworkConfig } from '../config/schema.ts'
+import { toRpcErrorObject } from '../errors.ts'
+import type { RpcErrorObject } from '../errors.ts'
+import { ChainNode } from '../node.ts'
+import { createDispatcher } from '../rpc/dispatcher.ts'
+import type { Dispatcher, RpcConnection, RpcContext } from '../rpc/dispatcher.ts'
+import { FaultInjector } from '../rpc/faults.ts'
+import { createMethodTable } from '../rpc/methodTable.ts'
+import { nodeOptionsFor } from '../server.ts'
+import { clientVersion } from '../version.ts'
+import type { ScenarioClock } from './scenarioClock.ts'
+
+/** A JSON-RPC answer as a step sees it; `httpStatus` is what an injected fault would make the HTTP reply. */
+export type Reply =
+  | { ok: true; result: unknown; httpStatus?: number }
+  | { ok: false; error: RpcErrorObject; httpStatus?: number; cause?: unknown }
+
+/** Fixed clock of a scenario: the same blocks, hashes and timestamps on every run. */
+export interface ScenarioTime {
+  genesisTime: bigint
+  blockTime: bigint
+}
+
+/**
+ * One network of a scenario: its node, driven through the same dispatcher and method table a served network
+ * has (with a fault injector in front), and an in-process connection that collects subscription
+ * notifications. Interval mining runs on the scenario clock, not on a timer.
+ */
+export class ScenarioNetwork {
+  readonly faults = new FaultInjector()
+  /** Interval mining on the scenario clock: the next block is due at `nextAt` (ms). */
+  interval: { ms: number; nextAt: number } | undefined
+  /** The nonce the next `sign` step of each sender uses at least (signed transactions not sent yet). */
+  readonly signedNonces = new Map<string, bigint>()
+  private readonly dispatcher: Dispatcher
+  private readonly notifications = new Map<string, unknown[]>()
+  private readonly closeListeners: Array<() => void> = []
+  private readonly connection: RpcConnection
+  private nextId = 1
+  /** The cause of the last internal error (-32603), so a failed step can say what went wrong. */
+  private lastInternalError: unknown
+
+  private constructor(
+    readonly config: NetworkConfig,
+    readonly node: ChainNode,
+    index: number,
+  ) {
+    this.dispatcher = createDispatcher(
+      this.faults.wrap(createMethodTable({ node, limits: config.limits, clientVersion })),
+      { logger: { error: (obj) => (this.lastInternalError = (obj as { err?: unknown }).err ?? obj) } },
+    )
+    this.connection = {
+      id: -(index + 1),
+      notify: (message) => {
+        const { subscription, result } = (message as { params: { subscription: string; result: unknown } }).params
+        const queue = this.notifications.get(subscription) ?? []
+        queue.push(result)
+        this.notifications.set(subscription, queue)
+      },
+      onClose: (listener) => this.closeListeners.push(listener),
+    }
+  }
+
+  static async create(config: NetworkConfig, index: number, time: ScenarioTime, clock: ScenarioClock): Promise<ScenarioNetwork> {
+    const intervalMs = 'intervalMs' in config.mining ? config.mining.intervalMs : undefined
+    const node = await ChainNode.create({
+      ...nodeOptionsFor(config),
+      // Interval mining follows the scenario clock (see `interval`); the node itself never mines on a timer.
+      mining: config.mining.auto === true ? { auto: true } : { auto: false },
+      clock: { kind: 'fixed', genesisTime: time.genesisTime, blockTime: time.blockTime },
+      filterClock: clock.now,
+    })
+    const network = new ScenarioNetwork(config, node, index)
+    if (intervalMs !== undefined) network.interval = { ms: intervalMs, nextAt: clock.now() + intervalMs }
+    return network
+  }
+
+  get name(): string {
+    return this.config.name
+  }
+
+  /** Calls a method as a client would (over HTTP, or WebSocket for subscriptions). */
+  async call(method: string, params: unknown[] = [], transport: 'http' | 'ws' = 'http'): Promise<Reply> {
+    const ctx: RpcContext = transport === 'ws' ? { transport, connection: this.connection } : { transport }
+    this.lastInternalError = undefined
+    let response
+    try {
+      response = await this.dispatcher.handle({ jsonrpc: '2.0', id: this.nextId++, method, params }, ctx)
+    } catch (error) {
+      return { ok: false, error: toRpcErrorObject(error), cause: error }
+    }
+    const httpStatus = this.faults.httpStatusOf(ctx)
+    const status = httpStatus === undefined ? {} : { httpStatus }
+    if (response === undefined || Array.isArray(response)) throw new Error(`no single answer to ${method}`)
+    if ('error' in response) {
+      return { ok: false, error: response.error, ...status, ...(this.lastInternalError === undefined ? {} : { cause: this.lastInternalError }) }
+    }
+    return { ok: true, result: response.result, ...status }
+  }
+
+  /** Notifications a subscription received since the last look (oldest first), after pending ones are sent. */
+  async takeNotifications(id: string): Promise<unknown[]> {
+    // eth_subscribe sends what happened before its answer on the next turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve))
+    const queue = this.notifications.get(id) ?? []
+    this.notifications.delete(id)
+    return queue
+  }
+
+  /** Ends the in-process connection (its subscriptions with it) and the node. */
+  async close(): Promise<void> {
+    for (const listener of this.closeListeners.splice(0)) listener()
+    await this.node.close()
+  }
+}
