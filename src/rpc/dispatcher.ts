@@ -1,4 +1,5 @@
 import { errorResponse, resultResponse, type RpcId, type RpcResponse } from './envelope.ts'
+import { RawJson } from './rawJson.ts'
 import {
   InvalidParamsError,
   InvalidRequestError,
@@ -122,13 +123,18 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
   }
 
   async function handle(body: unknown, ctx: RpcContext): Promise<RpcResponse | RpcResponse[] | undefined> {
-    return valueExceedsDepth(body, maxDepth) ? tooDeep() : dispatch(body, ctx)
+    const answer = valueExceedsDepth(body, maxDepth) ? tooDeep() : await dispatch(body, ctx)
+    // Callers of the object API get values, never pre-written text.
+    return Array.isArray(answer) ? answer.map(withParsedResult) : answer && withParsedResult(answer)
   }
 
   // Each response is serialised on its own so that one unserialisable result (a stray bigint) costs only
   // its own answer, which becomes -32603.
   function serialise(response: RpcResponse): string {
     try {
+      if ('result' in response && response.result instanceof RawJson) {
+        return `{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":${response.result.json}}`
+      }
       return JSON.stringify(response)
     } catch (err) {
       return JSON.stringify(errorResponse(response.id, toRpcErrorObject(err, logger)))
@@ -151,6 +157,10 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
   }
 
   return { handle, handleText }
+}
+
+function withParsedResult(response: RpcResponse): RpcResponse {
+  return 'result' in response && response.result instanceof RawJson ? { ...response, result: JSON.parse(response.result.json) } : response
 }
 
 function isRpcId(value: unknown): value is RpcId {

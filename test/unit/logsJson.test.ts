@@ -1,0 +1,39 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { formatLog, formatPendingLog } from '../../src/rpc/formatters/log.ts'
+import { logsJson } from '../../src/rpc/formatters/logsJson.ts'
+
+const bytes = (length: number) => fc.uint8Array({ minLength: length, maxLength: length })
+const log = fc.record({
+  address: bytes(20),
+  topics: fc.array(bytes(32), { maxLength: 4 }),
+  data: fc.uint8Array({ maxLength: 200 }),
+})
+const positioned = fc.record({
+  address: bytes(20),
+  topics: fc.array(bytes(32), { maxLength: 4 }),
+  data: fc.uint8Array({ maxLength: 200 }),
+  blockNumber: fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
+  blockHash: bytes(32),
+  blockTimestamp: fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
+  transactionHash: bytes(32),
+  transactionIndex: fc.nat(),
+  logIndex: fc.nat(),
+})
+
+describe('logsJson (the direct serializer of log answers)', () => {
+  test('writes exactly what formatLog/formatPendingLog + JSON.stringify write', () => {
+    fc.assert(
+      fc.property(fc.array(positioned, { maxLength: 20 }), fc.array(log, { maxLength: 5 }), fc.boolean(), (mined, pending, removed) => {
+        const expected = JSON.stringify([...mined.map((l) => formatLog(l, removed)), ...pending.map(formatPendingLog)])
+        expect(logsJson(mined, pending, removed)).toBe(expected)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  test('grows past its size estimate without losing bytes', () => {
+    const big = { address: new Uint8Array(20), topics: [], data: new Uint8Array(50_000).fill(0xab) }
+    expect(JSON.parse(logsJson([], [big, big]))).toHaveLength(2)
+  })
+})
