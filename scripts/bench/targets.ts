@@ -1,0 +1,98 @@
+// The nodes the bench measures, each as its own process on loopback: chainsim (the real CLI)
+// and, when its npm package is installed, Anvil.
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { rpc } from './rpc.ts'
+
+export interface Target {
+  name: string
+  url: string
+  wsUrl: string
+  /** Mines one block from the pool. */
+  mine(): Promise<void>
+  /** Replaces the newest `depth` blocks with as many new ones, dropping their transactions (anvil_reorg on both). */
+  reorg(depth: number): Promise<void>
+  rssMiB(): number
+  close(): Promise<void>
+}
+
+const here = dirname(fileURLToPath(import.meta.url))
+
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
+}
+
+async function waitForRpc(url: string, child: ChildProcess): Promise<void> {
+  let exited = false
+  child.once('exit', () => (exited = true))
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline && !exited) {
+    try {
+      await rpc(url, 'eth_chainId')
+      return
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  throw new Error(`${url} did not answer`)
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGINT')
+  })
+}
+
+/** chainsim serving one manually mined network (chain id 31337) with its default limits. */
+export async function startChainsim(port: number): Promise<Target> {
+  const config = join(mkdtempSync(join(tmpdir(), 'chainsim-bench-')), 'config.json')
+  writeFileSync(config, JSON.stringify({ networks: [{ name: 'bench', chainId: 31337, port, mining: { auto: false } }] }))
+  const child = spawn(process.execPath, ['--expose-gc', join(here, '..', '..', 'src', 'bin', 'chainsim.mjs'), 'serve', '--config', config], { stdio: 'ignore' })
+  const url = `http://127.0.0.1:${port}/v3/bench`
+  await waitForRpc(url, child)
+  return {
+    name: 'chainsim',
+    url,
+    wsUrl: `ws://127.0.0.1:${port}/ws/v3/bench`,
+    mine: async () => void (await rpc(url, 'evm_mine')),
+    reorg: async (depth) => void (await rpc(url, 'anvil_reorg', [depth, []])),
+    rssMiB: () => rssOf(child.pid as number),
+    close: () => stop(child),
+  }
+}
+
+/** The Anvil binary of the @foundry-rs/anvil npm package, if it is installed. */
+export function anvilBinary(): string | undefined {
+  try {
+    const require = createRequire(import.meta.url)
+    const dir = dirname(require.resolve('@foundry-rs/anvil-linux-amd64/package.json'))
+    const binary = join(dir, 'bin', 'anvil')
+    return existsSync(binary) ? binary : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Anvil with mining off (blocks by evm_mine), the same chain id and dev accounts. */
+export async function startAnvil(binary: string, port: number): Promise<Target> {
+  const child = spawn(binary, ['--port', String(port), '--no-mining', '--chain-id', '31337', '--silent'], { stdio: 'ignore' })
+  const url = `http://127.0.0.1:${port}`
+  await waitForRpc(url, child)
+  return {
+    name: 'anvil',
+    url,
+    wsUrl: `ws://127.0.0.1:${port}`,
+    mine: async () => void (await rpc(url, 'evm_mine')),
+    reorg: async (depth) => void (await rpc(url, 'anvil_reorg', [depth, []])),
+    rssMiB: () => rssOf(child.pid as number),
+    close: () => stop(child),
+  }
+}

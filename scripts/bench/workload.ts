@@ -1,0 +1,129 @@
+// One workload, run the same way against any target over JSON-RPC: fill a chain with 100-event
+// transactions, then query it, load it, poll filters and reorganise it.
+import { execFile } from 'node:child_process'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { encodeFunctionData, hexToBytes, toHex } from 'viem'
+import { EventEmitter } from '../../src/contracts/index.ts'
+import { createDevCommon, deriveDevAccounts, DEV_MNEMONIC, signTransaction } from '../../src/evm/index.ts'
+import type { TypedTxData } from '../../src/evm/index.ts'
+import { rpc } from './rpc.ts'
+import { summarize, timeRepeated } from './stats.ts'
+import type { Target } from './targets.ts'
+
+const run = promisify(execFile)
+const here = dirname(fileURLToPath(import.meta.url))
+const GWEI = 10n ** 9n
+
+/** One measured row: a latency summary (ms) and/or a rate, with a note. */
+export interface Measurement {
+  median?: number
+  p95?: number
+  perSecond?: number
+  note?: string
+}
+
+export interface WorkloadOptions {
+  logs: number
+  seconds: number
+}
+
+function signer() {
+  const common = createDevCommon(31337n, 'bench')
+  const [account] = deriveDevAccounts(DEV_MNEMONIC, 1)
+  let nonce = 0n
+  return (fields: Partial<TypedTxData>) =>
+    signTransaction(
+      { type: 2, chainId: 31337n, nonce: nonce++, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, gasLimit: 500_000n, ...fields } as TypedTxData,
+      account!.privateKey,
+      common,
+    )
+}
+
+const tick = (count: bigint) => hexToBytes(encodeFunctionData({ abi: EventEmitter.abi, functionName: 'emitMany', args: [count] }))
+
+async function load(script: 'httpLoad' | 'wsLoad', url: string, body: object, seconds: number): Promise<Measurement> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', join(here, `${script}.ts`), url, JSON.stringify(body), '32', String(seconds)], { maxBuffer: 1 << 20 })
+  const result = JSON.parse(stdout) as { rps: number; p50: number; p95: number; errors: number }
+  return { median: result.p50, p95: result.p95, perSecond: result.rps, note: result.errors ? `${result.errors} errors` : undefined }
+}
+
+/** Runs the workload; rows are keyed by a stable name so targets line up. */
+export async function runWorkload(target: Target, options: WorkloadOptions): Promise<Map<string, Measurement>> {
+  const rows = new Map<string, Measurement>()
+  const { url, wsUrl } = target
+  const sign = signer()
+  const send = (raw: Uint8Array) => rpc<string>(url, 'eth_sendRawTransaction', [toHex(raw)])
+
+  const deploy = sign({ data: hexToBytes(EventEmitter.bytecode), gasLimit: 3_000_000n })
+  await send(deploy.raw)
+  await target.mine()
+  const emitter = (await rpc<{ contractAddress: string }>(url, 'eth_getTransactionReceipt', [toHex(deploy.hash)])).contractAddress
+
+  // Fill, 10 per block: signing happens before the clock starts.
+  const txCount = Math.ceil(options.logs / 100)
+  const fill = Array.from({ length: txCount }, () => sign({ to: hexToBytes(emitter as `0x${string}`), data: tick(100n) }))
+  let start = performance.now()
+  for (let i = 0; i < fill.length; i += 10) {
+    for (const tx of fill.slice(i, i + 10)) await send(tx.raw)
+    await target.mine()
+  }
+  const fillSeconds = (performance.now() - start) / 1000
+  rows.set('fill: 100-event txs, 10 per block (tx/s)', { perSecond: txCount / fillSeconds })
+  const single = Array.from({ length: 100 }, () => sign({ to: hexToBytes(emitter as `0x${string}`), data: tick(100n) }))
+  start = performance.now()
+  for (const tx of single) {
+    await send(tx.raw)
+    await target.mine()
+  }
+  rows.set('fill: 100-event txs, 1 per block (tx/s)', { perSecond: 100 / ((performance.now() - start) / 1000) })
+  const totalLogs = (txCount + 100) * 100
+  const rss = target.rssMiB()
+  rows.set(`RSS after ${totalLogs} logs (MiB)`, { note: `${rss} MiB, ${Math.round((rss * 2 ** 20) / totalLogs)} B/log all told` })
+
+  const head = BigInt(await rpc<string>(url, 'eth_blockNumber'))
+  const hex = (n: bigint) => `0x${n.toString(16)}`
+  const from100 = head > 99n ? head - 99n : 0n
+  // The last 100 blocks are the 1-per-block ones: 100 logs each, 10,000 in all.
+  rows.set('eth_getLogs 100 blocks by address (10,000 logs)', await timeRepeated(20, () => rpc(url, 'eth_getLogs', [{ address: emitter, fromBlock: hex(from100), toBlock: hex(head) }])))
+  const receipt = await rpc<{ logs: Array<{ topics: string[] }> }>(url, 'eth_getTransactionReceipt', [toHex(fill[Math.floor(fill.length / 2)]!.hash)])
+  const uniqueTopic = receipt.logs[37]!.topics[1]!
+  rows.set('eth_getLogs whole range, one topic value', await timeRepeated(50, () => rpc(url, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', topics: [null, uniqueTopic] }])))
+  let overLimit = ''
+  const whole = await timeRepeated(3, async () => {
+    try {
+      const logs = await rpc<unknown[]>(url, 'eth_getLogs', [{ address: emitter, fromBlock: '0x0', toBlock: 'latest' }])
+      overLimit = `answered all ${logs.length} logs`
+    } catch (error) {
+      overLimit = `error ${(error as { code?: number }).code}`
+    }
+  }, 1)
+  rows.set('eth_getLogs whole range by address (over the limit)', { ...whole, note: overLimit })
+
+  const byHash = { jsonrpc: '2.0', id: 1, method: 'eth_getTransactionByHash', params: [toHex(fill[0]!.hash)] }
+  rows.set('eth_getTransactionByHash, HTTP, 32 clients', await load('httpLoad', url, byHash, options.seconds))
+  rows.set('eth_getTransactionByHash, WebSocket, 32 clients', await load('wsLoad', wsUrl, byHash, options.seconds))
+  rows.set('eth_blockNumber, HTTP, 32 clients', await load('httpLoad', url, { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }, options.seconds))
+
+  // 1,000 log filters, then a block of 1,000 logs, then every filter polled once.
+  const filters: string[] = []
+  for (let i = 0; i < 1000; i++) {
+    const address = i % 2 === 0 ? emitter : toHex(new Uint8Array(20).fill((i % 250) + 1))
+    filters.push(await rpc<string>(url, 'eth_newFilter', [{ address }]))
+  }
+  await send(sign({ to: hexToBytes(emitter as `0x${string}`), data: tick(1000n), gasLimit: 25_000_000n }).raw)
+  await target.mine()
+  const polls: number[] = []
+  for (const id of filters) {
+    const t = performance.now()
+    await rpc(url, 'eth_getFilterChanges', [id])
+    polls.push(performance.now() - t)
+  }
+  rows.set('eth_getFilterChanges, 1,000 filters, block of 1,000 logs', { ...summarize(polls), note: `all polls ${Math.round(polls.reduce((a, b) => a + b, 0))} ms` })
+  for (const id of filters) await rpc(url, 'eth_uninstallFilter', [id])
+
+  rows.set('reorg depth 1 (anvil_reorg)', await timeRepeated(10, () => target.reorg(1), 1))
+  rows.set('reorg depth 10 (anvil_reorg)', await timeRepeated(5, () => target.reorg(10), 1))
+  return rows
+}
