@@ -9,7 +9,8 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { accumulateParentBeaconBlockRoot, accumulateParentBlockHash, accumulateRequests } from './systemCalls.ts'
 import { effectiveGasPriceOf, TransactionType } from './transactions.ts'
 import type { SignedTransaction } from './transactions.ts'
-import type { ExecutedTransaction, Log } from './types.ts'
+import { packLogs } from './packedLogs.ts'
+import type { ExecutedTransaction } from './types.ts'
 
 /** What a new block is built from: its parent and the header fields the miner chooses. */
 export interface BlockTemplate {
@@ -107,7 +108,7 @@ export async function buildBlock(
       continue
     }
     gasUsed += result.blockGasSpent
-    const logs: Log[] = result.receipt.logs.map(([address, topics, data]) => ({ address, topics, data }))
+    const logs = packLogs(result.receipt.logs)
     executed.push({
       signed,
       status: result.execResult.exceptionError === undefined ? 1 : 0,

@@ -1,3 +1,4 @@
+import { packLogs } from './packedLogs.ts'
 import { createBlockFromBytesArray } from '@ethereumjs/block'
 import type { Block } from '@ethereumjs/block'
 import type { Common } from '@ethereumjs/common'
@@ -82,7 +83,7 @@ export function executedTransactionsOf(block: Block, result: RunBlockResult): Ex
     } catch (error) {
       throw new BlockImportError(block.header.number, `transaction ${index}: no sender: ${failureReason(error)}`)
     }
-    const logs = receipt.logs.map(([address, topics, data]) => ({ address, topics, data }))
+    const logs = packLogs(receipt.logs)
     const executed: ExecutedTransaction = {
       signed,
       status: 'status' in receipt ? receipt.status : run.execResult.exceptionError === undefined ? 1 : 0,

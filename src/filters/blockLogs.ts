@@ -10,7 +10,9 @@ export function logsOfBlock(block: ChainBlock): PositionedLog[] {
   block.transactions.forEach((executed, transactionIndex) => {
     executed.logs.forEach((log, i) => {
       logs.push({
-        ...log,
+        address: log.address,
+        topics: log.topics,
+        data: log.data,
         blockNumber: block.number,
         blockHash: block.hash,
         blockTimestamp: block.timestamp,

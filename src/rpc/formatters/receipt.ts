@@ -15,7 +15,9 @@ export function formatReceipt(block: ChainBlock, index: number): RpcReceipt {
   const { tx } = executed.signed
   const logs = executed.logs.map((log, i) =>
     formatLog({
-      ...log,
+      address: log.address,
+      topics: log.topics,
+      data: log.data,
       blockNumber: block.number,
       blockHash: block.hash,
       blockTimestamp: block.timestamp,
