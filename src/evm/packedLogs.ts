@@ -28,16 +28,21 @@ class PackedLog implements Log {
   }
 
   get topics(): Uint8Array[] {
-    const count = this.#bytes[this.#at] as number
-    const first = this.#at + HEADER + ADDRESS
-    return Array.from({ length: count }, (_, i) => this.#bytes.subarray(first + i * WORD, first + (i + 1) * WORD))
+    const bytes = this.#bytes
+    const count = bytes[this.#at] as number
+    const topics: Uint8Array[] = new Array(count)
+    let start = this.#at + HEADER + ADDRESS
+    for (let i = 0; i < count; i++, start += WORD) topics[i] = bytes.subarray(start, start + WORD)
+    return topics
   }
 
   get data(): Uint8Array {
-    const view = new DataView(this.#bytes.buffer, this.#bytes.byteOffset)
-    const length = view.getUint32(this.#at + 1)
-    const start = this.#at + HEADER + ADDRESS + (this.#bytes[this.#at] as number) * WORD
-    return this.#bytes.subarray(start, start + length)
+    const bytes = this.#bytes
+    const at = this.#at
+    // Big-endian u32 length, read byte by byte (a DataView per read costs more than the read).
+    const length = ((bytes[at + 1] as number) * 0x1000000) + (((bytes[at + 2] as number) << 16) | ((bytes[at + 3] as number) << 8) | (bytes[at + 4] as number))
+    const start = at + HEADER + ADDRESS + (bytes[at] as number) * WORD
+    return bytes.subarray(start, start + length)
   }
 
   /** Plain fields for printing and comparison (the getters are not own properties). */

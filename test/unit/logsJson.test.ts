@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { formatLog, formatPendingLog } from '../../src/rpc/formatters/log.ts'
-import { logsJson } from '../../src/rpc/formatters/logsJson.ts'
+import { logChangesJson, logsJson } from '../../src/rpc/formatters/logsJson.ts'
 
 const bytes = (length: number) => fc.uint8Array({ minLength: length, maxLength: length })
 const log = fc.record({
@@ -27,6 +27,20 @@ describe('logsJson (the direct serializer of log answers)', () => {
       fc.property(fc.array(positioned, { maxLength: 20 }), fc.array(log, { maxLength: 5 }), fc.boolean(), (mined, pending, removed) => {
         const expected = JSON.stringify([...mined.map((l) => formatLog(l, removed)), ...pending.map(formatPendingLog)])
         expect(logsJson(mined, pending, removed)).toBe(expected)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  test('filter changes: mined (removed or not) and pending, in their order, as the object formatters write them', () => {
+    const change = fc.oneof(
+      fc.record({ kind: fc.constant('mined' as const), log: positioned, removed: fc.boolean() }),
+      fc.record({ kind: fc.constant('pending' as const), log }),
+    )
+    fc.assert(
+      fc.property(fc.array(change, { maxLength: 20 }), (changes) => {
+        const expected = JSON.stringify(changes.map((c) => (c.kind === 'mined' ? formatLog(c.log, c.removed) : formatPendingLog(c.log))))
+        expect(logChangesJson(changes)).toBe(expected)
       }),
       { numRuns: 300 },
     )

@@ -1,4 +1,5 @@
 import type { Log } from '../../evm/index.ts'
+import type { LogChange } from '../../filters/types.ts'
 import type { PositionedLog } from '../../logs/index.ts'
 
 // ASCII codes of the two hex digits of every byte value.
@@ -30,10 +31,13 @@ class JsonWriter {
     this.buffer = grown
   }
 
-  /** ASCII-only text (keys, punctuation, hex). */
+  /** ASCII-only text (keys, punctuation, hex). Copied in JS: for short runs a native write costs more. */
   ascii(text: string): void {
     this.reserve(text.length)
-    this.length += this.buffer.write(text, this.length, 'latin1')
+    const out = this.buffer
+    let at = this.length
+    for (let i = 0; i < text.length; i++) out[at++] = text.charCodeAt(i)
+    this.length = at
   }
 
   /** `"0x…"` for bytes. */
@@ -75,6 +79,30 @@ function writeBody(out: JsonWriter, log: Log): void {
   out.hex(log.data)
 }
 
+function writeMined(out: JsonWriter, log: PositionedLog, removed: boolean): void {
+  writeBody(out, log)
+  out.ascii(',"blockNumber":')
+  out.quantity(log.blockNumber)
+  out.ascii(',"transactionHash":')
+  out.hex(log.transactionHash)
+  out.ascii(',"transactionIndex":')
+  out.quantity(log.transactionIndex)
+  out.ascii(',"blockHash":')
+  out.hex(log.blockHash)
+  out.ascii(',"blockTimestamp":')
+  out.quantity(log.blockTimestamp)
+  out.ascii(',"logIndex":')
+  out.quantity(log.logIndex)
+  out.ascii(removed ? ',"removed":true}' : ',"removed":false}')
+}
+
+function writePending(out: JsonWriter, log: Log): void {
+  writeBody(out, log)
+  out.ascii(
+    ',"blockNumber":null,"transactionHash":null,"transactionIndex":null,"blockHash":null,"blockTimestamp":null,"logIndex":null,"removed":false}',
+  )
+}
+
 /**
  * The JSON text of a log answer: mined logs (with `removed` as given), then pending logs (null
  * positions), exactly as `formatLog` / `formatPendingLog` + JSON.stringify write them (same
@@ -83,31 +111,27 @@ function writeBody(out: JsonWriter, log: Log): void {
 export function logsJson(mined: readonly PositionedLog[], pending: readonly Log[] = [], removed = false): string {
   const out = new JsonWriter(mined.length * 700 + pending.length * 400)
   out.ascii('[')
-  for (let i = 0; i < mined.length; i++) {
-    const log = mined[i] as PositionedLog
+  mined.forEach((log, i) => {
     if (i > 0) out.ascii(',')
-    writeBody(out, log)
-    out.ascii(',"blockNumber":')
-    out.quantity(log.blockNumber)
-    out.ascii(',"transactionHash":')
-    out.hex(log.transactionHash)
-    out.ascii(',"transactionIndex":')
-    out.quantity(log.transactionIndex)
-    out.ascii(',"blockHash":')
-    out.hex(log.blockHash)
-    out.ascii(',"blockTimestamp":')
-    out.quantity(log.blockTimestamp)
-    out.ascii(',"logIndex":')
-    out.quantity(log.logIndex)
-    out.ascii(removed ? ',"removed":true}' : ',"removed":false}')
-  }
-  for (let i = 0; i < pending.length; i++) {
+    writeMined(out, log, removed)
+  })
+  pending.forEach((log, i) => {
     if (i > 0 || mined.length > 0) out.ascii(',')
-    writeBody(out, pending[i] as Log)
-    out.ascii(
-      ',"blockNumber":null,"transactionHash":null,"transactionIndex":null,"blockHash":null,"blockTimestamp":null,"logIndex":null,"removed":false}',
-    )
-  }
+    writePending(out, log)
+  })
+  out.ascii(']')
+  return out.text()
+}
+
+/** The JSON text of a log filter's changes, each mined (removed or not) or pending, in order. */
+export function logChangesJson(changes: readonly LogChange[]): string {
+  const out = new JsonWriter(changes.length * 700)
+  out.ascii('[')
+  changes.forEach((change, i) => {
+    if (i > 0) out.ascii(',')
+    if (change.kind === 'mined') writeMined(out, change.log, change.removed)
+    else writePending(out, change.log)
+  })
   out.ascii(']')
   return out.text()
 }

@@ -1,7 +1,8 @@
 import type { MethodHandler } from '../methodContext.ts'
 import { filterId } from '../filterId.ts'
 import { toData } from '../formatters/hex.ts'
-import { formatLogChange } from '../formatters/logChange.ts'
+import { logChangesJson } from '../formatters/logsJson.ts'
+import { RawJson } from '../rawJson.ts'
 import { parseParams } from '../schemas.ts'
 
 /**
@@ -14,7 +15,7 @@ export const eth_getFilterChanges: MethodHandler = async (params, { node }) => {
   const [id] = parseParams('eth_getFilterChanges', [filterId], params)
   switch (node.filters.kindOf(id)) {
     case 'log':
-      return (await node.filters.logChanges(id)).map(formatLogChange)
+      return new RawJson(logChangesJson(await node.filters.logChanges(id)))
     case 'block':
       return node.filters.blockChanges(id).map(toData)
     case 'pendingTransaction':
