@@ -146,7 +146,7 @@ async function main(): Promise<void> {
   const targets: Array<() => Promise<Target>> = [() => startChainsim(18745)]
   const anvil = options.anvil ? anvilBinary() : undefined
   if (anvil) targets.push(() => startAnvil(anvil, 18746))
-  else console.log(options.anvil ? '   (Anvil skipped: @foundry-rs/anvil is not installed)' : '   (Anvil skipped: --no-anvil)')
+  else console.log(options.anvil ? '   (Anvil skipped: @foundry-rs/anvil-linux-amd64 is not installed on this platform)' : '   (Anvil skipped: --no-anvil)')
   for (const start of targets) {
     const target = await start()
     try {

@@ -69,7 +69,7 @@ export async function startChainsim(port: number): Promise<Target> {
   }
 }
 
-/** The Anvil binary of the @foundry-rs/anvil npm package, if it is installed. */
+/** The Anvil binary of the optional @foundry-rs/anvil-linux-amd64 package, if it is installed. */
 export function anvilBinary(): string | undefined {
   try {
     const require = createRequire(import.meta.url)
