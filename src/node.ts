@@ -566,12 +566,7 @@ export class ChainNode {
     for (const signed of transactions) {
       if (this.pool.has(signed.hashKey) || this.chain.transaction(signed.hashKey)) continue
       try {
-        await checkAdmission(signed, {
-          common: this.chain.engine.common,
-          state: this.stateAt(this.head),
-          baseFee: this.nextBaseFee,
-          blockGasLimit: this.options.blockGasLimit,
-        })
+        await this.checkAgainstHead(signed)
         this.pool.add(signed)
       } catch {
         // Inadmissible on the new branch (its nonce was used there): dropped, as a real node does.
@@ -581,15 +576,20 @@ export class ChainNode {
 
   private async admit(signed: SignedTransaction): Promise<Uint8Array> {
     if (this.chain.transaction(signed.hashKey)) throw new TransactionRejectedError('already known')
-    await checkAdmission(signed, {
+    await this.checkAgainstHead(signed)
+    this.pool.add(signed)
+    if (this.miner.isAutomine && (await this.executable(this.head)).length > 0) await this.mineOnHead()
+    return signed.hash
+  }
+
+  /** Admission rules against the head's state and the next block's base fee. */
+  private checkAgainstHead(signed: SignedTransaction): Promise<void> {
+    return checkAdmission(signed, {
       common: this.chain.engine.common,
       state: this.stateAt(this.head),
       baseFee: this.nextBaseFee,
       blockGasLimit: this.options.blockGasLimit,
     })
-    this.pool.add(signed)
-    if (this.miner.isAutomine && (await this.executable(this.head)).length > 0) await this.mineOnHead()
-    return signed.hash
   }
 
   private async mineOnHead(): Promise<ChainBlock> {

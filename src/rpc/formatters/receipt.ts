@@ -1,4 +1,5 @@
 import type { ChainBlock } from '../../chain/types.ts'
+import { logsOfTransaction } from '../../filters/blockLogs.ts'
 import { toData, toQuantity } from './hex.ts'
 import { formatLog } from './log.ts'
 import type { RpcLog } from './log.ts'
@@ -13,19 +14,7 @@ export function formatReceipt(block: ChainBlock, index: number): RpcReceipt {
   const executed = block.transactions[index]
   if (!executed) throw new Error(`block ${block.number} has no transaction ${index}`)
   const { tx } = executed.signed
-  const logs = executed.logs.map((log, i) =>
-    formatLog({
-      address: log.address,
-      topics: log.topics,
-      data: log.data,
-      blockNumber: block.number,
-      blockHash: block.hash,
-      blockTimestamp: block.timestamp,
-      transactionHash: executed.signed.hash,
-      transactionIndex: index,
-      logIndex: executed.firstLogIndex + i,
-    }),
-  )
+  const logs = logsOfTransaction(block, index).map((log) => formatLog(log))
   const receipt: RpcReceipt = {
     blockHash: block.hashKey,
     blockNumber: toQuantity(block.number),
