@@ -14,6 +14,7 @@ import {
   transactionFailureReason,
 } from './evm/index.ts'
 import type {
+  AccessListEntry,
   AccountChange,
   BlockTemplate,
   DetachedState,
@@ -78,7 +79,7 @@ export interface TransactionRequest {
   gasPrice?: bigint
   maxFeePerGas?: bigint
   maxPriorityFeePerGas?: bigint
-  accessList?: ReadonlyArray<{ address: Uint8Array; storageKeys: Uint8Array[] }>
+  accessList?: readonly AccessListEntry[]
 }
 
 /** sim_reorg's options (DESIGN.md, Reorgs), in domain types. */
@@ -578,7 +579,11 @@ export class ChainNode {
     if (this.chain.transaction(signed.hashKey)) throw new TransactionRejectedError('already known')
     await this.checkAgainstHead(signed)
     this.pool.add(signed)
-    if (this.miner.isAutomine && (await this.executable(this.head)).length > 0) await this.mineOnHead()
+    if (this.miner.isAutomine) {
+      // Under automine a transaction that can run is mined at once; one behind a nonce gap waits.
+      const ready = await this.executable(this.head)
+      if (ready.length > 0) await this.mineOnHead(ready)
+    }
     return signed.hash
   }
 
@@ -592,9 +597,10 @@ export class ChainNode {
     })
   }
 
-  private async mineOnHead(): Promise<ChainBlock> {
+  /** Mines the next block from `transactions` (default: what the pool can run now). */
+  private async mineOnHead(transactions?: SignedTransaction[]): Promise<ChainBlock> {
     const parent = this.head
-    const built = await this.buildOn(parent, await this.executable(parent))
+    const built = await this.buildOn(parent, transactions ?? (await this.executable(parent)))
     this.pool.remove([...built.executed.map((e) => e.signed.hashKey), ...built.rejected.map((r) => r.signed.hashKey)])
     return this.chain.extend(built)
   }

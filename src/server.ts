@@ -71,8 +71,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
   const close = async () => {
     for (const t of traffic) t.stop()
     // Only a server that started completely is saved: a failed start never overwrites the file.
-    const saved = started && saveState ? saveState().then(() => undefined, (error: unknown) => error) : undefined
-    const saveError = await saved
+    const saveError = started && saveState ? await saveState().then(() => undefined, (error: unknown) => error) : undefined
     await Promise.all(networks.map(async (n) => {
       await n.server.close()
       await n.node.close()

@@ -7,7 +7,7 @@ import { Bloom, encodeReceipt, runTx } from '@ethereumjs/vm'
 import type { RunTxResult, VM } from '@ethereumjs/vm'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { accumulateParentBeaconBlockRoot, accumulateParentBlockHash, accumulateRequests } from './systemCalls.ts'
-import { effectiveGasPriceOf, TransactionType } from './transactions.ts'
+import { effectiveGasPriceOf, TransactionType, transactionFailureReason } from './transactions.ts'
 import type { SignedTransaction } from './transactions.ts'
 import { packLogs } from './packedLogs.ts'
 import type { ExecutedTransaction } from './types.ts'
@@ -104,7 +104,7 @@ export async function buildBlock(
         skipHardForkValidation: true,
       })
     } catch (error) {
-      rejected.push({ signed, reason: executionFailureReason(error) })
+      rejected.push({ signed, reason: transactionFailureReason(error) })
       continue
     }
     gasUsed += result.blockGasSpent
@@ -165,10 +165,4 @@ async function receiptRoot(results: RunTxResult[], included: SignedTransaction[]
     await trie.put(RLP.encode(i), encodeReceipt(result.receipt, type))
   }
   return trie.root()
-}
-
-/** The library's message without its debugging suffix (hardfork, tx summary). */
-function executionFailureReason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error)
-  return message.replace(/\s*\(.*$/s, '').replace(/^\[\w+\]\s*/, '').trim() || 'transaction failed'
 }

@@ -4,7 +4,7 @@ import type { Common } from '@ethereumjs/common'
 import { MerklePatriciaTrie } from '@ethereumjs/mpt'
 import { MerkleStateManager, getMerkleStateProof } from '@ethereumjs/statemanager'
 import { createTx, paramsTx } from '@ethereumjs/tx'
-import type { AccessList, TypedTxData } from '@ethereumjs/tx'
+import type { TypedTxData } from '@ethereumjs/tx'
 import { Address, createAccount, equalsBytes, hexToBytes, KECCAK256_RLP, ValueEncoding } from '@ethereumjs/util'
 import { Hardfork } from '@ethereumjs/common'
 import { createVM, runBlock, runTx } from '@ethereumjs/vm'
@@ -57,6 +57,12 @@ export interface ExecutionEngineOptions {
 /** Looks up the hash of an ancestor of the block being executed (BLOCKHASH). */
 export type AncestorHashLookup = (number: bigint) => Uint8Array | undefined
 
+/** An access-list entry: an address and the storage slots of it a transaction will touch. */
+export interface AccessListEntry {
+  address: Uint8Array
+  storageKeys: Uint8Array[]
+}
+
 /** A message call simulated on some state: eth_call, eth_estimateGas, eth_createAccessList. */
 export interface CallRequest {
   from: Uint8Array
@@ -67,7 +73,7 @@ export interface CallRequest {
   gasPrice?: bigint
   maxFeePerGas?: bigint
   maxPriorityFeePerGas?: bigint
-  accessList?: ReadonlyArray<{ address: Uint8Array; storageKeys: Uint8Array[] }>
+  accessList?: readonly AccessListEntry[]
   nonce?: bigint
 }
 
@@ -79,7 +85,8 @@ export interface CallResult {
   /** EVM error name (e.g. 'revert', 'out of gas') when the call failed. */
   error?: string
   logs: Log[]
-  accessList?: AccessList
+  /** What the call touched (eth_createAccessList). */
+  accessList?: AccessListEntry[]
 }
 
 /** A direct change to an account (the Anvil/Hardhat state-setting methods). */
@@ -408,7 +415,10 @@ export class ExecutionEngine {
         gasUsed: result.totalGasSpent,
         error,
         logs: (result.execResult.logs ?? []).map(([address, topics, data]) => ({ address, topics, data })),
-        accessList: result.accessList,
+        accessList: result.accessList?.map((entry) => ({
+          address: hexToBytes(entry.address),
+          storageKeys: entry.storageKeys.map((key) => hexToBytes(key)),
+        })),
       }
     } catch (error) {
       // Refused before execution (too little gas for the intrinsic cost...): a failed call, not a fault.
@@ -449,10 +459,8 @@ function failedBeforeExecution(error: string): CallResult {
 }
 
 // sha256 of nothing: the requests hash of a block with no EIP-7685 requests.
-const EMPTY_REQUESTS_HASH = Uint8Array.from(
-  Buffer.from('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', 'hex'),
-)
+const EMPTY_REQUESTS_HASH = hexToBytes('0xe3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855')
 
 function hexAddress(address: string): Uint8Array {
-  return Uint8Array.from(Buffer.from(address.replace(/^0x/, ''), 'hex'))
+  return hexToBytes((address.startsWith('0x') ? address : `0x${address}`) as `0x${string}`)
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { InvalidParamsError } from '../../errors.ts'
+import { keyOf } from '../../evm/index.ts'
 import type { SignedTransaction } from '../../evm/index.ts'
 import { decodeForAdmission } from '../../txpool/admission.ts'
 import type { MethodHandler } from '../methodContext.ts'
@@ -33,7 +34,7 @@ export const anvil_reorg: MethodHandler = async (params, { node }) => {
       }
     } else {
       if (!tx.from) throw new InvalidParamsError(`invalid argument 1: pair ${index}: missing "from"`)
-      const key = Buffer.from(tx.from).toString('hex')
+      const key = keyOf(tx.from)
       const nonce = tx.nonce ?? nextNonce.get(key) ?? (await node.stateAt(ancestor).getNonce(tx.from))
       nextNonce.set(key, nonce + 1n)
       transaction = node.signWithDevAccount({ ...toCallRequest(tx), from: tx.from, nonce, gas: tx.gas ?? 100_000n })

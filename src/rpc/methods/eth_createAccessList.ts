@@ -1,7 +1,7 @@
 import type { MethodHandler } from '../methodContext.ts'
 import { resolveStateBlock } from '../blockResolution.ts'
 import { transactionCall, toCallRequest } from '../callRequest.ts'
-import { toQuantity } from '../formatters/hex.ts'
+import { toData, toQuantity } from '../formatters/hex.ts'
 import { decodeRevertReason } from '../revert.ts'
 import { blockTagOrHash, parseParams } from '../schemas.ts'
 import { bytesToHex } from '../../evm/index.ts'
@@ -12,22 +12,13 @@ export const eth_createAccessList: MethodHandler = async (params, { node }) => {
   const block = await resolveStateBlock(node, ref ?? 'pending')
   const request = toCallRequest(call)
   const traced = await node.accessList(request, block)
-  const accessList = (traced.accessList ?? []).map((entry) => ({
-    address: entry.address,
-    storageKeys: entry.storageKeys,
-  }))
+  const accessList = traced.accessList ?? []
   // Run again with the list attached: its gas is what a transaction carrying it would use.
-  const withList = await node.call(
-    {
-      ...request,
-      accessList: accessList.map((e) => ({
-        address: Buffer.from(e.address.slice(2), 'hex'),
-        storageKeys: e.storageKeys.map((k) => Buffer.from(k.slice(2), 'hex')),
-      })),
-    },
-    block,
-  )
-  const result: Record<string, unknown> = { accessList, gasUsed: toQuantity(withList.gasUsed) }
+  const withList = await node.call({ ...request, accessList }, block)
+  const result: Record<string, unknown> = {
+    accessList: accessList.map((entry) => ({ address: toData(entry.address), storageKeys: entry.storageKeys.map(toData) })),
+    gasUsed: toQuantity(withList.gasUsed),
+  }
   if (!withList.success) {
     const reason = withList.error === 'revert' ? decodeRevertReason(bytesToHex(withList.returnValue)) : undefined
     result.error = reason ? `execution reverted: ${reason}` : withList.error === 'revert' ? 'execution reverted' : withList.error
