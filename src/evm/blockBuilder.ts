@@ -1,5 +1,5 @@
-import { createBlock, genRequestsRoot, genTransactionsTrieRoot } from '@ethereumjs/block'
-import type { Block, HeaderData } from '@ethereumjs/block'
+import { Block, createBlock, createBlockHeader, genRequestsRoot, genTransactionsTrieRoot } from '@ethereumjs/block'
+import type { HeaderData } from '@ethereumjs/block'
 import { MerklePatriciaTrie } from '@ethereumjs/mpt'
 import { RLP } from '@ethereumjs/rlp'
 import { KECCAK256_RLP } from '@ethereumjs/util'
@@ -10,6 +10,7 @@ import { accumulateParentBeaconBlockRoot, accumulateParentBlockHash, accumulateR
 import { effectiveGasPriceOf, TransactionType, transactionFailureReason } from './transactions.ts'
 import type { SignedTransaction } from './transactions.ts'
 import { packLogs } from './packedLogs.ts'
+import { sharedCommonFor } from './sharedCommon.ts'
 import type { ExecutedTransaction } from './types.ts'
 
 /** What a new block is built from: its parent and the header fields the miner chooses. */
@@ -134,25 +135,25 @@ export async function buildBlock(
   const bloom = new Bloom(undefined, common)
   for (const result of results) bloom.or(result.bloom)
 
-  const block = createBlock(
+  const sealed = sharedCommonFor(common)
+  const header = createBlockHeader(
     {
-      header: {
-        ...headerData,
-        stateRoot: await vm.stateManager.getStateRoot(),
-        transactionsTrie: await genTransactionsTrieRoot(
-          included.map((s) => s.tx),
-          new MerklePatriciaTrie({ common }),
-        ),
-        receiptTrie: await receiptRoot(results, included, common),
-        logsBloom: bloom.bitvector,
-        gasUsed,
-        requestsHash,
-      },
-      transactions: included.map((s) => s.tx),
-      withdrawals: common.isActivatedEIP(4895) ? [] : undefined,
+      ...headerData,
+      stateRoot: await vm.stateManager.getStateRoot(),
+      transactionsTrie: await genTransactionsTrieRoot(
+        included.map((s) => s.tx),
+        new MerklePatriciaTrie({ common }),
+      ),
+      receiptTrie: await receiptRoot(results, included, common),
+      logsBloom: bloom.bitvector,
+      gasUsed,
+      requestsHash,
     },
-    { common },
+    { common: sealed },
   )
+  // The block holds the transaction objects that ran; createBlock would rebuild every one.
+  const withdrawals = common.isActivatedEIP(4895) ? [] : undefined
+  const block = new Block(header, included.map((s) => s.tx), [], withdrawals, { common: sealed })
   return { block, executed, rejected, deferred }
 }
 

@@ -2,6 +2,7 @@ import { Capability, TransactionType, createTx, createTxFromRLP } from '@ethereu
 import type { TypedTransaction, TypedTxData } from '@ethereumjs/tx'
 import { bytesToHex } from '@ethereumjs/util'
 import type { Common } from '@ethereumjs/common'
+import { sharedCommonFor } from './sharedCommon.ts'
 
 export { TransactionType, Capability }
 export type { TypedTransaction, TypedTxData }
@@ -29,14 +30,14 @@ export function toSignedTransaction(tx: TypedTransaction): SignedTransaction {
 
 /** Decodes a raw (EIP-2718 or legacy RLP) signed transaction under the chain's rules. */
 export function decodeRawTransaction(raw: Uint8Array, common: Common): SignedTransaction {
-  const tx = createTxFromRLP(raw, { common })
+  const tx = createTxFromRLP(raw, { common: sharedCommonFor(common) })
   if (!tx.isSigned()) throw new Error('transaction is not signed')
   return toSignedTransaction(tx)
 }
 
 /** Builds and signs a transaction from typed fields (dev accounts, scenarios, tests). */
 export function signTransaction(data: TypedTxData, privateKey: Uint8Array, common: Common): SignedTransaction {
-  return toSignedTransaction(createTx(data, { common }).sign(privateKey))
+  return toSignedTransaction(createTx(data, { common: sharedCommonFor(common) }).sign(privateKey))
 }
 
 /** The highest fee per gas the sender may pay: gasPrice, or maxFeePerGas for typed fee-market txs. */
