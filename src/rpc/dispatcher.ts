@@ -56,6 +56,11 @@ export type Dispatcher = {
   handle(body: unknown, ctx: RpcContext): Promise<RpcResponse | RpcResponse[] | undefined>
   /** Parses `text`, answers it and serialises the answer; `undefined` means nothing to send. */
   handleText(text: string, ctx: RpcContext): Promise<string | undefined>
+  /**
+   * As {@link handleText}, for transports: an answer that holds pre-written JSON (a large log array)
+   * comes as bytes, so that it reaches the socket without becoming a string first.
+   */
+  handleMessage(text: string, ctx: RpcContext): Promise<WireMessage | undefined>
 }
 
 const DEFAULT_MAX_BATCH_SIZE = 1000
@@ -130,10 +135,10 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
 
   // Each response is serialised on its own so that one unserialisable result (a stray bigint) costs only
   // its own answer, which becomes -32603.
-  function serialise(response: RpcResponse): string {
+  function serialise(response: RpcResponse): WireMessage {
     try {
       if ('result' in response && response.result instanceof RawJson) {
-        return `{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":${response.result.json}}`
+        return response.result.wrap(`{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":`, '}')
       }
       return JSON.stringify(response)
     } catch (err) {
@@ -142,6 +147,11 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
   }
 
   async function handleText(text: string, ctx: RpcContext): Promise<string | undefined> {
+    const message = await handleMessage(text, ctx)
+    return typeof message === 'object' ? message.toString('utf8') : message
+  }
+
+  async function handleMessage(text: string, ctx: RpcContext): Promise<WireMessage | undefined> {
     // Checked on the text, before parsing: a hostile message is refused at its first bracket past the
     // limit, and no deeply nested value is ever built for later code to recurse into.
     if (textExceedsDepth(text, maxDepth)) return serialise(tooDeep())
@@ -153,14 +163,29 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
     }
     const answer = await dispatch(body, ctx)
     if (answer === undefined) return undefined
-    return Array.isArray(answer) ? `[${answer.map(serialise).join(',')}]` : serialise(answer)
+    return Array.isArray(answer) ? joinBatch(answer.map(serialise)) : serialise(answer)
   }
 
-  return { handle, handleText }
+  return { handle, handleText, handleMessage }
+}
+
+/** A serialised answer: text, or UTF-8 bytes when it holds pre-written JSON. */
+export type WireMessage = string | Buffer
+
+/** `[a,b,…]`: text when every answer is text, bytes as soon as one is. */
+function joinBatch(parts: WireMessage[]): WireMessage {
+  if (parts.every((part) => typeof part === 'string')) return `[${parts.join(',')}]`
+  const chunks: Buffer[] = [Buffer.from('[')]
+  parts.forEach((part, i) => {
+    if (i > 0) chunks.push(Buffer.from(','))
+    chunks.push(typeof part === 'string' ? Buffer.from(part, 'utf8') : part)
+  })
+  chunks.push(Buffer.from(']'))
+  return Buffer.concat(chunks)
 }
 
 function withParsedResult(response: RpcResponse): RpcResponse {
-  return 'result' in response && response.result instanceof RawJson ? { ...response, result: JSON.parse(response.result.json) } : response
+  return 'result' in response && response.result instanceof RawJson ? { ...response, result: JSON.parse(response.result.text) } : response
 }
 
 function isRpcId(value: unknown): value is RpcId {

@@ -3,7 +3,7 @@ import type * as http from 'node:http'
 import type { Socket } from 'node:net'
 import type * as https from 'node:https'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
-import type { Dispatcher, RpcContext } from '../rpc/dispatcher.ts'
+import type { Dispatcher, RpcContext, WireMessage } from '../rpc/dispatcher.ts'
 import { InvalidRequestError, LimitExceededError, UnauthorizedError, type RpcError } from '../errors.ts'
 import { createApiKeyCheck } from './apiKeys.ts'
 import { errorBody } from './errorBody.ts'
@@ -91,7 +91,7 @@ export function buildServer(options: HttpServerOptions): HttpServer {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body))
 
-  const sendError = (reply: FastifyReply, status: number, body: string) =>
+  const sendError = (reply: FastifyReply, status: number, body: WireMessage) =>
     reply.code(status).type(JSON_CONTENT_TYPE).send(body)
 
   const sendUnsupportedMediaType = (reply: FastifyReply) =>
@@ -113,7 +113,7 @@ export function buildServer(options: HttpServerOptions): HttpServer {
     let refusal: RpcError | undefined
     const admit = rateLimiter && ((requests: number) => (refusal = rateLimiter.take(apiKeyOf(request) ?? '', requests)))
     const ctx: RpcContext = admit ? { transport: 'http', admit } : { transport: 'http' }
-    const text = await dispatcher.handleText(request.body, ctx)
+    const text = await dispatcher.handleMessage(request.body, ctx)
     if (refusal !== undefined) {
       const retryAfterMs = (refusal.data as { retryAfterMs?: number } | undefined)?.retryAfterMs
       if (retryAfterMs !== undefined) reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)))

@@ -3,7 +3,7 @@ import type * as http from 'node:http'
 import type * as https from 'node:https'
 import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
-import type { Dispatcher, RpcConnection, RpcContext } from '../rpc/dispatcher.ts'
+import type { Dispatcher, RpcConnection, RpcContext, WireMessage } from '../rpc/dispatcher.ts'
 import { InvalidRequestError, ParseError, UnauthorizedError, consoleErrorLogger, type ErrorLogger } from '../errors.ts'
 import { createApiKeyCheck } from './apiKeys.ts'
 import { errorBody } from './errorBody.ts'
@@ -105,7 +105,8 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
       }
     }
 
-    const send = (text: string) => {
+    // Bytes are pre-written JSON text: they go out as a text frame, as strings do.
+    const send = (text: WireMessage) => {
       if (closed || ws.readyState !== WebSocket.OPEN) return
       if (ws.bufferedAmount > maxBufferedAmount) {
         ws.close(CLOSE_POLICY_VIOLATION, 'client too slow: send buffer limit exceeded')
@@ -113,7 +114,7 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
         runCloseListeners()
         return
       }
-      ws.send(text)
+      ws.send(text, { binary: false })
     }
 
     const connection: RpcConnection = {
@@ -149,7 +150,7 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
       // A dropped client's remaining messages are not worth the work: nothing will be sent back.
       if (closed) return
       const text = decodeMessage(message, isBinary)
-      const reply = text === undefined ? Promise.resolve(PARSE_ERROR_TEXT) : dispatcher.handleText(text, ctx)
+      const reply = text === undefined ? Promise.resolve(PARSE_ERROR_TEXT) : dispatcher.handleMessage(text, ctx)
       reply.then(
         (answer) => {
           if (answer !== undefined) send(answer)

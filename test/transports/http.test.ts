@@ -53,6 +53,23 @@ describe('no API keys configured', () => {
     expect(answers[1]).toMatchObject({ error: { code: -32601 } })
   })
 
+  test('a pre-written JSON result: spliced in place, or copied when its id outgrows the room', async () => {
+    for (const id of [7, 'é'.repeat(100)]) {
+      const response = await post(`${server.httpUrl}/v3/k`, JSON.stringify({ jsonrpc: '2.0', id, method: 'raw', params: [{ a: 1 }] }))
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(await response.json()).toEqual({ jsonrpc: '2.0', id, result: [{ a: 1 }] })
+    }
+    const batch = [
+      { jsonrpc: '2.0', id: 1, method: 'raw', params: [1] },
+      { jsonrpc: '2.0', id: 2, method: 'echo', params: [2] },
+    ]
+    const response = await post(`${server.httpUrl}/v3/k`, JSON.stringify(batch))
+    expect(await response.json()).toEqual([
+      { jsonrpc: '2.0', id: 1, result: [1] },
+      { jsonrpc: '2.0', id: 2, result: [2] },
+    ])
+  })
+
   test('notification → 204 with an empty body', async () => {
     const response = await post(`${server.httpUrl}/v3/k`, JSON.stringify({ jsonrpc: '2.0', method: 'echo' }))
     expect(response.status).toBe(204)

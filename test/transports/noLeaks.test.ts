@@ -95,6 +95,7 @@ describe('a fault in the transport itself', () => {
   const broken: Dispatcher = {
     handle: () => Promise.reject(new TypeError(`dispatcher broke at ${SECRET_PATH}`)),
     handleText: () => Promise.reject(new TypeError(`dispatcher broke at ${SECRET_PATH}`)),
+    handleMessage: () => Promise.reject(new TypeError(`dispatcher broke at ${SECRET_PATH}`)),
   }
   let server: NetworkServer
   beforeAll(async () => {

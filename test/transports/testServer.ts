@@ -2,12 +2,20 @@ import { vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { createDispatcher, type RpcMethodTable } from '../../src/rpc/dispatcher.ts'
 import { InvalidParamsError } from '../../src/errors.ts'
+import { RawJson } from '../../src/rpc/rawJson.ts'
 import { startNetworkServer, type NetworkServer, type NetworkServerOptions } from '../../src/transports/networkServer.ts'
 
 /** A small real method table, with hooks into the WebSocket connection for subscription-like tests. */
 export function createTestMethods(closedConnections: number[]): RpcMethodTable {
   return {
     echo: (params) => params,
+    // Its params as pre-written JSON, with room for the envelope around them, as the log writer leaves.
+    raw: (params) => {
+      const json = Buffer.from(JSON.stringify(params))
+      const buffer = Buffer.alloc(64 + json.length + 1)
+      json.copy(buffer, 64)
+      return new RawJson(buffer, 64, 64 + json.length)
+    },
     transport: (_params, ctx) => ({ transport: ctx.transport, hasConnection: ctx.connection !== undefined }),
     boom: () => {
       throw new Error('secret cause at /internal/path.ts')

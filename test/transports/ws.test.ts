@@ -61,6 +61,27 @@ describe('no API keys configured', () => {
     client.close()
   })
 
+  test('a pre-written JSON result goes out as a text frame, alone or in a batch', async () => {
+    const client = await openClient(`${server.wsUrl}/ws/v3/k`)
+    const frame = new Promise<{ text: string; isBinary: boolean }>((resolve) =>
+      client.once('message', (data, isBinary) => resolve({ text: String(data), isBinary })),
+    )
+    client.send(JSON.stringify({ jsonrpc: '2.0', id: 'é'.repeat(40), method: 'raw', params: [1, 'x'] }))
+    const { text, isBinary } = await frame
+    expect(isBinary).toBe(false)
+    expect(JSON.parse(text)).toEqual({ jsonrpc: '2.0', id: 'é'.repeat(40), result: [1, 'x'] })
+    expect(
+      await request(client, [
+        { jsonrpc: '2.0', id: 1, method: 'raw', params: ['a'] },
+        { jsonrpc: '2.0', id: 2, method: 'echo', params: ['b'] },
+      ]),
+    ).toEqual([
+      { jsonrpc: '2.0', id: 1, result: ['a'] },
+      { jsonrpc: '2.0', id: 2, result: ['b'] },
+    ])
+    client.close()
+  })
+
   test('bad JSON → -32700 and the connection stays up', async () => {
     const client = await openClient(`${server.wsUrl}/ws/v3/k`)
     expect(await request(client, '{nope')).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } })

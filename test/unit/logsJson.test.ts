@@ -1,8 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { formatLog, formatPendingLog } from '../../src/rpc/formatters/log.ts'
-import { logChangesJson, logsJson } from '../../src/rpc/formatters/logsJson.ts'
+import { logChangesJson, logsJson as logsJsonBytes } from '../../src/rpc/formatters/logsJson.ts'
+import type { RawJson } from '../../src/rpc/rawJson.ts'
 
+const text = (json: RawJson) => json.text
+const logsJson = (...args: Parameters<typeof logsJsonBytes>) => text(logsJsonBytes(...args))
 const bytes = (length: number) => fc.uint8Array({ minLength: length, maxLength: length })
 const log = fc.record({
   address: bytes(20),
@@ -40,7 +43,7 @@ describe('logsJson (the direct serializer of log answers)', () => {
     fc.assert(
       fc.property(fc.array(change, { maxLength: 20 }), (changes) => {
         const expected = JSON.stringify(changes.map((c) => (c.kind === 'mined' ? formatLog(c.log, c.removed) : formatPendingLog(c.log))))
-        expect(logChangesJson(changes)).toBe(expected)
+        expect(text(logChangesJson(changes))).toBe(expected)
       }),
       { numRuns: 300 },
     )

@@ -1,50 +1,82 @@
 import type { Log } from '../../evm/index.ts'
 import type { LogChange } from '../../filters/types.ts'
 import type { PositionedLog } from '../../logs/index.ts'
+import { RawJson } from '../rawJson.ts'
 
-// ASCII codes of the two hex digits of every byte value.
+// ASCII codes of the two hex digits of every byte value, and of each nibble.
 const HIGH = new Uint8Array(256)
 const LOW = new Uint8Array(256)
+const DIGIT = new Uint8Array(16)
 for (let i = 0; i < 256; i++) {
   const digits = i.toString(16).padStart(2, '0')
   HIGH[i] = digits.charCodeAt(0)
   LOW[i] = digits.charCodeAt(1)
+  if (i < 16) DIGIT[i] = digits.charCodeAt(1)
 }
 
+const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0))
+const OPEN_ADDRESS = ascii('{"address":')
+const OPEN_TOPICS = ascii(',"topics":[')
+const OPEN_DATA = ascii('],"data":')
+const BLOCK_NUMBER = ascii(',"blockNumber":')
+const TRANSACTION_HASH = ascii(',"transactionHash":')
+const TRANSACTION_INDEX = ascii(',"transactionIndex":')
+const BLOCK_HASH = ascii(',"blockHash":')
+const BLOCK_TIMESTAMP = ascii(',"blockTimestamp":')
+const LOG_INDEX = ascii(',"logIndex":')
+const REMOVED = ascii(',"removed":true}')
+const NOT_REMOVED = ascii(',"removed":false}')
+const PENDING_POSITIONS = ascii(
+  ',"blockNumber":null,"transactionHash":null,"transactionIndex":null,"blockHash":null,"blockTimestamp":null,"logIndex":null,"removed":false}',
+)
+// Longest fixed text of a mined log and of a quoted quantity; sizes below are upper bounds from them.
+const MINED_FIXED = OPEN_ADDRESS.length + OPEN_TOPICS.length + OPEN_DATA.length + BLOCK_NUMBER.length +
+  TRANSACTION_HASH.length + TRANSACTION_INDEX.length + BLOCK_HASH.length + BLOCK_TIMESTAMP.length +
+  LOG_INDEX.length + NOT_REMOVED.length + 1
+const QUANTITY_MAX = 4 + 16
+// Room for the response envelope around the JSON: `{"jsonrpc":"2.0","id":…,"result":` and `}`.
+const ROOM_BEFORE = 64
+const ROOM_AFTER = 1
+
 /**
- * Writes JSON text as ASCII bytes into a growing buffer. A 10,000-log answer is ~6 MB of JSON;
- * building it byte by byte avoids both the intermediate objects of formatLog and the millions
- * of small strings that concatenation would create.
+ * Writes JSON as ASCII bytes into one buffer sized up front. A 10,000-log answer is ~6 MB of JSON;
+ * writing it byte by byte avoids formatLog's intermediate objects and the millions of small strings
+ * that concatenation would create, and it travels to the socket as these bytes, never as a string.
  */
 class JsonWriter {
-  private buffer: Buffer
-  private length = 0
+  private out: Uint8Array
+  private at = 0
+  // The last transaction hash and block hash written, and where: the logs of a transaction or block
+  // repeat theirs, and copying the 66 bytes already written is cheaper than hex-encoding 32 again.
+  private readonly lastHash: Array<Uint8Array | undefined> = [undefined, undefined]
+  private readonly lastHashAt = [0, 0]
 
-  constructor(sizeHint: number) {
-    this.buffer = Buffer.allocUnsafe(Math.max(1024, sizeHint))
+  constructor(capacity: number) {
+    this.out = Buffer.allocUnsafe(ROOM_BEFORE + capacity + ROOM_AFTER)
+    this.at = ROOM_BEFORE
   }
 
-  private reserve(bytes: number): void {
-    if (this.length + bytes <= this.buffer.length) return
-    const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + bytes))
-    this.buffer.copy(grown, 0, 0, this.length)
-    this.buffer = grown
+  /** Makes room for `bytes` more (estimates can fall short for a log far larger than its peers). */
+  reserve(bytes: number): void {
+    if (this.at + bytes + ROOM_AFTER <= this.out.length) return
+    const grown = Buffer.allocUnsafe(Math.max(this.out.length * 2, this.at + bytes + ROOM_AFTER))
+    grown.set(this.out.subarray(0, this.at))
+    this.out = grown
   }
 
-  /** ASCII-only text (keys, punctuation, hex). Copied in JS: for short runs a native write costs more. */
-  ascii(text: string): void {
-    this.reserve(text.length)
-    const out = this.buffer
-    let at = this.length
-    for (let i = 0; i < text.length; i++) out[at++] = text.charCodeAt(i)
-    this.length = at
+  bytes(fixed: Uint8Array): void {
+    this.out.set(fixed, this.at)
+    this.at += fixed.length
+  }
+
+  byte(code: number): void {
+    this.out[this.at++] = code
   }
 
   /** `"0x…"` for bytes. */
   hex(bytes: Uint8Array): void {
-    this.reserve(bytes.length * 2 + 4)
-    const out = this.buffer
-    let at = this.length
+    const out = this.out
+    let at = this.at
     out[at++] = 0x22
     out[at++] = 0x30
     out[at++] = 0x78
@@ -54,84 +86,129 @@ class JsonWriter {
       out[at++] = LOW[byte] as number
     }
     out[at++] = 0x22
-    this.length = at
+    this.at = at
   }
 
-  /** `"0x…"` for a quantity (minimal hex). */
+  /** `"0x…"` for a hash that consecutive logs share (the same array, not just equal bytes), by slot. */
+  sharedHash(hash: Uint8Array, slot: 0 | 1): void {
+    if (hash === this.lastHash[slot]) {
+      const from = this.lastHashAt[slot] as number
+      const length = hash.length * 2 + 4
+      this.out.copyWithin(this.at, from, from + length)
+      this.at += length
+      return
+    }
+    this.lastHash[slot] = hash
+    this.lastHashAt[slot] = this.at
+    this.hex(hash)
+  }
+
+  /** `"0x…"` for a quantity (minimal hex), written without making a string. */
   quantity(value: bigint | number): void {
-    this.ascii(`"0x${value.toString(16)}"`)
+    let n = typeof value === 'number' ? value : value <= 0x1f_ffff_ffff_ffffn ? Number(value) : -1
+    if (n < 0) {
+      this.bytes(ascii(`"0x${value.toString(16)}"`))
+      return
+    }
+    let digits = 1
+    for (let rest = Math.floor(n / 16); rest > 0; rest = Math.floor(rest / 16)) digits++
+    const out = this.out
+    out[this.at] = 0x22
+    out[this.at + 1] = 0x30
+    out[this.at + 2] = 0x78
+    for (let i = this.at + 2 + digits; i > this.at + 2; i--) {
+      out[i] = DIGIT[n % 16] as number
+      n = Math.floor(n / 16)
+    }
+    this.at += 3 + digits
+    out[this.at++] = 0x22
   }
 
-  text(): string {
-    return this.buffer.toString('latin1', 0, this.length)
+  /** The JSON written so far, with the room around it for the response envelope. */
+  result(): RawJson {
+    return new RawJson(this.out, ROOM_BEFORE, this.at)
   }
+}
+
+/** Upper bound of the bytes `{"address":…,"topics":[…],"data":…` takes. */
+function bodySize(log: Log): number {
+  return 4 + log.address.length * 2 + log.topics.length * 69 + 4 + log.data.length * 2
 }
 
 function writeBody(out: JsonWriter, log: Log): void {
-  out.ascii('{"address":')
+  out.bytes(OPEN_ADDRESS)
   out.hex(log.address)
-  out.ascii(',"topics":[')
-  for (let i = 0; i < log.topics.length; i++) {
-    if (i > 0) out.ascii(',')
-    out.hex(log.topics[i] as Uint8Array)
+  out.bytes(OPEN_TOPICS)
+  const { topics } = log
+  for (let i = 0; i < topics.length; i++) {
+    if (i > 0) out.byte(0x2c)
+    out.hex(topics[i] as Uint8Array)
   }
-  out.ascii('],"data":')
+  out.bytes(OPEN_DATA)
   out.hex(log.data)
 }
 
-function writeMined(out: JsonWriter, log: PositionedLog, removed: boolean): void {
+const TRANSACTION_SLOT = 0
+const BLOCK_SLOT = 1
+
+/** Writes one mined log, after a comma unless it is the first. */
+function writeMined(out: JsonWriter, log: PositionedLog, removed: boolean, first: boolean): void {
+  out.reserve(1 + MINED_FIXED + bodySize(log) + 2 * 68 + 4 * QUANTITY_MAX)
+  if (!first) out.byte(0x2c)
   writeBody(out, log)
-  out.ascii(',"blockNumber":')
+  out.bytes(BLOCK_NUMBER)
   out.quantity(log.blockNumber)
-  out.ascii(',"transactionHash":')
-  out.hex(log.transactionHash)
-  out.ascii(',"transactionIndex":')
+  out.bytes(TRANSACTION_HASH)
+  out.sharedHash(log.transactionHash, TRANSACTION_SLOT)
+  out.bytes(TRANSACTION_INDEX)
   out.quantity(log.transactionIndex)
-  out.ascii(',"blockHash":')
-  out.hex(log.blockHash)
-  out.ascii(',"blockTimestamp":')
+  out.bytes(BLOCK_HASH)
+  out.sharedHash(log.blockHash, BLOCK_SLOT)
+  out.bytes(BLOCK_TIMESTAMP)
   out.quantity(log.blockTimestamp)
-  out.ascii(',"logIndex":')
+  out.bytes(LOG_INDEX)
   out.quantity(log.logIndex)
-  out.ascii(removed ? ',"removed":true}' : ',"removed":false}')
+  out.bytes(removed ? REMOVED : NOT_REMOVED)
 }
 
-function writePending(out: JsonWriter, log: Log): void {
+/** Writes one pending log, after a comma unless it is the first. */
+function writePending(out: JsonWriter, log: Log, first: boolean): void {
+  out.reserve(1 + OPEN_ADDRESS.length + OPEN_TOPICS.length + OPEN_DATA.length + bodySize(log) + PENDING_POSITIONS.length)
+  if (!first) out.byte(0x2c)
   writeBody(out, log)
-  out.ascii(
-    ',"blockNumber":null,"transactionHash":null,"transactionIndex":null,"blockHash":null,"blockTimestamp":null,"logIndex":null,"removed":false}',
-  )
+  out.bytes(PENDING_POSITIONS)
+}
+
+/** A first guess at an answer's size: every log like the first, plus slack; the writer grows if short. */
+function estimate(count: number, first: Log | undefined): number {
+  return first === undefined ? 64 : Math.ceil(count * (MINED_FIXED + bodySize(first) + 2 * 68 + 4 * QUANTITY_MAX) * 1.05) + 64
 }
 
 /**
- * The JSON text of a log answer: mined logs (with `removed` as given), then pending logs (null
- * positions), exactly as `formatLog` / `formatPendingLog` + JSON.stringify write them (same
+ * The JSON of a log answer, as ASCII bytes: mined logs (with `removed` as given), then pending logs
+ * (null positions), exactly as `formatLog` / `formatPendingLog` + JSON.stringify write them (same
  * fields, same order), but written straight into bytes.
  */
-export function logsJson(mined: readonly PositionedLog[], pending: readonly Log[] = [], removed = false): string {
-  const out = new JsonWriter(mined.length * 700 + pending.length * 400)
-  out.ascii('[')
-  mined.forEach((log, i) => {
-    if (i > 0) out.ascii(',')
-    writeMined(out, log, removed)
-  })
-  pending.forEach((log, i) => {
-    if (i > 0 || mined.length > 0) out.ascii(',')
-    writePending(out, log)
-  })
-  out.ascii(']')
-  return out.text()
+export function logsJson(mined: readonly PositionedLog[], pending: readonly Log[] = [], removed = false): RawJson {
+  const out = new JsonWriter(estimate(mined.length + pending.length, mined[0] ?? pending[0]))
+  out.byte(0x5b)
+  for (let i = 0; i < mined.length; i++) writeMined(out, mined[i] as PositionedLog, removed, i === 0)
+  for (let i = 0; i < pending.length; i++) writePending(out, pending[i] as Log, i === 0 && mined.length === 0)
+  out.reserve(1)
+  out.byte(0x5d)
+  return out.result()
 }
 
-/** The JSON text of a log filter's changes, each mined (removed or not) or pending, in order. */
-export function logChangesJson(changes: readonly LogChange[]): string {
-  const out = new JsonWriter(changes.length * 700)
-  out.ascii('[')
-  changes.forEach((change, i) => {
-    if (i > 0) out.ascii(',')
-    if (change.kind === 'mined') writeMined(out, change.log, change.removed)
-    else writePending(out, change.log)
-  })
-  out.ascii(']')
-  return out.text()
+/** The JSON of a log filter's changes, each mined (removed or not) or pending, in order, as ASCII bytes. */
+export function logChangesJson(changes: readonly LogChange[]): RawJson {
+  const out = new JsonWriter(estimate(changes.length, changes[0]?.log))
+  out.byte(0x5b)
+  for (let i = 0; i < changes.length; i++) {
+    const change = changes[i] as LogChange
+    if (change.kind === 'mined') writeMined(out, change.log, change.removed, i === 0)
+    else writePending(out, change.log, i === 0)
+  }
+  out.reserve(1)
+  out.byte(0x5d)
+  return out.result()
 }

@@ -2,7 +2,6 @@ import type { MethodHandler } from '../methodContext.ts'
 import { filterId } from '../filterId.ts'
 import { toData } from '../formatters/hex.ts'
 import { logChangesJson } from '../formatters/logsJson.ts'
-import { RawJson } from '../rawJson.ts'
 import { parseParams } from '../schemas.ts'
 
 /**
@@ -15,7 +14,7 @@ export const eth_getFilterChanges: MethodHandler = async (params, { node }) => {
   const [id] = parseParams('eth_getFilterChanges', [filterId], params)
   switch (node.filters.kindOf(id)) {
     case 'log':
-      return new RawJson(logChangesJson(await node.filters.logChanges(id)))
+      return logChangesJson(await node.filters.logChanges(id))
     case 'block':
       return node.filters.blockChanges(id).map(toData)
     case 'pendingTransaction':

@@ -2,7 +2,6 @@ import { InvalidParamsError, ServerError } from '../../errors.ts'
 import type { MethodHandler } from '../methodContext.ts'
 import { filterId } from '../filterId.ts'
 import { logsJson } from '../formatters/logsJson.ts'
-import { RawJson } from '../rawJson.ts'
 import { queryCanonicalLogs, queryPendingLogs, resolveRange } from '../logFilter.ts'
 import { parseParams } from '../schemas.ts'
 
@@ -18,5 +17,5 @@ export const eth_getFilterLogs: MethodHandler = async (params, { node, limits })
   const range = resolveRange(node, criteria, { clampToHead: true })
   const pending = range.pending ? await queryPendingLogs(node, criteria) : []
   const canonical = range.canonical ? queryCanonicalLogs(node, criteria, range, limits, pending.length) : []
-  return new RawJson(logsJson(canonical, pending))
+  return logsJson(canonical, pending)
 }

@@ -1,6 +1,5 @@
 import type { MethodHandler } from '../methodContext.ts'
 import { logsJson } from '../formatters/logsJson.ts'
-import { RawJson } from '../rawJson.ts'
 import { parseLogFilter, queryCanonicalLogs, queryPendingLogs, resolveRange } from '../logFilter.ts'
 
 /**
@@ -15,5 +14,5 @@ export const eth_getLogs: MethodHandler = async (params, { node, limits }) => {
   const pending = range.pending ? await queryPendingLogs(node, spec) : []
   const canonical = range.canonical ? queryCanonicalLogs(node, spec, range, limits, pending.length) : []
   // Written straight to JSON: 10,000 logs are ~6 MB, and building objects first would dominate.
-  return new RawJson(logsJson(canonical, pending))
+  return logsJson(canonical, pending)
 }
