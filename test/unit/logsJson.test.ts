@@ -49,6 +49,33 @@ describe('logsJson (the direct serializer of log answers)', () => {
     )
   })
 
+  test('logs sharing an address, a transaction or a block (the same arrays, as the index hands them out) are written as formatLog writes them', () => {
+    // Transactions of blocks, each with several logs; values may repeat across blocks to catch a copy
+    // taken from the wrong log.
+    const transaction = fc.record({
+      transactionHash: bytes(32),
+      transactionIndex: fc.nat({ max: 3 }),
+      logs: fc.array(fc.record({ address: fc.constantFrom(...[1, 2].map((b) => new Uint8Array(20).fill(b))), topics: fc.array(bytes(32), { maxLength: 4 }), data: fc.uint8Array({ maxLength: 64 }) }), { minLength: 1, maxLength: 4 }),
+    })
+    const block = fc.record({
+      blockNumber: fc.bigInt({ min: 0n, max: 20n }),
+      blockHash: bytes(32),
+      blockTimestamp: fc.bigInt({ min: 0n, max: 20n }),
+      transactions: fc.array(transaction, { minLength: 1, maxLength: 3 }),
+    })
+    fc.assert(
+      fc.property(fc.array(block, { maxLength: 4 }), fc.boolean(), (blocks, removed) => {
+        const mined = blocks.flatMap(({ transactions, ...position }) =>
+          transactions.flatMap(({ logs, transactionHash, transactionIndex }) =>
+            logs.map((log, logIndex) => ({ ...log, ...position, transactionHash, transactionIndex, logIndex })),
+          ),
+        )
+        expect(logsJson(mined, [], removed)).toBe(JSON.stringify(mined.map((l) => formatLog(l, removed))))
+      }),
+      { numRuns: 300 },
+    )
+  })
+
   test('grows past its size estimate without losing bytes', () => {
     const big = { address: new Uint8Array(20), topics: [], data: new Uint8Array(50_000).fill(0xab) }
     expect(JSON.parse(logsJson([], [big, big]))).toHaveLength(2)

@@ -50,6 +50,12 @@ class JsonWriter {
   // repeat theirs, and copying the 66 bytes already written is cheaper than hex-encoding 32 again.
   private readonly lastHash: Array<Uint8Array | undefined> = [undefined, undefined]
   private readonly lastHashAt = [0, 0]
+  // Likewise for the address with its surrounding keys, and for a log's position fields.
+  private lastAddress: Uint8Array | undefined
+  private lastAddressAt = 0
+  private lastPositions: PositionedLog | undefined
+  private lastPositionsAt = 0
+  private lastPositionsEnd = 0
 
   constructor(capacity: number) {
     this.out = Buffer.allocUnsafe(ROOM_BEFORE + capacity + ROOM_AFTER)
@@ -103,6 +109,68 @@ class JsonWriter {
     this.hex(hash)
   }
 
+  /**
+   * `{"address":"0x…","topics":[`, copied from the previous log's when the address is the same
+   * (a query by address answers one address again and again).
+   */
+  addressPrefix(address: Uint8Array): void {
+    const last = this.lastAddress
+    if (last !== undefined && last.length === address.length) {
+      let same = true
+      for (let i = 0; i < address.length; i++) {
+        if (last[i] !== address[i]) {
+          same = false
+          break
+        }
+      }
+      if (same) {
+        const length = OPEN_ADDRESS.length + address.length * 2 + 4 + OPEN_TOPICS.length
+        this.out.copyWithin(this.at, this.lastAddressAt, this.lastAddressAt + length)
+        this.at += length
+        return
+      }
+    }
+    this.lastAddress = address
+    this.lastAddressAt = this.at
+    this.bytes(OPEN_ADDRESS)
+    this.hex(address)
+    this.bytes(OPEN_TOPICS)
+  }
+
+  get position(): number {
+    return this.at
+  }
+
+  /** Records that `[start, here)` holds `log`'s position fields, from blockNumber to blockTimestamp. */
+  positionsWritten(log: PositionedLog, start: number): void {
+    this.lastPositions = log
+    this.lastPositionsAt = start
+    this.lastPositionsEnd = this.at
+  }
+
+  /**
+   * Copies the position fields of the previous log when `log` has the same ones: the logs of one
+   * transaction share all but their logIndex. Same transaction means the same hash arrays (the
+   * index hands out one per transaction and block), and the values are compared too.
+   */
+  repeatPositions(log: PositionedLog): boolean {
+    const last = this.lastPositions
+    if (
+      last === undefined ||
+      last.transactionHash !== log.transactionHash ||
+      last.blockHash !== log.blockHash ||
+      last.blockNumber !== log.blockNumber ||
+      last.transactionIndex !== log.transactionIndex ||
+      last.blockTimestamp !== log.blockTimestamp
+    ) {
+      return false
+    }
+    const length = this.lastPositionsEnd - this.lastPositionsAt
+    this.out.copyWithin(this.at, this.lastPositionsAt, this.lastPositionsEnd)
+    this.at += length
+    return true
+  }
+
   /** `"0x…"` for a quantity (minimal hex), written without making a string. */
   quantity(value: bigint | number): void {
     let n = typeof value === 'number' ? value : value <= 0x1f_ffff_ffff_ffffn ? Number(value) : -1
@@ -136,9 +204,7 @@ function bodySize(log: Log): number {
 }
 
 function writeBody(out: JsonWriter, log: Log): void {
-  out.bytes(OPEN_ADDRESS)
-  out.hex(log.address)
-  out.bytes(OPEN_TOPICS)
+  out.addressPrefix(log.address)
   const { topics } = log
   for (let i = 0; i < topics.length; i++) {
     if (i > 0) out.byte(0x2c)
@@ -156,16 +222,20 @@ function writeMined(out: JsonWriter, log: PositionedLog, removed: boolean, first
   out.reserve(1 + MINED_FIXED + bodySize(log) + 2 * 68 + 4 * QUANTITY_MAX)
   if (!first) out.byte(0x2c)
   writeBody(out, log)
-  out.bytes(BLOCK_NUMBER)
-  out.quantity(log.blockNumber)
-  out.bytes(TRANSACTION_HASH)
-  out.sharedHash(log.transactionHash, TRANSACTION_SLOT)
-  out.bytes(TRANSACTION_INDEX)
-  out.quantity(log.transactionIndex)
-  out.bytes(BLOCK_HASH)
-  out.sharedHash(log.blockHash, BLOCK_SLOT)
-  out.bytes(BLOCK_TIMESTAMP)
-  out.quantity(log.blockTimestamp)
+  if (!out.repeatPositions(log)) {
+    const start = out.position
+    out.bytes(BLOCK_NUMBER)
+    out.quantity(log.blockNumber)
+    out.bytes(TRANSACTION_HASH)
+    out.sharedHash(log.transactionHash, TRANSACTION_SLOT)
+    out.bytes(TRANSACTION_INDEX)
+    out.quantity(log.transactionIndex)
+    out.bytes(BLOCK_HASH)
+    out.sharedHash(log.blockHash, BLOCK_SLOT)
+    out.bytes(BLOCK_TIMESTAMP)
+    out.quantity(log.blockTimestamp)
+    out.positionsWritten(log, start)
+  }
   out.bytes(LOG_INDEX)
   out.quantity(log.logIndex)
   out.bytes(removed ? REMOVED : NOT_REMOVED)
