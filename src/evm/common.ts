@@ -1,6 +1,7 @@
 import { Common, Hardfork, Mainnet, createCustomCommon, createCommonFromGethGenesis } from '@ethereumjs/common'
 import type { CustomCrypto, GethGenesis } from '@ethereumjs/common'
 import { nativeCrypto } from './crypto.ts'
+import { withFastEipLookup } from './fastCommon.ts'
 
 export type { Common }
 
@@ -9,10 +10,8 @@ export const DEV_HARDFORK = Hardfork.Prague
 
 /** Chain rules for a dev network: mainnet's rules at Prague from genesis, with its own chain id. */
 export function createDevCommon(chainId: bigint, name: string): Common {
-  return createCustomCommon(
-    { chainId: Number(chainId), name },
-    Mainnet,
-    { hardfork: DEV_HARDFORK, customCrypto: nativeCrypto },
+  return withFastEipLookup(
+    createCustomCommon({ chainId: Number(chainId), name }, Mainnet, { hardfork: DEV_HARDFORK, customCrypto: nativeCrypto }),
   )
 }
 
@@ -31,9 +30,11 @@ export function createGenesisCommon(genesis: GethGenesis, extraCrypto: Partial<C
   const entries = Object.entries(blobSchedule ?? {})
   const bpoEntries = entries.filter(([fork]) => isBpo(fork))
   const config = blobSchedule ? { ...rest, blobSchedule: Object.fromEntries(entries.filter(([fork]) => !isBpo(fork))) } : rest
-  const common = createCommonFromGethGenesis(
-    { ...genesis, config },
-    { chain: genesis.name ?? 'imported', customCrypto: { ...nativeCrypto, ...extraCrypto } },
+  const common = withFastEipLookup(
+    createCommonFromGethGenesis(
+      { ...genesis, config },
+      { chain: genesis.name ?? 'imported', customCrypto: { ...nativeCrypto, ...extraCrypto } },
+    ),
   )
   for (const [fork, entry] of bpoEntries) {
     // paramByHardfork does not see a BPO fork's own parameters; a Common at that fork does.

@@ -1,5 +1,5 @@
-import { Common } from '@ethereumjs/common'
-import type { ParamsDict } from '@ethereumjs/common'
+import type { Common, ParamsDict } from '@ethereumjs/common'
+import { FastCommon } from './fastCommon.ts'
 
 /**
  * The Common that transactions and block headers are built with. ethereumjs gives every
@@ -9,7 +9,7 @@ import type { ParamsDict } from '@ethereumjs/common'
  * This Common hands out itself instead of a copy and merges each params table only once, so
  * every transaction and header of a chain at one hardfork shares one.
  */
-class SharedCommon extends Common {
+class SharedCommon extends FastCommon {
   override copy(): this {
     return this
   }

@@ -1,7 +1,8 @@
-import { Hardfork } from '@ethereumjs/common'
+import { Common, Hardfork, Mainnet } from '@ethereumjs/common'
 import { describe, expect, test } from 'vitest'
 import { createDevCommon, decodeRawTransaction, deriveDevAccounts, DEV_MNEMONIC, signTransaction } from '../../src/evm/index.ts'
 import { ChainNode } from '../../src/node.ts'
+import { withFastEipLookup } from '../../src/evm/fastCommon.ts'
 
 const [account] = deriveDevAccounts(DEV_MNEMONIC, 1)
 const transfer = (nonce: bigint, common: ReturnType<typeof createDevCommon>) =>
@@ -46,5 +47,26 @@ describe('transactions and blocks share one Common per chain and hardfork', () =
     } finally {
       await node.close()
     }
+  })
+})
+
+describe('the fast EIP lookup', () => {
+  test("answers as Common's own scan does, at every hardfork, after each hardfork change", () => {
+    const reference = new Common({ chain: Mainnet })
+    const fast = withFastEipLookup(new Common({ chain: Mainnet }))
+    for (const fork of [Hardfork.Chainstart, Hardfork.Berlin, Hardfork.London, Hardfork.Cancun, Hardfork.Prague, Hardfork.Osaka, Hardfork.Berlin]) {
+      reference.setHardfork(fork)
+      fast.setHardfork(fork)
+      for (let eip = 0; eip < 8000; eip++) expect(fast.isActivatedEIP(eip)).toBe(reference.isActivatedEIP(eip))
+    }
+  })
+
+  test('copies keep it', () => {
+    const fast = withFastEipLookup(new Common({ chain: Mainnet, hardfork: Hardfork.Prague }))
+    const copy = fast.copy()
+    copy.setHardfork(Hardfork.London)
+    expect(copy.isActivatedEIP(7702)).toBe(false)
+    expect(fast.isActivatedEIP(7702)).toBe(true)
+    expect(Object.getPrototypeOf(copy)).toBe(Object.getPrototypeOf(fast))
   })
 })
