@@ -14,6 +14,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 async function bundle() {
   const { build, stop } = await import('esbuild')
   const out = join(root, 'dist', 'chainsim.mjs')
+  // esbuild's service process is not needed past this build, whatever its outcome.
   const { outputFiles } = await build({
     entryPoints: [join(root, 'src', 'cli.ts')],
     outfile: out,
@@ -25,9 +26,7 @@ async function bundle() {
     sourcemap: 'linked',
     write: false,
     logLevel: 'silent',
-  })
-  // esbuild's service process is not needed again.
-  stop()
+  }).finally(stop)
   mkdirSync(dirname(out), { recursive: true })
   for (const file of outputFiles) {
     let current
@@ -46,7 +45,9 @@ async function bundle() {
 let entry
 try {
   entry = pathToFileURL(await bundle()).href
-} catch {
+} catch (error) {
+  const reason = (error?.errors?.[0]?.text ?? error?.message ?? String(error)).split('\n')[0]
+  process.stderr.write(`chainsim: running through tsx (slower start, more memory): could not bundle: ${reason}\n`)
   const { register } = await import('tsx/esm/api')
   register()
   entry = '../cli.ts'

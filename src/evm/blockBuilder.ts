@@ -7,7 +7,7 @@ import { Bloom, encodeReceipt, runTx } from '@ethereumjs/vm'
 import type { RunTxResult, VM } from '@ethereumjs/vm'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { accumulateParentBeaconBlockRoot, accumulateParentBlockHash, accumulateRequests } from './systemCalls.ts'
-import { effectiveGasPriceOf, TransactionType, transactionFailureReason } from './transactions.ts'
+import { decodeRawTransaction, effectiveGasPriceOf, TransactionType, transactionFailureReason } from './transactions.ts'
 import type { SignedTransaction } from './transactions.ts'
 import { packLogs } from './packedLogs.ts'
 import { sharedCommonFor } from './sharedCommon.ts'
@@ -91,13 +91,15 @@ export async function buildBlock(
   let gasUsed = 0n
   let logIndex = 0
 
-  for (const signed of transactions) {
-    if (signed.tx.gasLimit > template.gasLimit - gasUsed) {
-      deferred.push(signed)
+  for (const pooled of transactions) {
+    if (pooled.tx.gasLimit > template.gasLimit - gasUsed) {
+      deferred.push(pooled)
       continue
     }
+    let signed: SignedTransaction
     let result: RunTxResult
     try {
+      signed = onBlockFork(pooled, common)
       result = await runTx(vm, {
         tx: signed.tx,
         block: executionBlock,
@@ -105,7 +107,7 @@ export async function buildBlock(
         skipHardForkValidation: true,
       })
     } catch (error) {
-      rejected.push({ signed, reason: transactionFailureReason(error) })
+      rejected.push({ signed: pooled, reason: transactionFailureReason(error) })
       continue
     }
     gasUsed += result.blockGasSpent
@@ -155,6 +157,15 @@ export async function buildBlock(
   const withdrawals = common.isActivatedEIP(4895) ? [] : undefined
   const block = new Block(header, included.map((s) => s.tx), [], withdrawals, { common: sealed })
   return { block, executed, rejected, deferred }
+}
+
+/**
+ * The transaction as the block's hardfork reads it. One decoded before a fork change carries the
+ * older fork's rules (its Common is shared by every transaction of that fork); it is decoded again
+ * under the block's, which throws when those rules refuse it (Osaka's per-transaction gas cap).
+ */
+function onBlockFork(signed: SignedTransaction, common: VM['common']): SignedTransaction {
+  return signed.tx.common.hardfork() === common.hardfork() ? signed : decodeRawTransaction(signed.raw, common)
 }
 
 async function receiptRoot(results: RunTxResult[], included: SignedTransaction[], common: VM['common']): Promise<Uint8Array> {

@@ -8,10 +8,27 @@ import { FastCommon } from './fastCommon.ts'
  * transactions held 25 MB of identical caches, and building each cost a tenth of a millisecond.
  * This Common hands out itself instead of a copy and merges each params table only once, so
  * every transaction and header of a chain at one hardfork shares one.
+ *
+ * Being shared, it must never change its rules: that would change them for every transaction and
+ * header it serves. ethereumjs would do so only when asked to (runTx without
+ * skipHardForkValidation, a header built with setHardfork), which chainsim never does with it;
+ * should that change, the calls below fail loudly instead.
  */
 class SharedCommon extends FastCommon {
   override copy(): this {
     return this
+  }
+
+  override setHardfork(): void {
+    throw new Error(SHARED_RULES_ARE_FIXED)
+  }
+
+  override setHardforkBy(): string {
+    throw new Error(SHARED_RULES_ARE_FIXED)
+  }
+
+  override setEIPs(): void {
+    throw new Error(SHARED_RULES_ARE_FIXED)
   }
 
   override updateParams(params: ParamsDict): void {
@@ -23,14 +40,17 @@ class SharedCommon extends FastCommon {
   }
 }
 
+const SHARED_RULES_ARE_FIXED =
+  "a transaction's or header's Common is shared by its whole hardfork and cannot change rules; build from the chain's Common instead"
+
 // Instances are made by re-prototyping a copy, never by the constructor, so no class fields.
 const merged = new WeakMap<Common, Set<ParamsDict>>()
 const shared = new WeakMap<Common, SharedCommon>()
 
 /**
- * The shared Common for `common` at its current hardfork. A hardfork change (a chain that follows
- * forks, or runTx aligning a transaction with its block) gets a fresh one, so nothing built later
- * reads another hardfork's params than its own.
+ * The shared Common for `common` at its current hardfork. After a hardfork change of `common` (a
+ * chain that follows forks) a fresh one is made; what was built before keeps the older one, so
+ * the block builder decodes such a transaction again under its block's hardfork.
  */
 export function sharedCommonFor(common: Common): Common {
   if (common instanceof SharedCommon) return common

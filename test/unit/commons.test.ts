@@ -1,6 +1,7 @@
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common'
 import { describe, expect, test } from 'vitest'
-import { createDevCommon, decodeRawTransaction, deriveDevAccounts, DEV_MNEMONIC, signTransaction } from '../../src/evm/index.ts'
+import { createBlockFromBytesArray } from '@ethereumjs/block'
+import { createDevCommon, decodeRawTransaction, deriveDevAccounts, DEV_MNEMONIC, ExecutionEngine, parseGethGenesis, signTransaction } from '../../src/evm/index.ts'
 import { ChainNode } from '../../src/node.ts'
 import { withFastEipLookup } from '../../src/evm/fastCommon.ts'
 
@@ -32,6 +33,40 @@ describe('transactions and blocks share one Common per chain and hardfork', () =
     expect(after).not.toBe(before)
     expect(after.hardfork()).toBe(Hardfork.Cancun)
     expect(before.hardfork()).toBe(fork)
+  })
+
+  test('it cannot change its rules, which would change them for every transaction sharing it', () => {
+    const common = createDevCommon(31337n, 'fixed')
+    const shared = decodeRawTransaction(transfer(0n, common).raw, common).tx.common
+    expect(() => shared.setHardfork(Hardfork.Cancun)).toThrow(/cannot change rules/)
+    expect(() => shared.setHardforkBy({ blockNumber: 0n, timestamp: 0n })).toThrow(/cannot change rules/)
+    expect(shared.hardfork()).toBe(common.hardfork())
+  })
+
+  test('a transaction decoded before a fork is judged by its block\'s fork: refused when the new rules refuse it', async () => {
+    const address = `0x${Buffer.from(account!.address).toString('hex')}`
+    const forks = { homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0, petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0, mergeNetsplitBlock: 0 }
+    const blobs = { target: 6, max: 9, baseFeeUpdateFraction: 5007716 }
+    const genesis = parseGethGenesis({
+      config: { chainId: 1337, ...forks, terminalTotalDifficulty: 0, shanghaiTime: 0, cancunTime: 0, pragueTime: 0, osakaTime: 1000, blobSchedule: { cancun: { target: 3, max: 6, baseFeeUpdateFraction: 3338477 }, prague: blobs, osaka: blobs } },
+      timestamp: '0x0', gasLimit: '0x5f5e100', difficulty: '0x0', alloc: { [address]: { balance: '0xffffffffffffffffffffff' } },
+    })
+    const engine = await ExecutionEngine.create(genesis.common, { followForks: true })
+    const parent = await engine.createGenesis(genesis.spec)
+    const fields = { type: 2, chainId: 1337n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n, to: new Uint8Array(20).fill(1) } as const
+    // Both signed while the chain is at Prague; Osaka caps a transaction's gas at 2^24.
+    const overCap = signTransaction({ ...fields, nonce: 0n, gasLimit: 20_000_000n }, account!.privateKey, engine.common)
+    const underCap = signTransaction({ ...fields, nonce: 0n, gasLimit: 21_000n }, account!.privateKey, engine.common)
+    expect(overCap.tx.common.hardfork()).toBe(Hardfork.Prague)
+    const template = { parent, timestamp: 2000n, coinbase: new Uint8Array(20), gasLimit: 100_000_000n, prevRandao: new Uint8Array(32) }
+    const refused = await engine.build(template, [overCap], () => undefined)
+    expect(refused.block.transactions).toHaveLength(0)
+    expect(refused.rejected.map((r) => r.reason)).toEqual([expect.stringMatching(/EIP-7825/)])
+    const built = await engine.build(template, [underCap], () => undefined)
+    expect(built.block.transactions).toHaveLength(1)
+    expect(built.block.transactions[0]!.common.hardfork()).toBe(Hardfork.Osaka)
+    // The block decodes as an importer would decode it.
+    expect(() => createBlockFromBytesArray(built.block.raw() as never, { common: genesis.decodeCommon, setHardfork: true })).not.toThrow()
   })
 
   test('a mined block holds the transaction objects that ran, not rebuilt copies', async () => {

@@ -76,6 +76,35 @@ describe('logsJson (the direct serializer of log answers)', () => {
     )
   })
 
+  test('quantities of any size, up to 2^256', () => {
+    const huge = fc.bigInt({ min: 0n, max: 2n ** 256n })
+    fc.assert(
+      fc.property(fc.array(fc.record({ blockNumber: huge, blockTimestamp: huge }), { minLength: 1, maxLength: 5 }), (positions) => {
+        const mined = positions.map((p, i) => ({
+          address: new Uint8Array(20),
+          topics: [],
+          data: new Uint8Array(1),
+          blockHash: new Uint8Array(32),
+          transactionHash: new Uint8Array(32).fill(i),
+          transactionIndex: i,
+          logIndex: i,
+          ...p,
+        }))
+        expect(logsJson(mined)).toBe(JSON.stringify(mined.map((l) => formatLog(l, false))))
+      }),
+      { numRuns: 100 },
+    )
+  })
+
+  test('a huge first log does not size the whole answer by itself', () => {
+    const position = { blockNumber: 1n, blockHash: new Uint8Array(32), blockTimestamp: 1n, transactionHash: new Uint8Array(32), transactionIndex: 0 }
+    const big = { address: new Uint8Array(20), topics: [], data: new Uint8Array(210_000).fill(1), ...position, logIndex: 0 }
+    const small = Array.from({ length: 9_999 }, (_, i) => ({ address: new Uint8Array(20), topics: [], data: new Uint8Array(32), ...position, logIndex: i + 1 }))
+    const parsed = JSON.parse(logsJson([big, ...small])) as Array<{ data: string }>
+    expect(parsed).toHaveLength(10_000)
+    expect(parsed[0]!.data).toHaveLength(2 + 420_000)
+  })
+
   test('grows past its size estimate without losing bytes', () => {
     const big = { address: new Uint8Array(20), topics: [], data: new Uint8Array(50_000).fill(0xab) }
     expect(JSON.parse(logsJson([], [big, big]))).toHaveLength(2)

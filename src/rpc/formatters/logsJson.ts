@@ -175,7 +175,10 @@ class JsonWriter {
   quantity(value: bigint | number): void {
     let n = typeof value === 'number' ? value : value <= 0x1f_ffff_ffff_ffffn ? Number(value) : -1
     if (n < 0) {
-      this.bytes(ascii(`"0x${value.toString(16)}"`))
+      // Past 2^53 (only a value beyond any real chain's): its text, with room for the rest of the log.
+      const text = ascii(`"0x${value.toString(16)}"`)
+      this.reserve(text.length + MINED_FIXED + 2 * 68 + 4 * QUANTITY_MAX)
+      this.bytes(text)
       return
     }
     let digits = 1
@@ -249,9 +252,15 @@ function writePending(out: JsonWriter, log: Log, first: boolean): void {
   out.bytes(PENDING_POSITIONS)
 }
 
-/** A first guess at an answer's size: every log like the first, plus slack; the writer grows if short. */
+/**
+ * A first guess at an answer's size: every log like the first, guessed at no more than 1 KB each,
+ * plus slack; the writer grows when the guess falls short. (One huge first log must not make a
+ * 10,000-log answer reserve gigabytes.)
+ */
 function estimate(count: number, first: Log | undefined): number {
-  return first === undefined ? 64 : Math.ceil(count * (MINED_FIXED + bodySize(first) + 2 * 68 + 4 * QUANTITY_MAX) * 1.05) + 64
+  if (first === undefined) return 64
+  const perLog = Math.min(1024, MINED_FIXED + bodySize(first) + 2 * 68 + 4 * QUANTITY_MAX)
+  return Math.ceil(count * perLog * 1.05) + 64
 }
 
 /**
