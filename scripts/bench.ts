@@ -20,7 +20,7 @@ import { ChainsimToken, EventEmitter } from '../src/contracts/index.ts'
 import { signTransaction } from '../src/evm/index.ts'
 import type { SignedTransaction, TypedTxData } from '../src/evm/index.ts'
 import { ChainNode } from '../src/node.ts'
-import { timeRepeated } from './bench/stats.ts'
+import { summarize } from './bench/stats.ts'
 import { anvilBinary, startAnvil, startChainsim } from './bench/targets.ts'
 import type { Target } from './bench/targets.ts'
 import { runWorkload } from './bench/workload.ts'
@@ -98,8 +98,12 @@ async function fillRate(kind: 'erc20' | 'events1' | 'events100', perBlock: numbe
   return count / seconds
 }
 
-/** sim_reorg in-process on a chain of `logs` logs (100-event transactions, 10 per block). */
-async function reorgAt(logs: number, depth: number): Promise<Measurement> {
+/**
+ * sim_reorg in-process on a chain of `logs` logs (100-event transactions, 10 per block). With
+ * `reinclude: 'none'` the orphaned transactions go back to the pool instead of being executed again,
+ * which measures the reorganisation itself; they are mined again between samples, untimed.
+ */
+async function reorgAt(logs: number, depth: number, reinclude: 'all' | 'none' = 'all'): Promise<Measurement> {
   const node = await ChainNode.create({ mining: { auto: false } })
   const account = node.accounts[0]!
   let nonce = 0n
@@ -121,9 +125,16 @@ async function reorgAt(logs: number, depth: number): Promise<Measurement> {
     for (let j = 0; j < 10; j++) await node.sendRawTransaction(sign({ to: emitter, data }).raw)
     await node.mine(1)
   }
-  const result = await timeRepeated(depth === 1 ? 10 : 5, () => node.simReorg({ depth }), 1)
+  const samples: number[] = []
+  for (let i = 0; i < (depth === 1 ? 11 : 6); i++) {
+    const start = performance.now()
+    await node.simReorg({ depth, reinclude })
+    // The first run warms up and is not counted.
+    if (i > 0) samples.push(performance.now() - start)
+    if (reinclude === 'none') await node.mine(depth)
+  }
   await node.close()
-  return result
+  return summarize(samples)
 }
 
 async function main(): Promise<void> {
@@ -168,9 +179,12 @@ async function main(): Promise<void> {
   const reorgs: Record<string, Measurement> = {}
   for (const logs of [small, small * 10]) {
     for (const depth of [1, 10]) {
-      const m = await reorgAt(logs, depth)
-      reorgs[`depth ${depth} at ${logs} logs`] = m
-      console.log(`   ${`depth ${depth} at ${logs} logs`.padEnd(28)}${`${round(m.median)} ms`.padStart(12)}  (p95 ${round(m.p95)} ms)`)
+      for (const reinclude of ['all', 'none'] as const) {
+        const m = await reorgAt(logs, depth, reinclude)
+        const name = `depth ${depth} at ${logs} logs${reinclude === 'none' ? ', reinclude none' : ''}`
+        reorgs[name] = m
+        console.log(`   ${name.padEnd(44)}${`${round(m.median)} ms`.padStart(12)}  (p95 ${round(m.p95)} ms)`)
+      }
     }
   }
 
