@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import type { CustomCrypto } from '@ethereumjs/common'
+import { equalsBytes } from '@ethereumjs/util'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 
 const require = createRequire(import.meta.url)
@@ -37,14 +38,10 @@ function loadNativeKeccak(): ((data: Uint8Array) => Uint8Array) | undefined {
       return new Uint8Array(state.squeeze(32))
     }
     const probe = new TextEncoder().encode('chainsim')
-    return equalBytes(hash(probe), keccak_256(probe)) ? hash : undefined
+    return equalsBytes(hash(probe), keccak_256(probe)) ? hash : undefined
   } catch {
     return undefined
   }
-}
-
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i])
 }
 
 const baseKeccak = loadNativeKeccak() ?? keccak_256

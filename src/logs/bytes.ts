@@ -1,4 +1,7 @@
-/** Whether two byte strings hold the same bytes. */
+/**
+ * Whether two byte strings hold the same bytes. The index keeps its own copy of evm's equalsBytes, as the
+ * log writer does: one called from everywhere runs unspecialised (~1.5 ms more per 10,000 logs there).
+ */
 export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a === b) return true
   if (a.length !== b.length) return false

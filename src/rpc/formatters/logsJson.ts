@@ -46,11 +46,11 @@ const ROOM_AFTER = 1
 class JsonWriter {
   private out: Uint8Array
   private at = 0
-  // The last transaction hash and block hash written, and where: the logs of a transaction or block
-  // repeat theirs, and copying the 66 bytes already written is cheaper than hex-encoding 32 again.
-  private readonly lastHash: Array<Uint8Array | undefined> = [undefined, undefined]
-  private readonly lastHashAt = [0, 0]
-  // Likewise for the address with its surrounding keys, and for a log's position fields.
+  // Text already written that the next log may repeat, and where: copying it is cheaper than writing
+  // it again. A block's logs repeat its hash (66 bytes), a transaction's logs all their position
+  // fields, and a query by address the address with its surrounding keys.
+  private lastBlockHash: Uint8Array | undefined
+  private lastBlockHashAt = 0
   private lastAddress: Uint8Array | undefined
   private lastAddressAt = 0
   private lastPositions: PositionedLog | undefined
@@ -95,17 +95,16 @@ class JsonWriter {
     this.at = at
   }
 
-  /** `"0x…"` for a hash that consecutive logs share (the same array, not just equal bytes), by slot. */
-  sharedHash(hash: Uint8Array, slot: 0 | 1): void {
-    if (hash === this.lastHash[slot]) {
-      const from = this.lastHashAt[slot] as number
+  /** `"0x…"` for a block hash that consecutive logs share (the same array, not just equal bytes). */
+  blockHash(hash: Uint8Array): void {
+    if (hash === this.lastBlockHash) {
       const length = hash.length * 2 + 4
-      this.out.copyWithin(this.at, from, from + length)
+      this.out.copyWithin(this.at, this.lastBlockHashAt, this.lastBlockHashAt + length)
       this.at += length
       return
     }
-    this.lastHash[slot] = hash
-    this.lastHashAt[slot] = this.at
+    this.lastBlockHash = hash
+    this.lastBlockHashAt = this.at
     this.hex(hash)
   }
 
@@ -114,6 +113,8 @@ class JsonWriter {
    * (a query by address answers one address again and again).
    */
   addressPrefix(address: Uint8Array): void {
+    // Compared here rather than with the shared equalsBytes: called from everywhere, that one runs
+    // unspecialised and cost ~1.5 ms more per 10,000 logs.
     const last = this.lastAddress
     if (last !== undefined && last.length === address.length) {
       let same = true
@@ -217,9 +218,6 @@ function writeBody(out: JsonWriter, log: Log): void {
   out.hex(log.data)
 }
 
-const TRANSACTION_SLOT = 0
-const BLOCK_SLOT = 1
-
 /** Writes one mined log, after a comma unless it is the first. */
 function writeMined(out: JsonWriter, log: PositionedLog, removed: boolean, first: boolean): void {
   out.reserve(1 + MINED_FIXED + bodySize(log) + 2 * 68 + 4 * QUANTITY_MAX)
@@ -230,11 +228,11 @@ function writeMined(out: JsonWriter, log: PositionedLog, removed: boolean, first
     out.bytes(BLOCK_NUMBER)
     out.quantity(log.blockNumber)
     out.bytes(TRANSACTION_HASH)
-    out.sharedHash(log.transactionHash, TRANSACTION_SLOT)
+    out.hex(log.transactionHash)
     out.bytes(TRANSACTION_INDEX)
     out.quantity(log.transactionIndex)
     out.bytes(BLOCK_HASH)
-    out.sharedHash(log.blockHash, BLOCK_SLOT)
+    out.blockHash(log.blockHash)
     out.bytes(BLOCK_TIMESTAMP)
     out.quantity(log.blockTimestamp)
     out.positionsWritten(log, start)
