@@ -9,7 +9,7 @@ export interface LogFilterCriteria {
   topics: ReadonlyArray<readonly Uint8Array[] | null>
   fromBlock: BlockSelector
   toBlock: BlockSelector
-  /** A filter on one block (the user's document: equals fromBlock = toBlock = that block). */
+  /** A filter on one block (Infura's method reference: equals fromBlock = toBlock = that block). */
   blockHash?: Uint8Array
 }
 

@@ -14,7 +14,7 @@ const topicPosition = z.union([z.null(), hash32, z.array(z.union([hash32, z.null
   error: 'expected topic: null, a 32-byte hash, or an array of them',
 })
 
-/** The filter object of eth_getLogs and eth_newFilter (the user's document, geth's rules). */
+/** The filter object of eth_getLogs and eth_newFilter (Infura's method reference, geth's rules). */
 export const logFilterObject = z.object(
   {
     address: z.union([address, z.array(address)], { error: 'expected address or array of addresses' }).nullish(),
@@ -22,7 +22,7 @@ export const logFilterObject = z.object(
     toBlock: blockTag.nullish(),
     topics: z.array(topicPosition, { error: 'expected array of topics' }).nullish(),
     blockHash: hash32.nullish(),
-    // The user's document lists the field in lower case once; both spellings are accepted.
+    // Infura's method reference lists the field in lower case once; both spellings are accepted.
     blockhash: hash32.nullish(),
   },
   { error: 'expected filter object' },

@@ -145,7 +145,7 @@ describe('export, then import: the same chain', () => {
 
 describe('an imported geth chain exports as it came', () => {
   // execution-apis' hive chain: forks by block and by time, proof-of-work blocks, every tx type.
-  const tests = new URL('../../../shared/conformance/execution-apis/tests/', import.meta.url)
+  const tests = new URL('../fixtures/execution-apis/tests/', import.meta.url)
 
   test('genesis config and blocks written back import to the same head', async () => {
     const imported = await loadImportedNetwork({

@@ -11,8 +11,8 @@ import type { RunningServer } from '../../src/server.ts'
 // ethereum/execution-apis' rpc-compat fixtures, run as the hive harness runs them: the chain of
 // tests/genesis.json + tests/chain.rlp imported once, each `>>` line POSTed as-is over real HTTP,
 // each answer compared with the `<<` line (exact JSON; where both are errors, only the code).
-// CI clones the repository with shared/ beside it.
-const ROOT = new URL('../../../shared/conformance/execution-apis/', import.meta.url)
+// The fixtures, their source and licence: test/fixtures/execution-apis/SOURCE.md.
+const ROOT = new URL('../fixtures/execution-apis/', import.meta.url)
 const TESTS = new URL('tests/', ROOT)
 
 /**

@@ -9,7 +9,7 @@ import { importChain } from '../../src/chain/importChain.ts'
 
 // `chainsim serve --genesis --import` as a user runs it: a real process, real sockets.
 const BIN = fileURLToPath(new URL('../../src/bin/chainsim.mjs', import.meta.url))
-const TESTS = new URL('../../../shared/conformance/execution-apis/tests/', import.meta.url)
+const TESTS = new URL('../fixtures/execution-apis/tests/', import.meta.url)
 const GENESIS = fileURLToPath(new URL('genesis.json', TESTS))
 const BLOCKS = fileURLToPath(new URL('chain.rlp', TESTS))
 const HEAD = '0xd226371d0b1551adb03fb52b71f08e3e11247fe9b1af994768af8cdaa8e7dcd7'

@@ -4,7 +4,7 @@ import { importChain } from '../../src/chain/importChain.ts'
 import { GenesisError } from '../../src/evm/index.ts'
 
 const hiveGenesis = () =>
-  JSON.parse(readFileSync(new URL('../../../shared/conformance/execution-apis/tests/genesis.json', import.meta.url), 'utf8'))
+  JSON.parse(readFileSync(new URL('../fixtures/execution-apis/tests/genesis.json', import.meta.url), 'utf8'))
 
 const ADDRESS = '0x1000000000000000000000000000000000000001'
 

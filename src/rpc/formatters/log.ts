@@ -2,7 +2,7 @@ import type { Log } from '../../evm/index.ts'
 import type { PositionedLog } from '../../logs/index.ts'
 import { toData, toQuantity } from './hex.ts'
 
-/** A log on the wire (the user's document's nine fields, plus geth's blockTimestamp). */
+/** A log on the wire (the nine fields of Infura's method reference, plus geth's blockTimestamp). */
 export interface RpcLog {
   address: string
   topics: string[]
@@ -32,7 +32,7 @@ export function formatLog(log: PositionedLog, removed = false): RpcLog {
   }
 }
 
-/** A log of the pending block: its position fields are null (the user's document). */
+/** A log of the pending block: its position fields are null (Infura's method reference). */
 export function formatPendingLog(log: Log): RpcLog {
   return {
     address: toData(log.address),
