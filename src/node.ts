@@ -62,6 +62,8 @@ export interface NodeOptions {
   filterClock?: () => number
   /** Filters installed at once on this network (-32005 past it). */
   maxFilters?: number
+  /** Changes one filter may hold between polls; past it the filter is uninstalled (default 10,000). */
+  maxFilterChanges?: number
   /** Subscriptions one WebSocket connection may hold (-32005 past it). */
   maxSubscriptionsPerConnection?: number
   /** Transactions the pool holds (`txpool is full` past it). */
@@ -168,7 +170,7 @@ export class ChainNode {
     private readonly options: { blockGasLimit: bigint; coinbase: Uint8Array },
     mining: MiningMode,
     onError: (error: unknown) => void,
-    limits: { filterTimeoutMs: number; filterClock?: () => number; maxFilters?: number; maxSubscriptionsPerConnection?: number; maxPoolSize?: number },
+    limits: { filterTimeoutMs: number; filterClock?: () => number; maxFilters?: number; maxFilterChanges?: number; maxSubscriptionsPerConnection?: number; maxPoolSize?: number },
   ) {
     this.pool = new TxPool(limits.maxPoolSize)
     this.miner = new Miner(mining, () => this.mine(1), onError)
@@ -187,6 +189,7 @@ export class ChainNode {
       timeoutMs: limits.filterTimeoutMs,
       now: limits.filterClock,
       maxFilters: limits.maxFilters,
+      maxChanges: limits.maxFilterChanges,
       pendingLogs: async () =>
         (await this.pendingBlock()).transactions.map((t) => ({ transactionHash: t.signed.hashKey, logs: t.logs })),
     })
@@ -236,6 +239,7 @@ export class ChainNode {
         filterTimeoutMs: options.filterTimeoutMs ?? NODE_DEFAULTS.filterTimeoutMs,
         filterClock: options.filterClock,
         maxFilters: options.maxFilters,
+        maxFilterChanges: options.maxFilterChanges,
         maxSubscriptionsPerConnection: options.maxSubscriptionsPerConnection,
         maxPoolSize: options.maxPoolSize,
       },

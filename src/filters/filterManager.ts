@@ -5,8 +5,10 @@ import { LimitExceededError, ServerError } from '../errors.ts'
 import { keyOf } from '../evm/index.ts'
 import type { Log, SignedTransaction } from '../evm/index.ts'
 import { matchesCriteria } from '../logs/index.ts'
-import type { LogIndex } from '../logs/index.ts'
+import type { LogIndex, PositionedLog } from '../logs/index.ts'
 import { logsOfBlock } from './blockLogs.ts'
+import { chainStepsSince } from './chainHistory.ts'
+import type { ChainStep, ReorgRecord } from './chainHistory.ts'
 import type { FilterKind, LogChange, LogFilterCriteria } from './types.ts'
 
 /** Where a filter's pending logs come from: the pending block, transaction by transaction. */
@@ -22,6 +24,11 @@ export interface FilterManagerOptions {
   now?: () => number
   /** At most this many filters at once on the network (-32005 past it). */
   maxFilters?: number
+  /**
+   * At most this many changes wait for one filter's next poll; past it the filter is uninstalled, and that
+   * poll gets -32000 "filter not found", on which clients re-create it (never a silent loss).
+   */
+  maxChanges?: number
 }
 
 interface FilterBase {
@@ -29,7 +36,7 @@ interface FilterBase {
   lastPoll: number
 }
 
-/** Log and block filters pull what changed since their cursor (the last block they reported). */
+/** Log and block filters pull what changed since their cursor (the head when they were last polled). */
 interface CursorFilter extends FilterBase {
   cursor: bigint
   /** Position in the reorg journal up to which this filter is current. */
@@ -59,32 +66,34 @@ const UNBOUNDED = 2n ** 64n
 /** Enough for any real client; a runaway one is stopped before it exhausts memory. */
 export const DEFAULT_MAX_FILTERS = 10_000
 
-interface JournalEntry {
-  ancestorNumber: bigint
-  removed: ChainBlock[]
-}
+/** Changes one filter may hold between two polls. */
+export const DEFAULT_MAX_FILTER_CHANGES = 10_000
 
 /**
  * Filters (eth_newFilter, eth_newBlockFilter, eth_newPendingTransactionFilter) that report
  * only what happened after they were installed (geth's rule), drained by each poll.
  *
- * Log and block filters are pulled, not pushed: each keeps a cursor, and a poll asks the log
- * index for (cursor, head], after replaying the reorgs recorded since its last poll (removed
- * logs of blocks it had reported, oldest first, then the new branch through the index). So a
- * poll costs what changed for that filter, not the chain's length nor the number of filters,
- * and a new block costs nothing per filter.
+ * A poll returns every event since the last one, in the order the events happened, never merged
+ * (geth appends each event to a filter's buffer): a log mined and orphaned between two polls comes
+ * back added, then removed. Log and block filters get there by pulling, not by buffering: each keeps
+ * a cursor and a position in a journal of reorgs, and a poll replays what happened since
+ * (chainStepsSince), reading blocks that are still canonical from the log index. So a poll costs what
+ * changed for that filter, not the chain's length nor the number of filters, and a new block costs
+ * nothing per filter.
  */
 export class FilterManager {
   private readonly filters = new Map<string, Filter>()
-  private readonly journal: JournalEntry[] = []
+  private readonly journal: ReorgRecord[] = []
   /** Journal entries before this position have been read by every filter and are dropped. */
   private journalBase = 0
   private nextId = 1
   private readonly now: () => number
+  private readonly maxChanges: number
   private readonly sweepTimer: NodeJS.Timeout
 
   constructor(private readonly options: FilterManagerOptions) {
     this.now = options.now ?? Date.now
+    this.maxChanges = options.maxChanges ?? DEFAULT_MAX_FILTER_CHANGES
     options.chain.events.on('reorged', (event) => this.recordReorg(event))
     // Expired filters are refused on access; the sweep only frees their memory.
     this.sweepTimer = setInterval(() => this.sweep(), Math.min(options.timeoutMs, 60_000))
@@ -122,10 +131,12 @@ export class FilterManager {
     return this.install((id) => ({ kind: 'pendingTransaction', id, lastPoll: this.now(), hashes: [] }))
   }
 
-  /** Called for each transaction admitted to the pool. */
+  /** Called for each transaction admitted to the pool; an over-full filter is uninstalled. */
   transactionPooled(signed: SignedTransaction): void {
     for (const filter of this.filters.values()) {
-      if (filter.kind === 'pendingTransaction') filter.hashes.push(signed.hash)
+      if (filter.kind !== 'pendingTransaction') continue
+      if (filter.hashes.length >= this.maxChanges) this.filters.delete(filter.id)
+      else filter.hashes.push(signed.hash)
     }
   }
 
@@ -142,51 +153,46 @@ export class FilterManager {
     return filter.kind === 'log' ? { kind: 'log', criteria: filter.criteria } : { kind: filter.kind }
   }
 
-  /** eth_getFilterChanges of a log filter: removed logs, new canonical logs, new pending logs. */
+  /**
+   * eth_getFilterChanges of a log filter: every matching log that joined or left the chain since the last
+   * poll, in the order that happened (a log mined and orphaned in between comes twice), then new pending logs.
+   */
   async logChanges(id: string): Promise<LogChange[]> {
     const filter = this.touch(id)
     if (filter.kind !== 'log') throw new Error(`filter ${id} is a ${filter.kind} filter`)
-    const { chain, logs } = this.options
-    const changes: LogChange[] = []
+    const changes = new BoundedChanges<LogChange>(this.maxChanges)
     const { criteria } = filter
     const bounds = this.boundsOf(criteria)
-    for (const entry of this.reorgsSince(filter)) {
-      if (entry.ancestorNumber >= filter.cursor) continue
-      for (const block of entry.removed) {
-        if (block.number > filter.cursor || block.number < bounds.from || block.number > bounds.to) continue
-        if (criteria.blockHash && keyOf(criteria.blockHash) !== block.hashKey) continue
-        for (const log of logsOfBlock(block)) {
-          if (matchesCriteria(log, criteria)) changes.push({ kind: 'mined', log, removed: true })
-        }
+    for (const step of this.stepsSince(filter)) {
+      if (step.kind === 'block') {
+        for (const log of this.matchingLogsOf(step.block, criteria, bounds)) changes.push({ kind: 'mined', log, removed: step.removed })
+      } else {
+        this.pushJoinedLogs(changes, criteria, bounds, step.from, step.to)
       }
-      filter.cursor = entry.ancestorNumber
+      if (changes.overflowed) return this.overflow(filter)
     }
-    const head = chain.head.number
-    const from = filter.cursor + 1n > bounds.from ? filter.cursor + 1n : bounds.from
-    const to = head < bounds.to ? head : bounds.to
-    // A filter on one block hash reports that block only while it is canonical, never its replacement.
-    const namedBlockGone = criteria.blockHash !== undefined && !this.isCanonicalHash(criteria.blockHash)
-    if (from <= to && !namedBlockGone) {
-      const result = logs.query({ fromBlock: from, toBlock: to, addresses: criteria.addresses, topics: criteria.topics }, { limit: Number.MAX_SAFE_INTEGER })
-      if (result.status === 'ok') for (const log of result.logs) changes.push({ kind: 'mined', log, removed: false })
+    if (criteria.toBlock === 'pending') {
+      for (const change of await this.newPendingLogs(filter)) changes.push(change)
+      if (changes.overflowed) return this.overflow(filter)
     }
-    filter.cursor = head
-    if (criteria.toBlock === 'pending') changes.push(...(await this.newPendingLogs(filter)))
-    return changes
+    return changes.items
   }
 
-  /** eth_getFilterChanges of a block filter: hashes of new canonical blocks, a reorg's new branch included. */
+  /** eth_getFilterChanges of a block filter: the hash of every block that joined the chain since the last poll. */
   blockChanges(id: string): Uint8Array[] {
     const filter = this.touch(id)
     if (filter.kind !== 'block') throw new Error(`filter ${id} is a ${filter.kind} filter`)
-    for (const entry of this.reorgsSince(filter)) {
-      if (entry.ancestorNumber < filter.cursor) filter.cursor = entry.ancestorNumber
-    }
     const { chain } = this.options
-    const hashes: Uint8Array[] = []
-    for (let n = filter.cursor + 1n; n <= chain.head.number; n++) hashes.push((chain.blockByNumber(n) as ChainBlock).hash)
-    filter.cursor = chain.head.number
-    return hashes
+    const hashes = new BoundedChanges<Uint8Array>(this.maxChanges)
+    for (const step of this.stepsSince(filter)) {
+      if (step.kind === 'block') {
+        if (!step.removed) hashes.push(step.block.hash)
+      } else {
+        for (let n = step.from; n <= step.to && !hashes.overflowed; n++) hashes.push((chain.blockByNumber(n) as ChainBlock).hash)
+      }
+      if (hashes.overflowed) return this.overflow(filter)
+    }
+    return hashes.items
   }
 
   /** eth_getFilterChanges of a pending-transaction filter: hashes admitted since the last poll. */
@@ -262,9 +268,42 @@ export class FilterManager {
     }
   }
 
-  private isCanonicalHash(hash: Uint8Array): boolean {
-    const block = this.options.chain.blockByHash(hash)
-    return block !== undefined && this.options.chain.isCanonical(block)
+  /** Logs of `block` that the filter matches, by criteria, bounds and (for a one-block filter) hash. */
+  private matchingLogsOf(block: ChainBlock, criteria: LogFilterCriteria, bounds: { from: bigint; to: bigint }): PositionedLog[] {
+    if (block.logCount === 0 || block.number < bounds.from || block.number > bounds.to) return []
+    if (criteria.blockHash && keyOf(criteria.blockHash) !== block.hashKey) return []
+    return logsOfBlock(block).filter((log) => matchesCriteria(log, criteria))
+  }
+
+  /** Matching logs of canonical blocks `from..to`, from the log index; stops once the filter is over-full. */
+  private pushJoinedLogs(
+    changes: BoundedChanges<LogChange>,
+    criteria: LogFilterCriteria,
+    bounds: { from: bigint; to: bigint },
+    from: bigint,
+    to: bigint,
+  ): void {
+    const low = from > bounds.from ? from : bounds.from
+    const high = to < bounds.to ? to : bounds.to
+    if (low > high) return
+    if (criteria.blockHash) {
+      // A filter on one block reports it only while it is canonical, never its replacement.
+      const block = this.options.chain.blockByNumber(low) as ChainBlock
+      for (const log of this.matchingLogsOf(block, criteria, bounds)) changes.push({ kind: 'mined', log, removed: false })
+      return
+    }
+    const result = this.options.logs.query(
+      { fromBlock: low, toBlock: high, addresses: criteria.addresses, topics: criteria.topics },
+      { limit: changes.room },
+    )
+    if (result.status !== 'ok') return changes.markOverflowed()
+    for (const log of result.logs) changes.push({ kind: 'mined', log, removed: false })
+  }
+
+  /** Uninstalls a filter that holds more changes than it may; its poll gets what an unknown id gets. */
+  private overflow(filter: Filter): never {
+    this.filters.delete(filter.id)
+    throw new ServerError('filter not found')
   }
 
   private async newPendingLogs(filter: LogFilter): Promise<LogChange[]> {
@@ -289,15 +328,17 @@ export class FilterManager {
   }
 
   private recordReorg(event: ReorgEvent): void {
-    this.journal.push({ ancestorNumber: event.commonAncestor.number, removed: event.removed })
+    this.journal.push({ ancestor: event.commonAncestor, removed: event.removed })
     this.trimJournal()
   }
 
-  /** The reorgs a cursor filter has not seen yet, oldest first; marks them seen. */
-  private reorgsSince(filter: CursorFilter): JournalEntry[] {
-    const entries = this.journal.slice(filter.journalPosition - this.journalBase)
+  /** What happened since the filter's last poll, oldest first; moves its cursor and journal position to now. */
+  private stepsSince(filter: CursorFilter): Generator<ChainStep> {
+    const reorgs = this.journal.slice(filter.journalPosition - this.journalBase)
+    const steps = chainStepsSince(filter.cursor, reorgs, this.options.chain)
     filter.journalPosition = this.journalEnd
-    return entries
+    filter.cursor = this.options.chain.head.number
+    return steps
   }
 
   private trimJournal(): void {
@@ -307,5 +348,31 @@ export class FilterManager {
     }
     this.journal.splice(0, oldest - this.journalBase)
     this.journalBase = oldest
+  }
+}
+
+/** Changes gathered for one poll, up to a filter's limit; one more marks the filter over-full. */
+class BoundedChanges<T> {
+  readonly items: T[] = []
+  private full = false
+
+  constructor(private readonly max: number) {}
+
+  get overflowed(): boolean {
+    return this.full
+  }
+
+  /** How many more changes fit. */
+  get room(): number {
+    return this.max - this.items.length
+  }
+
+  push(item: T): void {
+    if (this.items.length >= this.max) this.full = true
+    else this.items.push(item)
+  }
+
+  markOverflowed(): void {
+    this.full = true
   }
 }

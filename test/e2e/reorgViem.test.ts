@@ -1,10 +1,10 @@
 import { createPublicClient, createTestClient, http, webSocket, type Hex, type Log } from 'viem'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { WebSocket } from 'ws'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ChainsimToken } from '../../src/contracts/index.ts'
 import { startClockedServer, type ClockedNetwork, type ClockedServer } from '../helpers/clockedServer.ts'
 import { deployTokenViaRpc, devAccount, hex, receiptOf, send, tokenCall } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { waitFor, WsClient } from '../helpers/wsClient.ts'
 
 /**
  * Real clients over real sockets: viem's watchContractEvent (HTTP polling and WebSocket subscriptions)
@@ -17,69 +17,6 @@ type TransferLog = Log<bigint, number, boolean, undefined, true, typeof Chainsim
 
 const FILTER_TIMEOUT_MS = 60_000
 const [a0, a1, a2] = [0, 1, 2].map((i) => devAccount(i).address) as [Hex, Hex, Hex]
-
-/** Polls `read` until it returns a value `accept`s (bounded: a failing condition fails the test in 5 s). */
-async function waitFor<T>(read: () => T | Promise<T>, accept: (value: T) => boolean, what: string): Promise<T> {
-  return vi.waitFor(
-    async () => {
-      const value = await read()
-      if (!accept(value)) throw new Error(`still waiting for ${what}`)
-      return value
-    },
-    { timeout: 5_000, interval: 10 },
-  )
-}
-
-/** A raw `ws` JSON-RPC client that keeps every message, so answers and notifications can be told apart. */
-class WsClient {
-  readonly messages: any[] = []
-  private nextId = 1
-
-  private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => this.messages.push(JSON.parse(String(data))))
-  }
-
-  static async open(url: string): Promise<WsClient> {
-    const socket = new WebSocket(url)
-    await new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve())
-      socket.once('error', reject)
-    })
-    return new WsClient(socket)
-  }
-
-  /** Sends one request and resolves with its whole response (result or error). */
-  async call(method: string, params: unknown[] = []): Promise<{ result?: any; error?: { code: number; message: string } }> {
-    const id = this.nextId++
-    this.socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }))
-    return waitFor(() => this.messages.find((m) => m.id === id), (m) => m !== undefined, `answer to ${method}`)
-  }
-
-  async subscribe(...params: unknown[]): Promise<string> {
-    const answer = await this.call('eth_subscribe', params)
-    if (typeof answer.result !== 'string') throw new Error(`eth_subscribe failed: ${JSON.stringify(answer)}`)
-    return answer.result
-  }
-
-  /** The results notified so far for one subscription, in arrival order. */
-  notified<T = any>(subscription: string): T[] {
-    return this.messages
-      .filter((m) => m.method === 'eth_subscription' && m.params?.subscription === subscription)
-      .map((m) => m.params.result as T)
-  }
-
-  /** Waits until `count` notifications have arrived for `subscription`, and returns them. */
-  waitNotified<T = any>(subscription: string, count: number): Promise<T[]> {
-    return waitFor(() => this.notified<T>(subscription), (n) => n.length >= count, `${count} notifications`)
-  }
-
-  async close(): Promise<void> {
-    if (this.socket.readyState === WebSocket.CLOSED) return
-    const closed = new Promise((resolve) => this.socket.once('close', resolve))
-    this.socket.close()
-    await closed
-  }
-}
 
 let server: ClockedServer
 /** One network per scenario, so filter and subscription counts belong to one test each. */

@@ -2,6 +2,7 @@ import { encodeFunctionData, hexToBytes } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { EventEmitter } from '../../src/contracts/index.ts'
 import { keyOf } from '../../src/evm/index.ts'
+import { logsOfBlock } from '../../src/filters/blockLogs.ts'
 import type { LogChange } from '../../src/filters/types.ts'
 import { ChainNode } from '../../src/node.ts'
 import { deployEmitter, deployToken, transferData } from '../helpers/contracts.ts'
@@ -15,7 +16,11 @@ function describeChanges(changes: LogChange[]) {
 }
 
 async function nodeWithToken() {
-  const node = await ChainNode.create()
+  return nodeWithLimitedFilters(undefined)
+}
+
+async function nodeWithLimitedFilters(maxFilterChanges: number | undefined) {
+  const node = await ChainNode.create({ maxFilterChanges })
   const token = await deployToken(node)
   const transfer = (amount: bigint) =>
     node.sendTransaction({ from: node.accounts[0]!.address, to: token, data: transferData(node.accounts[1]!.address, amount) })
@@ -58,29 +63,50 @@ describe('log filters across a reorg', () => {
     await node.close()
   })
 
-  test('a filter that never reported the orphaned blocks gets only the new branch', async () => {
+  test('a log mined and orphaned between two polls comes back added, then removed, then re-mined', async () => {
     const { node, token, transfer } = await nodeWithToken()
     const id = node.filters.newLogFilter({ ...anyRange, addresses: [token] })
     await transfer(1n)
-    await node.simReorg({ depth: 1 })
-    expect(describeChanges(await node.filters.logChanges(id)).every((c) => c.startsWith('added'))).toBe(true)
+    const orphaned = node.head
+    const outcome = await node.simReorg({ depth: 1 })
+    const [, remined] = outcome.added
+    expect(describeChanges(await node.filters.logChanges(id))).toEqual([
+      `added@2:${orphaned.hashKey.slice(0, 10)}`,
+      `removed@2:${orphaned.hashKey.slice(0, 10)}`,
+      `added@3:${remined!.hashKey.slice(0, 10)}`,
+    ])
     await node.close()
   })
 
-  test('two reorgs between polls: removed logs only of what was reported', async () => {
+  test('removed logs reach a filter whose criteria match even if it never reported their block', async () => {
+    const { node, token, transfer } = await nodeWithToken()
+    await transfer(1n)
+    const before = node.head
+    // Installed after the block was mined: it never reported it, but a client may have read it with eth_getLogs.
+    const id = node.filters.newLogFilter({ ...anyRange, addresses: [token] })
+    await node.simReorg({ depth: 1 })
+    const changes = describeChanges(await node.filters.logChanges(id))
+    expect(changes[0]).toBe(`removed@2:${before.hashKey.slice(0, 10)}`)
+    expect(changes.slice(1).every((c) => c.startsWith('added@3'))).toBe(true)
+    await node.close()
+  })
+
+  test('two reorgs between polls: both sets of removed and added logs, in the order they happened', async () => {
     const { node, token, transfer } = await nodeWithToken()
     const id = node.filters.newLogFilter({ ...anyRange, addresses: [token] })
     await transfer(1n)
     const reported = await node.filters.logChanges(id)
-    await node.simReorg({ depth: 1 })
-    await node.simReorg({ depth: 2 })
-    const changes = await node.filters.logChanges(id)
-    const removed = changes.filter((c) => c.kind === 'mined' && c.removed)
-    expect(removed).toHaveLength(1)
-    expect((removed[0] as Extract<LogChange, { kind: 'mined' }>).log).toEqual((reported[0] as Extract<LogChange, { kind: 'mined' }>).log)
-    const added = changes.filter((c) => c.kind === 'mined' && !c.removed) as Array<Extract<LogChange, { kind: 'mined' }>>
-    expect(added).toHaveLength(1)
-    expect(node.chain.isCanonical(node.chain.blockByHash(added[0]!.log.blockHash)!)).toBe(true)
+    const first = await node.simReorg({ depth: 1 })
+    const second = await node.simReorg({ depth: 2 })
+    const short = (block: { hashKey: string }) => block.hashKey.slice(0, 10)
+    // First reorg: block 2 out, its transfer re-mined in block 3 of a two-block branch; second: both out again.
+    expect(describeChanges(await node.filters.logChanges(id))).toEqual([
+      `removed@2:${short(first.removed[0]!)}`,
+      `added@3:${short(first.added[1]!)}`,
+      `removed@3:${short(second.removed[1]!)}`,
+      ...describeChanges(second.added.flatMap((b) => logsOfBlock(b).map((log) => ({ kind: 'mined' as const, log, removed: false })))),
+    ])
+    expect(reported).toHaveLength(1)
     await node.close()
   })
 
@@ -92,6 +118,23 @@ describe('log filters across a reorg', () => {
     expect(node.filters.blockChanges(id)).toHaveLength(2)
     const outcome = await node.simReorg({ depth: 3, length: 4 })
     expect(node.filters.blockChanges(id).map(keyOf)).toEqual(outcome.added.map((b) => b.hashKey))
+    await node.close()
+  })
+
+  test('block filters get every block that joined, those orphaned since included, in order', async () => {
+    const node = await ChainNode.create()
+    await node.mine(3)
+    const id = node.filters.newBlockFilter()
+    const [mined] = await node.mine(1)
+    const first = await node.simReorg({ depth: 1, length: 2 })
+    const second = await node.simReorg({ depth: 1, length: 1 })
+    // Block 4 and the first branch's 4' and 5' joined; 5' left again in the second reorg, 5'' joined.
+    expect(node.filters.blockChanges(id).map(keyOf)).toEqual([
+      mined!.hashKey,
+      ...first.added.map((b) => b.hashKey),
+      ...second.added.map((b) => b.hashKey),
+    ])
+    expect(second.removed.map((b) => b.hashKey)).toEqual([first.added[1]!.hashKey])
     await node.close()
   })
 })
@@ -135,6 +178,49 @@ describe('filter lifetime', () => {
     const id = node.filters.newPendingTransactionFilter()
     expect(id).toBe('0x1')
     expect(node.filters.uninstall(id)).toBe(true)
+    expect(() => node.filters.pendingTransactionChanges(id)).toThrow(/filter not found/)
+    await node.close()
+  })
+
+  test('a filter holding more changes than it may is uninstalled, and its poll is -32000 filter not found', async () => {
+    const node = await ChainNode.create({ maxFilterChanges: 3 })
+    const blocks = node.filters.newBlockFilter()
+    const kept = node.filters.newBlockFilter()
+    await node.mine(3)
+    expect(node.filters.blockChanges(kept)).toHaveLength(3)
+    await node.mine(1)
+    expect(() => node.filters.blockChanges(blocks)).toThrow(/filter not found/)
+    expect(node.filters.uninstall(blocks)).toBe(false)
+    expect(node.filters.blockChanges(kept)).toHaveLength(1)
+    await node.close()
+  })
+
+  test('a log filter over its limit is uninstalled, whether its changes are canonical or orphaned', async () => {
+    const { node, token, transfer } = await nodeWithLimitedFilters(2)
+    const canonical = node.filters.newLogFilter({ ...anyRange, addresses: [token] })
+    await transfer(1n)
+    await transfer(2n)
+    expect(await node.filters.logChanges(canonical)).toHaveLength(2)
+    for (let i = 3n; i <= 5n; i++) await transfer(i)
+    await expect(node.filters.logChanges(canonical)).rejects.toThrow(/filter not found/)
+
+    const orphaned = node.filters.newLogFilter({ ...anyRange, addresses: [token] })
+    const dropOnce = async () => node.simReorg({ depth: 1, drop: [await transfer(9n)] })
+    await dropOnce()
+    // Added, then removed: exactly the limit.
+    expect(describeChanges(await node.filters.logChanges(orphaned)).map((c) => c.split('@')[0])).toEqual(['added', 'removed'])
+    await dropOnce()
+    await dropOnce()
+    await expect(node.filters.logChanges(orphaned)).rejects.toThrow(/filter not found/)
+    await node.close()
+  })
+
+  test('a pending transaction filter over its limit is uninstalled', async () => {
+    const node = await ChainNode.create({ mining: { auto: false }, maxFilterChanges: 2 })
+    const id = node.filters.newPendingTransactionFilter()
+    for (let i = 0; i < 3; i++) {
+      await node.sendTransaction({ from: node.accounts[0]!.address, to: node.accounts[1]!.address, value: 1n })
+    }
     expect(() => node.filters.pendingTransactionChanges(id)).toThrow(/filter not found/)
     await node.close()
   })
