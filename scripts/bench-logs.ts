@@ -1,7 +1,7 @@
 // Benchmarks the log index on 200,000 synthetic logs (2,000 blocks × 100), no EVM involved.
 // Run: node --expose-gc --import tsx scripts/bench-logs.ts   (or npx tsx scripts/bench-logs.ts, without heap figures)
 import type { Log } from '../src/evm/types.ts'
-import { type IndexedBlock, LogIndex, type LogCriteria } from '../src/logs/index.ts'
+import { type IndexedBlock, LogIndex, type LogRangeQuery } from '../src/logs/index.ts'
 
 const BLOCKS = 2_000
 const TRANSACTIONS_PER_BLOCK = 10
@@ -92,12 +92,12 @@ else {
   console.log(`process RSS with logs and index: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`)
 }
 
-const whole = (criteria: Omit<LogCriteria, 'fromBlock' | 'toBlock'>): LogCriteria => ({
+const whole = (criteria: Omit<LogRangeQuery, 'fromBlock' | 'toBlock'>): LogRangeQuery => ({
   fromBlock: 0n,
   toBlock: BigInt(BLOCKS - 1),
   ...criteria,
 })
-const query = (criteria: LogCriteria) =>
+const query = (criteria: LogRangeQuery) =>
   describe(index.query(criteria, { limit: LIMIT, deadline: performance.now() + 10_000 }))
 const startOf = (i: number) => BigInt((i * 397) % (BLOCKS - 100))
 

@@ -17,8 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { Command } from 'commander'
 import { encodeDeployData, encodeFunctionData, hexToBytes, toHex } from 'viem'
 import { ChainsimToken, EventEmitter } from '../src/contracts/index.ts'
-import { signTransaction } from '../src/evm/index.ts'
-import type { SignedTransaction, TypedTxData } from '../src/evm/index.ts'
+import type { SignedTransaction } from '../src/evm/index.ts'
 import { ChainNode } from '../src/node.ts'
 import { summarize } from './bench/stats.ts'
 import { anvilBinary, startAnvil, startChainsim } from './bench/targets.ts'
@@ -64,17 +63,13 @@ async function fillRate(kind: 'erc20' | 'events1' | 'events100', perBlock: numbe
   const node = await ChainNode.create({ mining: { auto: perBlock === 1 } })
   const account = node.accounts[0]!
   let nonce = 0n
-  const sign = (fields: Partial<TypedTxData>): SignedTransaction =>
-    signTransaction(
-      { type: 2, chainId: node.chainId, nonce: nonce++, gasLimit: 500_000n, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, ...fields } as TypedTxData,
-      account.privateKey,
-      node.chain.engine.common,
-    )
+  const sign = (fields: { to?: Uint8Array; data: Uint8Array; gas?: bigint }): SignedTransaction =>
+    node.signWithDevAccount({ from: account.address, nonce: nonce++, gas: 500_000n, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, ...fields })
   const deployData =
     kind === 'erc20'
       ? encodeDeployData({ abi: ChainsimToken.abi, bytecode: ChainsimToken.bytecode, args: ['T', 'T', 10n ** 30n] })
       : EventEmitter.bytecode
-  const deploy = sign({ data: hexToBytes(deployData), gasLimit: 3_000_000n })
+  const deploy = sign({ data: hexToBytes(deployData), gas: 3_000_000n })
   await node.sendRawTransaction(deploy.raw)
   if (perBlock > 1) await node.mine(1)
   const found = node.transaction(deploy.hash)
@@ -107,13 +102,9 @@ async function reorgAt(logs: number, depth: number, reinclude: 'all' | 'none' = 
   const node = await ChainNode.create({ mining: { auto: false } })
   const account = node.accounts[0]!
   let nonce = 0n
-  const sign = (fields: Partial<TypedTxData>) =>
-    signTransaction(
-      { type: 2, chainId: node.chainId, nonce: nonce++, gasLimit: 500_000n, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, ...fields } as TypedTxData,
-      account.privateKey,
-      node.chain.engine.common,
-    )
-  const deploy = sign({ data: hexToBytes(EventEmitter.bytecode), gasLimit: 3_000_000n })
+  const sign = (fields: { to?: Uint8Array; data: Uint8Array; gas?: bigint }) =>
+    node.signWithDevAccount({ from: account.address, nonce: nonce++, gas: 500_000n, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, ...fields })
+  const deploy = sign({ data: hexToBytes(EventEmitter.bytecode), gas: 3_000_000n })
   await node.sendRawTransaction(deploy.raw)
   await node.mine(1)
   const found = node.transaction(deploy.hash)

@@ -17,7 +17,8 @@ export function formatBanner(server: RunningServer, options: { apiKeys: readonly
   const key = options.apiKeys[0] ?? '<API_KEY>'
   lines.push('Networks', '==================')
   for (const n of server.networks) {
-    const mining = n.node.miner.isAutomine ? 'automine' : n.node.miner.interval ? `every ${n.node.miner.interval} ms` : 'manual'
+    const { automine, intervalMs } = n.node.mining
+    const mining = automine ? 'automine' : intervalMs ? `every ${intervalMs} ms` : 'manual'
     lines.push(`${n.name}  chain id ${n.chainId}  (${mining})`)
     lines.push(`  HTTP  ${n.httpUrl}/v3/${key}`)
     lines.push(`  WS    ${n.wsUrl}/ws/v3/${key}`)

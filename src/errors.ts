@@ -1,7 +1,17 @@
 /**
- * The one JSON-RPC error hierarchy. Every JSON-RPC error code chainsim sends is assigned here and nowhere
- * else: code elsewhere throws one of these classes and the dispatcher turns it into a wire error object.
+ * The one error hierarchy. Every error chainsim throws on purpose is a {@link ChainsimError}: domain modules
+ * throw their own subclasses (`TransactionRejected`, `ReorgError`, `FilterNotFound`...), which the RPC layer
+ * maps to the JSON-RPC errors below in one place (src/rpc/domainErrors.ts). Every JSON-RPC error code
+ * chainsim sends is assigned here and nowhere else.
  */
+
+/** Base of every error chainsim throws on purpose; `name` is the class's own name. */
+export class ChainsimError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
+    this.name = new.target.name
+  }
+}
 
 /** The `error` member of a JSON-RPC response. */
 export type RpcErrorObject = { code: number; message: string; data?: unknown }
@@ -19,15 +29,14 @@ export type RpcErrorOptions = { data?: unknown; cause?: unknown }
  * Base of every error that may reach a client; `code` comes from the subclass's static `code`.
  * @example throw new InvalidParamsError('invalid argument 0: hex string has odd length')
  */
-export class RpcError extends Error {
+export class RpcError extends ChainsimError {
   /** The JSON-RPC code this class stands for. */
   static readonly code: number = -32603
   readonly code: number
   readonly data?: unknown
 
   constructor(message: string, options: RpcErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause })
-    this.name = new.target.name
+    super(message, options)
     this.code = (new.target as typeof RpcError).code
     if (options.data !== undefined) this.data = options.data
   }

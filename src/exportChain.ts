@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ChainBlock } from './chain/types.ts'
-import { toGethGenesis } from './evm/index.ts'
 import type { ChainNode } from './node.ts'
 
 export interface ExportedChain {
@@ -24,13 +23,12 @@ export interface ExportedChain {
  */
 export async function exportChain(node: ChainNode, dir: string): Promise<ExportedChain> {
   // A consistent cut: no write runs while the blocks are read.
-  const { genesis, blocks } = await node.queue.run(async () => {
+  const genesis = node.gethGenesis()
+  const blocks = await node.consistentRead(() => {
     const { chain } = node
-    const spec = chain.engine.genesisSpec
-    if (!spec) throw new Error('this chain has no genesis description to export')
     const canonical: ChainBlock[] = []
     for (let n = chain.genesis.number + 1n; n <= chain.head.number; n++) canonical.push(chain.blockByNumber(n) as ChainBlock)
-    return { genesis: toGethGenesis(chain.engine.common, spec, chain.genesis.block), blocks: canonical }
+    return canonical
   })
   await mkdir(dir, { recursive: true })
   const genesisFile = join(dir, 'genesis.json')

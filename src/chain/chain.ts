@@ -22,6 +22,18 @@ export function toChainBlock(block: Block, transactions: readonly ExecutedTransa
 }
 
 /**
+ * What readers outside the node may see of a chain: blocks by number, hash and tag, transactions, finality.
+ * Writes go through the node's write queue, so the node hands out this view only.
+ */
+export type ChainReader = Pick<
+  Chain,
+  'head' | 'genesis' | 'chainId' | 'finality' | 'blockByNumber' | 'blockByHash' | 'allBlocks' | 'isCanonical' | 'tagNumber' | 'transaction'
+> & {
+  /** The chain's events, to listen to (only the chain emits them). */
+  readonly events: Pick<ChainEvents, 'on' | 'off' | 'once'>
+}
+
+/**
  * One network's chain: the block tree (all branches), the canonical chain, and the engine
  * that holds every block's state. Writes come from the node's write queue only; the chain
  * announces them as `blockAdded` and `reorged` events.

@@ -4,6 +4,12 @@ export type ClockMode =
   /** genesis time + n × block time: the same scenario gives the same hashes on every run. */
   | { kind: 'fixed'; genesisTime: bigint; blockTime: bigint }
 
+/** The clock's movable part: how far `evm_increaseTime` moved it, and a timestamp set for the next block. */
+export interface ClockState {
+  offset: bigint
+  nextTimestamp: bigint | undefined
+}
+
 /**
  * Block timestamps, in seconds. Every block is at least one second after its parent (the
  * post-merge rule), whatever the wall clock says; `evm_increaseTime` and
@@ -41,6 +47,14 @@ export class ChainClock {
     return chosen > floor ? chosen : floor
   }
 
+  /** The timestamp the block after `parent` would get now, without consuming a pending override. */
+  previewTimestampAfter(parent: { number: bigint; timestamp: bigint }): bigint {
+    const saved = this.snapshot()
+    const timestamp = this.timestampAfter(parent)
+    this.restore(saved)
+    return timestamp
+  }
+
   /** Moves time forward by `seconds` for every later block; returns the total offset. */
   increaseTime(seconds: bigint): bigint {
     this.offset += seconds
@@ -52,12 +66,12 @@ export class ChainClock {
     this.nextTimestamp = timestamp
   }
 
-  /** State kept across snapshots: offset and pending override. */
-  snapshot(): { offset: bigint; nextTimestamp: bigint | undefined } {
+  /** What snapshots and state files keep: the offset and a pending override. */
+  snapshot(): ClockState {
     return { offset: this.offset, nextTimestamp: this.nextTimestamp }
   }
 
-  restore(state: { offset: bigint; nextTimestamp: bigint | undefined }): void {
+  restore(state: ClockState): void {
     this.offset = state.offset
     this.nextTimestamp = state.nextTimestamp
   }

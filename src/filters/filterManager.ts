@@ -1,15 +1,15 @@
 import type { Chain } from '../chain/chain.ts'
 import type { ChainBlock } from '../chain/types.ts'
 import type { ReorgEvent } from '../chain/events.ts'
-import { LimitExceededError, ServerError } from '../errors.ts'
 import { keyOf } from '../evm/index.ts'
 import type { Log, SignedTransaction } from '../evm/index.ts'
 import { matchesCriteria } from '../logs/index.ts'
-import type { LogIndex, PositionedLog } from '../logs/index.ts'
+import type { LogFilter, LogIndex, PositionedLog } from '../logs/index.ts'
 import { logsOfBlock } from './blockLogs.ts'
 import { chainStepsSince } from './chainHistory.ts'
+import { FilterNotFound, TooManyFilters } from './errors.ts'
 import type { ChainStep, ReorgRecord } from './chainHistory.ts'
-import type { FilterKind, LogChange, LogFilterCriteria } from './types.ts'
+import type { FilterChanges, FilterKind, LogChange } from './types.ts'
 
 /** Where a filter's pending logs come from: the pending block, transaction by transaction. */
 export type PendingLogSource = () => Promise<ReadonlyArray<{ transactionHash: string; logs: readonly Log[] }>>
@@ -43,23 +43,23 @@ interface CursorFilter extends FilterBase {
   journalPosition: number
 }
 
-interface LogFilter extends CursorFilter {
+interface InstalledLogFilter extends CursorFilter {
   kind: 'log'
-  criteria: LogFilterCriteria
+  criteria: LogFilter
   /** Pending logs already reported, by transaction hash and index, so each is reported once. */
   reportedPending: Set<string>
 }
 
-interface BlockFilter extends CursorFilter {
+interface InstalledBlockFilter extends CursorFilter {
   kind: 'block'
 }
 
-interface PendingTransactionFilter extends FilterBase {
+interface InstalledPendingTransactionFilter extends FilterBase {
   kind: 'pendingTransaction'
   hashes: Uint8Array[]
 }
 
-type Filter = LogFilter | BlockFilter | PendingTransactionFilter
+type Filter = InstalledLogFilter | InstalledBlockFilter | InstalledPendingTransactionFilter
 
 const UNBOUNDED = 2n ** 64n
 
@@ -105,7 +105,7 @@ export class FilterManager {
   }
 
   /** Installs a log filter; its changes start after the current head. */
-  newLogFilter(criteria: LogFilterCriteria): string {
+  newLogFilter(criteria: LogFilter): string {
     return this.install((id) => ({
       kind: 'log',
       id,
@@ -148,9 +148,21 @@ export class FilterManager {
    * The kind and criteria of an installed filter (eth_getFilterLogs). Only eth_getFilterChanges
    * counts as a poll for expiry, as in geth.
    */
-  describe(id: string): { kind: FilterKind; criteria?: LogFilterCriteria } {
+  describe(id: string): { kind: FilterKind; criteria?: LogFilter } {
     const filter = this.find(id)
     return filter.kind === 'log' ? { kind: 'log', criteria: filter.criteria } : { kind: filter.kind }
+  }
+
+  /** eth_getFilterChanges: what a filter reports since its last poll, by its kind; the poll drains it. */
+  async changes(id: string): Promise<FilterChanges> {
+    switch (this.find(id).kind) {
+      case 'log':
+        return { kind: 'log', changes: await this.logChanges(id) }
+      case 'block':
+        return { kind: 'block', hashes: this.blockChanges(id) }
+      case 'pendingTransaction':
+        return { kind: 'pendingTransaction', hashes: this.pendingTransactionChanges(id) }
+    }
   }
 
   /**
@@ -204,10 +216,6 @@ export class FilterManager {
     return hashes
   }
 
-  kindOf(id: string): FilterKind {
-    return this.find(id).kind
-  }
-
   close(): void {
     clearInterval(this.sweepTimer)
     this.filters.clear()
@@ -217,7 +225,7 @@ export class FilterManager {
     const max = this.options.maxFilters ?? DEFAULT_MAX_FILTERS
     if (this.filters.size >= max) this.sweep()
     if (this.filters.size >= max) {
-      throw new LimitExceededError(`too many filters: at most ${max} per network; uninstall some or let them expire`)
+      throw new TooManyFilters(max)
     }
     const id = `0x${(this.nextId++).toString(16)}`
     this.filters.set(id, make(id))
@@ -236,7 +244,7 @@ export class FilterManager {
     const filter = this.filters.get(id)
     if (!filter || this.expired(filter)) {
       this.filters.delete(id)
-      throw new ServerError('filter not found')
+      throw new FilterNotFound(id)
     }
     return filter
   }
@@ -255,7 +263,7 @@ export class FilterManager {
    * numbers bound it: a tag (`latest`, `safe`...) follows the chain, so new and removed logs
    * of any block count. `fromBlock: pending` reports pending logs only.
    */
-  private boundsOf(criteria: LogFilterCriteria): { from: bigint; to: bigint } {
+  private boundsOf(criteria: LogFilter): { from: bigint; to: bigint } {
     const none = { from: 1n, to: 0n }
     if (criteria.blockHash) {
       const block = this.options.chain.blockByHash(criteria.blockHash)
@@ -269,7 +277,7 @@ export class FilterManager {
   }
 
   /** Logs of `block` that the filter matches, by criteria, bounds and (for a one-block filter) hash. */
-  private matchingLogsOf(block: ChainBlock, criteria: LogFilterCriteria, bounds: { from: bigint; to: bigint }): PositionedLog[] {
+  private matchingLogsOf(block: ChainBlock, criteria: LogFilter, bounds: { from: bigint; to: bigint }): PositionedLog[] {
     if (block.logCount === 0 || block.number < bounds.from || block.number > bounds.to) return []
     if (criteria.blockHash && keyOf(criteria.blockHash) !== block.hashKey) return []
     return logsOfBlock(block).filter((log) => matchesCriteria(log, criteria))
@@ -278,7 +286,7 @@ export class FilterManager {
   /** Matching logs of canonical blocks `from..to`, from the log index; stops once the filter is over-full. */
   private pushJoinedLogs(
     changes: BoundedChanges<LogChange>,
-    criteria: LogFilterCriteria,
+    criteria: LogFilter,
     bounds: { from: bigint; to: bigint },
     from: bigint,
     to: bigint,
@@ -303,10 +311,10 @@ export class FilterManager {
   /** Uninstalls a filter that holds more changes than it may; its poll gets what an unknown id gets. */
   private overflow(filter: Filter): never {
     this.filters.delete(filter.id)
-    throw new ServerError('filter not found')
+    throw new FilterNotFound(filter.id)
   }
 
-  private async newPendingLogs(filter: LogFilter): Promise<LogChange[]> {
+  private async newPendingLogs(filter: InstalledLogFilter): Promise<LogChange[]> {
     const pending = await this.options.pendingLogs()
     const stillPending = new Set<string>()
     const changes: LogChange[] = []

@@ -2,9 +2,8 @@ import type { Chain } from '../chain/chain.ts'
 import type { ChainBlock } from '../chain/types.ts'
 import type { SignedTransaction } from '../evm/index.ts'
 import { matchesCriteria } from '../logs/index.ts'
-import type { PositionedLog } from '../logs/index.ts'
+import type { LogMatchCriteria, PositionedLog } from '../logs/index.ts'
 import { logsOfBlock } from './blockLogs.ts'
-import type { LogFilterCriteria } from './types.ts'
 
 /** What a subscriber is told, in domain types; the RPC layer formats and sends it. */
 export type SubscriptionEvent =
@@ -14,7 +13,7 @@ export type SubscriptionEvent =
 
 export type SubscriptionRequest =
   | { kind: 'newHeads' }
-  | { kind: 'logs'; criteria: Pick<LogFilterCriteria, 'addresses' | 'topics'> }
+  | { kind: 'logs'; criteria: LogMatchCriteria }
   | { kind: 'newPendingTransactions' }
 
 /** Subscriptions one WebSocket connection may hold by default. */

@@ -1,5 +1,7 @@
-// The log index: canonical logs by address and topic, criteria matching, and the parameter count of the limits.
+// The log index: canonical logs by address and topic, criteria matching, and the one log query with its limits.
 export { countCriteriaParameters } from './countCriteriaParameters.ts'
 export { LogIndex } from './logIndex.ts'
 export { matchesCriteria } from './matchesCriteria.ts'
+export { DEFAULT_LOG_LIMITS, installRefusal, parameterRefusal, queryLogs } from './queryLogs.ts'
+export type { LogLimits, LogQueryOptions, LogQueryRefusal, LogQueryResult, LogSource } from './queryLogs.ts'
 export type * from './types.ts'

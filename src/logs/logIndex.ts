@@ -4,9 +4,9 @@ import type { IdStream } from './idStreams.ts'
 import { type IndexView, planQuery } from './planQuery.ts'
 import { PostingTable } from './postingTable.ts'
 import { upperBound, withCapacity } from './sortedIds.ts'
-import type { IndexedBlock, LogCriteria, LogQueryOptions, LogQueryResult, PositionedLog } from './types.ts'
+import type { IndexedBlock, LogRangeQuery, LogQueryOptions, IndexQueryResult, PositionedLog } from './types.ts'
 
-export type { IndexedBlock, LogCriteria, LogQueryOptions, LogQueryResult, PositionedLog } from './types.ts'
+export type { IndexedBlock, LogRangeQuery, LogQueryOptions, IndexQueryResult, PositionedLog } from './types.ts'
 
 /** EVM logs carry at most four topics (LOG0 to LOG4): one posting table per position. */
 const MAX_TOPICS = 4
@@ -127,7 +127,7 @@ export class LogIndex {
    * Beyond the limit, the widest range from `fromBlock` that fits, found without building the logs. Past
    * `options.deadline`, `timeout`: the clock is read while scanning, not after.
    */
-  query(criteria: LogCriteria, options: LogQueryOptions): LogQueryResult {
+  query(criteria: LogRangeQuery, options: LogQueryOptions): IndexQueryResult {
     const deadline = new Deadline(options.deadline ?? Infinity)
     try {
       deadline.check()
@@ -157,7 +157,7 @@ export class LogIndex {
   }
 
   /** The number of canonical logs matching `criteria`, or `cap + 1` if there are more than `cap`. No deadline. */
-  count(criteria: LogCriteria, cap: number): number {
+  count(criteria: LogRangeQuery, cap: number): number {
     const range = this.idRange(criteria)
     if (range === undefined) return 0
     const deadline = new Deadline(Infinity)
@@ -171,7 +171,7 @@ export class LogIndex {
   }
 
   /** The part of the criteria's range that is indexed; `undefined` if none is. */
-  private idRange(criteria: LogCriteria): IdRange | undefined {
+  private idRange(criteria: LogRangeQuery): IdRange | undefined {
     const head = this.head
     if (this.first === undefined || head === undefined) return undefined
     const fromBlock = criteria.fromBlock > this.first ? criteria.fromBlock : this.first
@@ -200,7 +200,7 @@ export class LogIndex {
   }
 
   /** Results beyond the limit: every block before `blockOfExtra`, which holds match `limit + 1`, fits. */
-  private tooManyResults(criteria: LogCriteria, limit: number, blockOfExtra: number): LogQueryResult {
+  private tooManyResults(criteria: LogRangeQuery, limit: number, blockOfExtra: number): IndexQueryResult {
     const to = this.first! + BigInt(blockOfExtra) - 1n
     const suggestedRange = to >= criteria.fromBlock ? { from: criteria.fromBlock, to } : undefined
     return { status: 'tooManyResults', limit, suggestedRange }

@@ -1,3 +1,4 @@
+import type { BlockSelector } from '../chain/types.ts'
 import type { Log } from '../evm/types.ts'
 
 /** A canonical block as the log index receives it: its logs grouped by transaction, in block order. */
@@ -9,8 +10,21 @@ export interface IndexedBlock {
   transactions: ReadonlyArray<{ hash: Uint8Array; logs: ReadonlyArray<Log> }>
 }
 
-/** What `eth_getLogs` asks for, with the block range already resolved to numbers. */
-export interface LogCriteria {
+/**
+ * A log filter as a client gives it (eth_getLogs, eth_newFilter, eth_getFilterLogs): addresses (OR), topics by
+ * position, and the blocks by tag or number, or one block by hash (the same as from = to = that block).
+ */
+export interface LogFilter {
+  addresses: readonly Uint8Array[]
+  /** Per position: the accepted values (OR), or null for any. */
+  topics: ReadonlyArray<readonly Uint8Array[] | null>
+  fromBlock: BlockSelector
+  toBlock: BlockSelector
+  blockHash?: Uint8Array
+}
+
+/** What the log index is asked: match criteria over a block range already resolved to numbers. */
+export interface LogRangeQuery {
   /** First block of the range, inclusive. */
   fromBlock: bigint
   /** Last block of the range, inclusive. */
@@ -24,8 +38,8 @@ export interface LogCriteria {
   topics?: ReadonlyArray<Uint8Array | readonly Uint8Array[] | null>
 }
 
-/** The address and topic part of {@link LogCriteria}, as filters and subscriptions match single logs. */
-export type LogMatchCriteria = Omit<LogCriteria, 'fromBlock' | 'toBlock'>
+/** The address and topic part of {@link LogRangeQuery}, as filters and subscriptions match single logs. */
+export type LogMatchCriteria = Omit<LogRangeQuery, 'fromBlock' | 'toBlock'>
 
 /** A canonical log with its position in the chain. Its byte arrays are shared with the index: read only. */
 export interface PositionedLog {
@@ -49,8 +63,8 @@ export interface LogQueryOptions {
   deadline?: number
 }
 
-/** The outcome of a log query: the logs, or why there are none to give. */
-export type LogQueryResult =
+/** The outcome of a log index query: the logs, or why there are none to give. */
+export type IndexQueryResult =
   | { status: 'ok'; logs: PositionedLog[] }
   | {
       status: 'tooManyResults'

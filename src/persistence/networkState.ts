@@ -8,7 +8,6 @@ import {
   ExecutionEngine,
   hexToBytes,
   parseGethGenesis,
-  toGethGenesis,
 } from '../evm/index.ts'
 import { ChainNode } from '../node.ts'
 import type { NodeOptions } from '../node.ts'
@@ -21,16 +20,14 @@ import type { NetworkState } from './stateFile.ts'
  * (anvil_setBalance) and snapshots are not in any block, and are not saved.
  */
 export function captureNetworkState(node: ChainNode): Promise<NetworkState> {
-  return node.queue.run(async () => {
-    const { chain } = node
-    const spec = chain.engine.genesisSpec
-    if (!spec) throw new Error(`network ${node.name} has no genesis description to save`)
-    const { mode } = node.clock
-    const clock = node.clock.snapshot()
+  const genesis = node.gethGenesis()
+  return node.consistentRead(() => {
+    const { chain, clock } = node
+    const { mode } = clock
     return {
       name: node.name,
       chainId: chain.chainId.toString(10),
-      genesis: toGethGenesis(chain.engine.common, spec, chain.genesis.block) as unknown as Record<string, unknown>,
+      genesis,
       blocks: chain.allBlocks().filter((b) => b.number > chain.genesis.number).map((b) => bytesToHex(b.block.serialize())),
       head: chain.head.hashKey,
       finality: {
@@ -39,7 +36,7 @@ export function captureNetworkState(node: ChainNode): Promise<NetworkState> {
         ...(chain.finality.safeAtLeast === undefined ? {} : { safeAtLeast: chain.finality.safeAtLeast.toString(10) }),
         ...(chain.finality.finalizedAtLeast === undefined ? {} : { finalizedAtLeast: chain.finality.finalizedAtLeast.toString(10) }),
       },
-      pool: node.pool.all().map((s) => bytesToHex(s.raw)),
+      pool: node.pooledTransactions.map((s) => bytesToHex(s.raw)),
       clock: {
         mode: mode.kind === 'wall' ? { kind: 'wall' } : { kind: 'fixed', genesisTime: mode.genesisTime.toString(10), blockTime: mode.blockTime.toString(10) },
         offset: clock.offset.toString(10),
@@ -101,16 +98,22 @@ export async function restoreNetwork(state: NetworkState, options: NodeOptions, 
     { ...options, clock: mode.kind === 'wall' ? mode : { kind: 'fixed', genesisTime: BigInt(mode.genesisTime), blockTime: BigInt(mode.blockTime) } },
     accounts,
   )
-  node.clock.restore({
+  const pool = state.pool.map((raw) => {
+    try {
+      return decodeRawTransaction(hexToBytes(raw as `0x${string}`), engine.common)
+    } catch (error) {
+      return fail(`pooled transaction ${raw.slice(0, 18)}...: ${(error as Error).message}`, error)
+    }
+  })
+  const clock = {
     offset: BigInt(state.clock.offset),
     nextTimestamp: state.clock.nextTimestamp === undefined ? undefined : BigInt(state.clock.nextTimestamp),
-  })
-  for (const raw of state.pool) {
-    try {
-      node.pool.add(decodeRawTransaction(hexToBytes(raw as `0x${string}`), engine.common))
-    } catch (error) {
-      fail(`pooled transaction ${raw.slice(0, 18)}...: ${(error as Error).message}`, error)
-    }
+  }
+  try {
+    await node.restore({ clock, pool })
+  } catch (error) {
+    await node.close()
+    fail(`pool: ${(error as Error).message}`, error)
   }
   return node
 }

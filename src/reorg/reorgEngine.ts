@@ -1,12 +1,12 @@
-import type { ChainBlock } from '../chain/types.ts'
-import { InvalidParamsError } from '../errors.ts'
 import type { Chain } from '../chain/chain.ts'
+import type { ChainBlock } from '../chain/types.ts'
 import type { BuiltBlock, SignedTransaction } from '../evm/index.ts'
+import { ReorgError } from './errors.ts'
 
 /** What a reorganisation removes and what it mines in its place. */
 export interface ReorgPlan {
-  /** How many canonical blocks to remove (≥ 1). */
-  depth: number
+  /** The canonical block the new branch grows from; every block above it is removed. */
+  ancestor: ChainBlock
   /** How many blocks the replacement branch has (0 = a rollback). */
   length: number
   /**
@@ -14,8 +14,6 @@ export interface ReorgPlan {
    * does not fit (gas) moves on to the next block.
    */
   blocks: SignedTransaction[][]
-  /** Allow removing blocks at or below `finalized`. */
-  force: boolean
 }
 
 /** The outcome, in domain types; the RPC layer formats it. */
@@ -29,36 +27,25 @@ export interface ReorgOutcome {
   notIncluded: SignedTransaction[]
 }
 
-/** Checks depth against the chain and the finality rule; returns the common ancestor's number. */
-export function checkReorgDepth(
-  head: bigint,
-  finalized: bigint,
-  depth: number,
-  force: boolean,
-): bigint {
-  if (!Number.isInteger(depth) || depth < 1) throw new InvalidParamsError('invalid argument 0: depth must be at least 1')
-  const ancestor = head - BigInt(depth)
-  if (ancestor < 0n) {
-    throw new InvalidParamsError(
-      `invalid argument 0: depth ${depth} exceeds the chain height ${head} (the genesis block cannot be removed)`,
-    )
-  }
-  if (!force && ancestor < finalized) {
-    throw new InvalidParamsError(
-      `invalid argument 0: a reorg of depth ${depth} would remove block ${ancestor + 1n}, at or below the finalized block ${finalized}; pass force: true to do it anyway`,
-    )
-  }
-  return ancestor
-}
-
 /**
- * Where re-included transactions start in the new branch (sim_reorg): one block later than
- * the first of them was, or earlier when that is where it was, so that positions visibly
- * change; clamped to the branch.
+ * The common ancestor of a reorg of `depth` blocks, checked against the chain and the finality rule: the
+ * genesis block is never removed, nor a block at or below `finalized` unless `force`.
  */
-export function reinclusionStart(firstOrphanOffset: number | undefined, length: number): number {
-  if (length <= 1) return 0
-  return firstOrphanOffset === 1 ? 0 : 1
+export function reorgAncestor(chain: Chain, depth: number, force: boolean): ChainBlock {
+  if (!Number.isInteger(depth) || depth < 1) throw new ReorgError('depth', 'depth must be at least 1')
+  const head = chain.head.number
+  const ancestor = head - BigInt(depth)
+  if (ancestor < chain.genesis.number) {
+    throw new ReorgError('depth', `depth ${depth} exceeds the chain height ${head} (the genesis block cannot be removed)`)
+  }
+  const finalized = chain.tagNumber('finalized')
+  if (!force && ancestor < finalized) {
+    throw new ReorgError(
+      'depth',
+      `a reorg of depth ${depth} would remove block ${ancestor + 1n}, at or below the finalized block ${finalized}; pass force: true to do it anyway`,
+    )
+  }
+  return chain.blockByNumber(ancestor) as ChainBlock
 }
 
 /** Builds one block of the replacement branch on `parent` (the node supplies clock and coinbase). */
@@ -69,10 +56,10 @@ export type BranchBlockBuilder = (
 ) => Promise<BuiltBlock>
 
 /**
- * Removes the newest `plan.depth` canonical blocks and mines `plan.length` blocks on their
- * common ancestor, then switches the canonical chain in one step (one `reorged` event). The
- * branch is built before anything canonical changes, so a failure leaves the chain as it was.
- * Replacement blocks carry a distinct extraData, so even an empty one gets a new hash.
+ * Removes every canonical block above the plan's ancestor and mines `plan.length` blocks on it, then
+ * switches the canonical chain in one step (one `reorged` event). The branch is built before anything
+ * canonical changes, so a failure leaves the chain as it was. Replacement blocks carry a distinct
+ * extraData, so even an empty one gets a new hash.
  */
 export async function executeReorg(
   chain: Chain,
@@ -80,14 +67,11 @@ export async function executeReorg(
   buildBranchBlock: BranchBlockBuilder,
   reorgNumber: number,
 ): Promise<ReorgOutcome> {
-  const finalized = chain.tagNumber('finalized')
-  const ancestorNumber = checkReorgDepth(chain.head.number, finalized, plan.depth, plan.force)
-  const ancestor = chain.blockByNumber(ancestorNumber) as ChainBlock
   const extraData = new TextEncoder().encode(`chainsim reorg ${reorgNumber}`)
   const branch: ChainBlock[] = []
   let carried: SignedTransaction[] = []
   const notIncluded: SignedTransaction[] = []
-  let parent = ancestor
+  let parent = plan.ancestor
   for (let i = 0; i < plan.length; i++) {
     const built = await buildBranchBlock(parent, [...carried, ...(plan.blocks[i] ?? [])], extraData)
     carried = built.deferred
@@ -96,7 +80,7 @@ export async function executeReorg(
     branch.push(parent)
   }
   notIncluded.push(...carried, ...plan.blocks.slice(plan.length).flat())
-  const { removed, added } = chain.switchTo(ancestor, branch)
+  const { removed, added } = chain.switchTo(plan.ancestor, branch)
   const countLogs = (blocks: ChainBlock[]) => blocks.reduce((sum, b) => sum + b.logCount, 0)
-  return { commonAncestor: ancestor, removed, added, removedLogs: countLogs(removed), addedLogs: countLogs(added), notIncluded }
+  return { commonAncestor: plan.ancestor, removed, added, removedLogs: countLogs(removed), addedLogs: countLogs(added), notIncluded }
 }

@@ -1,4 +1,5 @@
 import { errorResponse, resultResponse, type RpcId, type RpcResponse } from './envelope.ts'
+import { fromDomainError } from './domainErrors.ts'
 import { RawJson } from './rawJson.ts'
 import {
   InvalidParamsError,
@@ -112,7 +113,7 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
       const handler = methods[method] as RpcMethod
       return resultResponse(id, await handler(params ?? [], ctx))
     } catch (err) {
-      return errorResponse(id, toRpcErrorObject(err, logger))
+      return errorResponse(id, toRpcErrorObject(fromDomainError(err), logger))
     }
   }
 

@@ -1,11 +1,9 @@
 import { z } from 'zod'
 import { InvalidParamsError, LimitExceededError, ServerError } from '../errors.ts'
+import type { RpcError } from '../errors.ts'
 import type { Log } from '../evm/index.ts'
-import { countCriteriaParameters, matchesCriteria } from '../logs/index.ts'
-import type { LogCriteria, PositionedLog } from '../logs/index.ts'
-import type { LogFilterCriteria } from '../filters/types.ts'
-import type { ChainNode } from '../node.ts'
-import type { LogLimits } from './methodContext.ts'
+import { parameterRefusal } from '../logs/index.ts'
+import type { LogFilter, LogLimits, LogQueryRefusal, LogQueryResult, PositionedLog } from '../logs/index.ts'
 import { address, blockTag, hash32, parseParams } from './schemas.ts'
 
 const MAX_TOPIC_POSITIONS = 4
@@ -30,11 +28,11 @@ export const logFilterObject = z.object(
 
 export type LogFilterObject = z.output<typeof logFilterObject>
 
-/** A filter's criteria: what to match, and its bounds as given (tags unresolved). */
-export type LogFilterSpec = LogFilterCriteria
-
-/** Parses and checks a filter object: exclusive fields, topic positions, parameter count. */
-export function parseLogFilter(method: string, params: unknown[], limits: LogLimits): LogFilterSpec {
+/**
+ * Parses and checks a filter object: exclusive fields, topic positions, and the parameter limit (the count
+ * alone decides, before anything is scanned).
+ */
+export function parseLogFilter(method: string, params: unknown[], limits: LogLimits): LogFilter {
   const [filter] = parseParams(method, [logFilterObject], params)
   const blockHash = filter.blockHash ?? filter.blockhash ?? undefined
   if (blockHash && (filter.fromBlock != null || filter.toBlock != null)) {
@@ -50,106 +48,48 @@ export function parseLogFilter(method: string, params: unknown[], limits: LogLim
   })
   if (topics.length > MAX_TOPIC_POSITIONS) throw new InvalidParamsError('exceed max topics')
   const addresses = filter.address == null ? [] : filter.address instanceof Uint8Array ? [filter.address] : filter.address
-  const spec: LogFilterSpec = {
+  const parsed: LogFilter = {
     addresses,
     topics,
     fromBlock: filter.fromBlock ?? 'latest',
     toBlock: filter.toBlock ?? 'latest',
     blockHash,
   }
-  // Checked before anything is scanned: the count alone decides.
-  const parameters = countCriteriaParameters(criteriaOf(spec))
-  if (parameters > limits.maxLogParams) {
-    throw new LimitExceededError(
-      `query has ${parameters} parameters (addresses and topics), more than the limit of ${limits.maxLogParams}`,
-    )
-  }
-  return spec
+  const refused = parameterRefusal(parsed, limits)
+  if (refused) throw refusalError(refused)
+  return parsed
 }
 
-function criteriaOf(spec: LogFilterSpec): Omit<LogCriteria, 'fromBlock' | 'toBlock'> {
-  return { addresses: spec.addresses, topics: spec.topics }
-}
-
-/** Whether a log (mined, removed or pending) satisfies the filter's address and topic criteria. */
-export function logMatchesFilter(log: Log, spec: LogFilterSpec): boolean {
-  return matchesCriteria(log, criteriaOf(spec))
-}
-
-/** The canonical range a filter covers now, and whether it includes the pending block. */
-export interface ResolvedRange {
-  from: bigint
-  to: bigint
-  /** Canonical blocks are part of the answer (false when both bounds are `pending`). */
-  canonical: boolean
-  pending: boolean
-}
-
-/**
- * Resolves a filter's bounds against the current head, with geth's range checks. An installed
- * filter may end in the future (`clampToHead`): its range is cut at the head instead.
- */
-export function resolveRange(node: ChainNode, spec: LogFilterSpec, options: { clampToHead?: boolean } = {}): ResolvedRange {
-  if (spec.blockHash) {
-    const block = node.chain.blockByHash(spec.blockHash)
-    if (!block || !node.chain.isCanonical(block)) throw new ServerError('unknown block')
-    return { from: block.number, to: block.number, canonical: true, pending: false }
-  }
-  const head = node.head.number
-  if (spec.fromBlock === 'pending') {
-    if (spec.toBlock !== 'pending') throw new InvalidParamsError('invalid block range params')
-    return { from: head + 1n, to: head, canonical: false, pending: true }
-  }
-  const from = typeof spec.fromBlock === 'bigint' ? spec.fromBlock : node.chain.tagNumber(spec.fromBlock)
-  const pending = spec.toBlock === 'pending'
-  const requestedTo = pending ? head : typeof spec.toBlock === 'bigint' ? spec.toBlock : node.chain.tagNumber(spec.toBlock)
-  if (from > requestedTo) throw new InvalidParamsError('invalid block range params')
-  if (requestedTo > head && !options.clampToHead) {
-    throw new InvalidParamsError('block range extends beyond current head block')
-  }
-  const to = requestedTo > head ? head : requestedTo
-  // Only a clamped range can start past the head: none of its blocks exists yet.
-  return { from, to, canonical: from <= to, pending }
-}
-
-/**
- * Canonical logs of the range under the network's limits (-32005 past them). `alreadyCounted`
- * results of the same answer (pending logs) count toward the result limit.
- */
-export function queryCanonicalLogs(
-  node: ChainNode,
-  spec: LogFilterSpec,
-  range: { from: bigint; to: bigint },
-  limits: LogLimits,
-  alreadyCounted = 0,
-): PositionedLog[] {
-  const room = limits.maxLogResults - alreadyCounted
-  if (room < 0) throw new LimitExceededError(`query returned more than ${limits.maxLogResults} results`, { data: { limit: limits.maxLogResults } })
-  const result = node.logs.query(
-    { fromBlock: range.from, toBlock: range.to, ...criteriaOf(spec) },
-    { limit: room, deadline: performance.now() + limits.queryTimeoutMs },
-  )
-  switch (result.status) {
-    case 'ok':
-      return result.logs
-    case 'timeout':
-      throw new LimitExceededError('query timeout exceeded')
-    case 'tooManyResults': {
-      const limit = limits.maxLogResults
-      const suggested = result.suggestedRange
-      if (!suggested) throw new LimitExceededError(`query returned more than ${limit} results`, { data: { limit } })
-      const from = `0x${suggested.from.toString(16)}`
-      const to = `0x${suggested.to.toString(16)}`
-      throw new LimitExceededError(
-        `query returned more than ${limit} results. Try with this block range [${from}, ${to}].`,
-        { data: { from, to, limit } },
+/** The wire error of a refused log query: geth's words for range problems, Infura's for its limits. */
+export function refusalError(refusal: LogQueryRefusal): RpcError {
+  switch (refusal.status) {
+    case 'tooManyParameters':
+      return new LimitExceededError(
+        `query has ${refusal.count} parameters (addresses and topics), more than the limit of ${refusal.limit}`,
       )
+    case 'tooManyResults': {
+      const { limit, suggestedRange } = refusal
+      if (!suggestedRange) return new LimitExceededError(`query returned more than ${limit} results`, { data: { limit } })
+      // Infura's live form, which clients parse: the widest range from `fromBlock` whose results fit.
+      const from = `0x${suggestedRange.from.toString(16)}`
+      const to = `0x${suggestedRange.to.toString(16)}`
+      return new LimitExceededError(`query returned more than ${limit} results. Try with this block range [${from}, ${to}].`, {
+        data: { from, to, limit },
+      })
     }
+    case 'timeout':
+      return new LimitExceededError('query timeout exceeded')
+    case 'unknownBlock':
+      return new ServerError('unknown block')
+    case 'invalidRange':
+      return new InvalidParamsError('invalid block range params')
+    case 'beyondHead':
+      return new InvalidParamsError('block range extends beyond current head block')
   }
 }
 
-/** Logs of the pending block that satisfy the filter, in pool order. */
-export async function queryPendingLogs(node: ChainNode, spec: LogFilterSpec): Promise<Log[]> {
-  const pending = await node.pendingBlock()
-  return pending.transactions.flatMap((t) => t.logs.filter((log) => logMatchesFilter(log, spec)))
+/** The answer of a log query, or its refusal thrown as the wire error. */
+export function logsOrThrow(result: LogQueryResult): { canonical: PositionedLog[]; pending: Log[] } {
+  if (result.status !== 'ok') throw refusalError(result)
+  return result
 }

@@ -1,14 +1,9 @@
+import type { LogLimits } from '../logs/index.ts'
 import type { ChainNode } from '../node.ts'
 import type { RpcContext } from './dispatcher.ts'
 
-/** Infura's eth_getLogs limits, per network. */
-export interface LogLimits {
-  maxLogResults: number
-  queryTimeoutMs: number
-  maxLogParams: number
-}
-
-export const DEFAULT_LOG_LIMITS: LogLimits = { maxLogResults: 10_000, queryTimeoutMs: 10_000, maxLogParams: 5_000 }
+export type { LogLimits } from '../logs/index.ts'
+export { DEFAULT_LOG_LIMITS } from '../logs/index.ts'
 
 /** What a method handler works with: the network's node, its limits, and the request's transport. */
 export interface MethodContext {

@@ -152,7 +152,7 @@ async function play(loaded: LoadedScenario): Promise<PlayedScenario> {
     serve: async (serveOptions = {}) => {
       clock.release()
       for (const network of networks) {
-        if (network.interval) network.node.miner.setInterval(network.interval.ms)
+        if (network.interval) await network.node.setIntervalMining(network.interval.ms)
       }
       const config = parseConfig(
         { host: serveOptions.host, apiKeys: serveOptions.apiKeys, networks: configs },

@@ -113,9 +113,9 @@ async function deploy(step: DeployStep, ctx: StepContext): Promise<StepOutcome> 
 async function send(step: SendStep, ctx: StepContext): Promise<StepOutcome> {
   const { send: spec } = step
   const node = ctx.network.node
-  const automine = node.miner.isAutomine
+  const { automine } = node.mining
   // "Into the pool without mining": automine is held off for this one transaction.
-  if (spec.pending) node.miner.setAutomine(false)
+  if (spec.pending) await node.setAutomine(false)
   try {
     const reply = spec.raw !== undefined
       ? await ctx.network.call('eth_sendRawTransaction', [resolveText(spec.raw, ctx.bindings, 'raw')])
@@ -124,7 +124,7 @@ async function send(step: SendStep, ctx: StepContext): Promise<StepOutcome> {
     if (reply.ok && step.expect?.error === undefined) outcome.failures.push(...(await revertCheck(reply.result as string, spec.reverts ?? false, ctx)))
     return outcome
   } finally {
-    if (spec.pending) node.miner.setAutomine(automine)
+    if (spec.pending) await node.setAutomine(automine, { mineWaiting: false })
   }
 }
 

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { maxFeePerGasOf } from '../evm/index.ts'
 import type { SignedTransaction } from '../evm/index.ts'
-import { ServerError } from '../errors.ts'
+import { TransactionRejected } from './errors.ts'
 
 interface PoolEntry {
   readonly signed: SignedTransaction
@@ -61,13 +61,13 @@ export class TxPool {
 
   /** Adds a transaction; one with the same sender and nonce is replaced only by a higher fee. */
   add(signed: SignedTransaction): { replaced?: SignedTransaction } {
-    if (this.byHash.has(signed.hashKey)) throw new ServerError(`already known`)
+    if (this.byHash.has(signed.hashKey)) throw new TransactionRejected(`already known`)
     const nonces = this.bySender.get(signed.fromKey) ?? new Map<bigint, PoolEntry>()
     const existing = nonces.get(signed.tx.nonce)
     if (existing && !outbids(signed, existing.signed)) {
-      throw new ServerError('replacement transaction underpriced')
+      throw new TransactionRejected('replacement transaction underpriced')
     }
-    if (!existing && this.byHash.size >= this.maxSize) throw new ServerError(`txpool is full: at most ${this.maxSize} transactions`)
+    if (!existing && this.byHash.size >= this.maxSize) throw new TransactionRejected(`txpool is full: at most ${this.maxSize} transactions`)
     if (existing) this.byHash.delete(existing.signed.hashKey)
     const entry = { signed, arrival: this.arrivals++ }
     nonces.set(signed.tx.nonce, entry)

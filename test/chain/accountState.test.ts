@@ -52,7 +52,7 @@ describe('state set directly on the head (anvil_setBalance and friends)', () => 
   test('evm_revert restores the state set before the snapshot and forgets what came after', async () => {
     const node = await ChainNode.create()
     await node.setAccountState([{ address: someone, balance: 1n }])
-    const id = node.snapshot()
+    const id = await node.snapshot()
     await node.setAccountState([{ address: someone, balance: 2n }])
     expect(await node.stateAt(node.head).getBalance(someone)).toBe(2n)
     await node.revert(id)

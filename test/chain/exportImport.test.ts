@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { encodeFunctionData, fromRlp, hexToBytes, toRlp } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { signFor } from '../helpers/signing.ts'
 import { importChain } from '../../src/chain/importChain.ts'
 import type { ChainBlock } from '../../src/chain/types.ts'
 import { ChainsimToken } from '../../src/contracts/index.ts'
@@ -25,15 +26,11 @@ async function buildChain(): Promise<{ node: ChainNode; token: Uint8Array }> {
   await node.sendTransaction({ from: a.address, to: token, data: transferData(b.address, 1_000n) })
   await node.sendTransaction({ from: a.address, to: c.address, value: 10n ** 18n })
   // Several transactions in one block, one of them a legacy transaction and one that reverts.
-  node.miner.setAutomine(false)
+  await node.setAutomine(false)
   await node.sendTransaction({ from: b.address, to: token, data: transferData(c.address, 400n) })
   await node.sendTransaction({ from: c.address, to: token, data: transferData(a.address, 10n ** 30n), gas: 100_000n })
   await node.sendTransaction({ from: a.address, to: b.address, value: 5n, gasPrice: 3n * GWEI })
-  const legacy = signTransaction(
-    { type: 0, nonce: await node.pendingNonce(b.address), gasLimit: 60_000n, gasPrice: 2n * GWEI, to: token, data: transferData(a.address, 7n) } as TypedTxData,
-    b.privateKey,
-    node.chain.engine.common,
-  )
+  const legacy = signFor(node, b.privateKey, { type: 0, nonce: await node.pendingNonce(b.address), gasLimit: 60_000n, gasPrice: 2n * GWEI, to: token, data: transferData(a.address, 7n) } as TypedTxData)
   await node.sendRawTransaction(legacy.raw)
   await node.mine(1)
   await node.mine(2)

@@ -1,7 +1,9 @@
 import { keccak256, toHex } from 'viem'
 import { describe, expect, test } from 'vitest'
+import { signFor } from '../helpers/signing.ts'
 import { createDevCommon, signTransaction } from '../../src/evm/index.ts'
 import type { TypedTxData } from '../../src/evm/index.ts'
+import { DEFAULT_LOG_LIMITS } from '../../src/logs/index.ts'
 import { ChainNode } from '../../src/node.ts'
 import { deployToken, transferData } from '../helpers/contracts.ts'
 
@@ -10,7 +12,7 @@ const TRANSFER_TOPIC = keccak256(toHex('Transfer(address,address,uint256)'))
 
 function signed(node: ChainNode, from: number, fields: Partial<TypedTxData>) {
   const data = { type: 2, chainId: node.chainId, gasLimit: 21_000n, maxFeePerGas: 10n * GWEI, maxPriorityFeePerGas: GWEI, value: 1n, ...fields } as TypedTxData
-  return signTransaction(data, node.accounts[from]!.privateKey, node.chain.engine.common)
+  return signFor(node, node.accounts[from]!.privateKey, data)
 }
 
 describe('ERC-20 through the miner', () => {
@@ -19,7 +21,7 @@ describe('ERC-20 through the miner', () => {
     const token = await deployToken(node)
     const recipient = node.accounts[1]!.address
     // A plain transfer first, so the token transfer is not at position 0 of its block.
-    node.miner.setAutomine(false)
+    await node.setAutomine(false)
     await node.sendTransaction({ from: node.accounts[2]!.address, to: recipient, value: 1n })
     const hash = await node.sendTransaction({ from: node.accounts[0]!.address, to: token, data: transferData(recipient, 5n) })
     const [block] = await node.mine(1)
@@ -31,11 +33,11 @@ describe('ERC-20 through the miner', () => {
     expect(found.location.block.number).toBe(block!.number)
     const index = found.location.index
 
-    const result = node.logs.query({ fromBlock: block!.number, toBlock: block!.number, addresses: [token] }, { limit: 100 })
+    const result = await node.queryLogs({ addresses: [token], topics: [], fromBlock: block!.number, toBlock: block!.number }, DEFAULT_LOG_LIMITS)
     expect(result.status).toBe('ok')
     if (result.status !== 'ok') return
-    expect(result.logs).toHaveLength(1)
-    const [log] = result.logs
+    expect(result.canonical).toHaveLength(1)
+    const [log] = result.canonical
     expect(toHex(log!.topics[0]!)).toBe(TRANSFER_TOPIC)
     expect(log!.blockNumber).toBe(block!.number)
     expect(log!.blockHash).toEqual(block!.hash)
@@ -65,7 +67,7 @@ describe('transactions refused at admission leave the chain untouched', () => {
       const balance = await node.stateAt(node.head).getBalance(node.accounts[0]!.address)
       await expect(node.sendRawTransaction(makeRaw(node))).rejects.toThrow(reason)
       expect(node.head.hashKey).toBe(head)
-      expect(node.pool.size).toBe(0)
+      expect(node.pooledTransactions).toHaveLength(0)
       expect(await node.stateAt(node.head).getBalance(node.accounts[0]!.address)).toBe(balance)
       await node.close()
     })

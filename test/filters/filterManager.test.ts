@@ -4,10 +4,35 @@ import { EventEmitter } from '../../src/contracts/index.ts'
 import { keyOf } from '../../src/evm/index.ts'
 import { logsOfBlock } from '../../src/filters/blockLogs.ts'
 import type { LogChange } from '../../src/filters/types.ts'
+import type { LogFilter } from '../../src/logs/index.ts'
 import { ChainNode } from '../../src/node.ts'
 import { deployEmitter, deployToken, transferData } from '../helpers/contracts.ts'
 
 const anyRange = { topics: [], fromBlock: 'latest', toBlock: 'latest' } as const
+
+function installLogFilter(node: ChainNode, filter: LogFilter): string {
+  const installed = node.newLogFilter(filter)
+  if ('status' in installed) throw new Error(`refused: ${installed.status}`)
+  return installed.id
+}
+
+async function logChanges(node: ChainNode, id: string): Promise<LogChange[]> {
+  const found = await node.filterChanges(id)
+  if (found.kind !== 'log') throw new Error(`${id} is a ${found.kind} filter`)
+  return found.changes
+}
+
+async function blockChanges(node: ChainNode, id: string): Promise<Uint8Array[]> {
+  const found = await node.filterChanges(id)
+  if (found.kind !== 'block') throw new Error(`${id} is a ${found.kind} filter`)
+  return found.hashes
+}
+
+async function pendingChanges(node: ChainNode, id: string): Promise<Uint8Array[]> {
+  const found = await node.filterChanges(id)
+  if (found.kind !== 'pendingTransaction') throw new Error(`${id} is a ${found.kind} filter`)
+  return found.hashes
+}
 
 function describeChanges(changes: LogChange[]) {
   return changes.map((c) =>
@@ -30,16 +55,16 @@ async function nodeWithLimitedFilters(maxFilterChanges: number | undefined) {
 describe('log filters across a reorg', () => {
   test('removed logs come first, oldest block first, with original fields; then the new branch', async () => {
     const { node, token, transfer } = await nodeWithToken()
-    const id = node.filters.newLogFilter({ ...anyRange, addresses: [token] })
+    const id = installLogFilter(node, { ...anyRange, addresses: [token] })
     await transfer(1n)
     await transfer(2n)
     await transfer(3n)
-    const first = await node.filters.logChanges(id)
+    const first = await logChanges(node, id)
     expect(first).toHaveLength(3)
     const [, second, third] = first as Array<Extract<LogChange, { kind: 'mined' }>>
 
     const outcome = await node.simReorg({ depth: 2 })
-    const changes = (await node.filters.logChanges(id)) as Array<Extract<LogChange, { kind: 'mined' }>>
+    const changes = (await logChanges(node, id)) as Array<Extract<LogChange, { kind: 'mined' }>>
     expect(changes.map((c) => c.removed)).toEqual([true, true, false, false])
     // The removed logs are exactly those reported before, field for field.
     expect(changes[0]!.log).toEqual(second!.log)
@@ -47,7 +72,7 @@ describe('log filters across a reorg', () => {
     const addedKeys = new Set(outcome.added.map((b) => b.hashKey))
     expect(changes.slice(2).every((c) => addedKeys.has(keyOf(c.log.blockHash)))).toBe(true)
     // Drained: the next poll has nothing.
-    expect(await node.filters.logChanges(id)).toEqual([])
+    expect(await logChanges(node, id)).toEqual([])
     await node.close()
   })
 
@@ -55,22 +80,22 @@ describe('log filters across a reorg', () => {
     const { node, token, transfer } = await nodeWithToken()
     await transfer(1n)
     const end = node.head.number
-    const id = node.filters.newLogFilter({ addresses: [token], topics: [], fromBlock: 0n, toBlock: end })
+    const id = installLogFilter(node, { addresses: [token], topics: [], fromBlock: 0n, toBlock: end })
     await transfer(2n)
     await transfer(3n)
     await node.simReorg({ depth: 2 })
-    expect(await node.filters.logChanges(id)).toEqual([])
+    expect(await logChanges(node, id)).toEqual([])
     await node.close()
   })
 
   test('a log mined and orphaned between two polls comes back added, then removed, then re-mined', async () => {
     const { node, token, transfer } = await nodeWithToken()
-    const id = node.filters.newLogFilter({ ...anyRange, addresses: [token] })
+    const id = installLogFilter(node, { ...anyRange, addresses: [token] })
     await transfer(1n)
     const orphaned = node.head
     const outcome = await node.simReorg({ depth: 1 })
     const [, remined] = outcome.added
-    expect(describeChanges(await node.filters.logChanges(id))).toEqual([
+    expect(describeChanges(await logChanges(node, id))).toEqual([
       `added@2:${orphaned.hashKey.slice(0, 10)}`,
       `removed@2:${orphaned.hashKey.slice(0, 10)}`,
       `added@3:${remined!.hashKey.slice(0, 10)}`,
@@ -83,9 +108,9 @@ describe('log filters across a reorg', () => {
     await transfer(1n)
     const before = node.head
     // Installed after the block was mined: it never reported it, but a client may have read it with eth_getLogs.
-    const id = node.filters.newLogFilter({ ...anyRange, addresses: [token] })
+    const id = installLogFilter(node, { ...anyRange, addresses: [token] })
     await node.simReorg({ depth: 1 })
-    const changes = describeChanges(await node.filters.logChanges(id))
+    const changes = describeChanges(await logChanges(node, id))
     expect(changes[0]).toBe(`removed@2:${before.hashKey.slice(0, 10)}`)
     expect(changes.slice(1).every((c) => c.startsWith('added@3'))).toBe(true)
     await node.close()
@@ -93,14 +118,14 @@ describe('log filters across a reorg', () => {
 
   test('two reorgs between polls: both sets of removed and added logs, in the order they happened', async () => {
     const { node, token, transfer } = await nodeWithToken()
-    const id = node.filters.newLogFilter({ ...anyRange, addresses: [token] })
+    const id = installLogFilter(node, { ...anyRange, addresses: [token] })
     await transfer(1n)
-    const reported = await node.filters.logChanges(id)
+    const reported = await logChanges(node, id)
     const first = await node.simReorg({ depth: 1 })
     const second = await node.simReorg({ depth: 2 })
     const short = (block: { hashKey: string }) => block.hashKey.slice(0, 10)
     // First reorg: block 2 out, its transfer re-mined in block 3 of a two-block branch; second: both out again.
-    expect(describeChanges(await node.filters.logChanges(id))).toEqual([
+    expect(describeChanges(await logChanges(node, id))).toEqual([
       `removed@2:${short(first.removed[0]!)}`,
       `added@3:${short(first.added[1]!)}`,
       `removed@3:${short(second.removed[1]!)}`,
@@ -113,23 +138,23 @@ describe('log filters across a reorg', () => {
   test('block filters get every block of the new branch', async () => {
     const node = await ChainNode.create()
     await node.mine(3)
-    const id = node.filters.newBlockFilter()
+    const id = node.newBlockFilter()
     await node.mine(2)
-    expect(node.filters.blockChanges(id)).toHaveLength(2)
+    expect((await blockChanges(node, id))).toHaveLength(2)
     const outcome = await node.simReorg({ depth: 3, length: 4 })
-    expect(node.filters.blockChanges(id).map(keyOf)).toEqual(outcome.added.map((b) => b.hashKey))
+    expect((await blockChanges(node, id)).map(keyOf)).toEqual(outcome.added.map((b) => b.hashKey))
     await node.close()
   })
 
   test('block filters get every block that joined, those orphaned since included, in order', async () => {
     const node = await ChainNode.create()
     await node.mine(3)
-    const id = node.filters.newBlockFilter()
+    const id = node.newBlockFilter()
     const [mined] = await node.mine(1)
     const first = await node.simReorg({ depth: 1, length: 2 })
     const second = await node.simReorg({ depth: 1, length: 1 })
     // Block 4 and the first branch's 4' and 5' joined; 5' left again in the second reorg, 5'' joined.
-    expect(node.filters.blockChanges(id).map(keyOf)).toEqual([
+    expect((await blockChanges(node, id)).map(keyOf)).toEqual([
       mined!.hashKey,
       ...first.added.map((b) => b.hashKey),
       ...second.added.map((b) => b.hashKey),
@@ -143,15 +168,15 @@ describe('pending logs', () => {
   test('a filter ending at pending reports each pending log once, then its mined form', async () => {
     const node = await ChainNode.create()
     const emitter = await deployEmitter(node)
-    node.miner.setAutomine(false)
-    const id = node.filters.newLogFilter({ addresses: [emitter], topics: [], fromBlock: 'latest', toBlock: 'pending' })
+    await node.setAutomine(false)
+    const id = installLogFilter(node, { addresses: [emitter], topics: [], fromBlock: 'latest', toBlock: 'pending' })
     const data = hexToBytes(encodeFunctionData({ abi: EventEmitter.abi, functionName: 'emitOneTopic', args: [7n] }))
     await node.sendTransaction({ from: node.accounts[0]!.address, to: emitter, data })
-    const first = await node.filters.logChanges(id)
+    const first = await logChanges(node, id)
     expect(first.map((c) => c.kind)).toEqual(['pending'])
-    expect(await node.filters.logChanges(id)).toEqual([])
+    expect(await logChanges(node, id)).toEqual([])
     await node.mine(1)
-    const mined = await node.filters.logChanges(id)
+    const mined = await logChanges(node, id)
     expect(mined).toHaveLength(1)
     expect(mined[0]).toMatchObject({ kind: 'mined', removed: false, log: { blockNumber: node.head.number, logIndex: 0 } })
     await node.close()
@@ -162,75 +187,75 @@ describe('filter lifetime', () => {
   test('a filter expires after the timeout without a poll; a poll keeps it alive', async () => {
     let now = 0
     const node = await ChainNode.create({ filterTimeoutMs: 1_000, filterClock: () => now })
-    const id = node.filters.newBlockFilter()
+    const id = node.newBlockFilter()
     now = 900
-    expect(node.filters.blockChanges(id)).toEqual([])
+    expect((await blockChanges(node, id))).toEqual([])
     now = 1_800
-    expect(node.filters.blockChanges(id)).toEqual([])
+    expect((await blockChanges(node, id))).toEqual([])
     now = 2_800
-    expect(() => node.filters.blockChanges(id)).toThrow(/filter not found/)
-    expect(node.filters.uninstall(id)).toBe(false)
+    await expect(blockChanges(node, id)).rejects.toThrow(/filter not found/)
+    expect(node.uninstallFilter(id)).toBe(false)
     await node.close()
   })
 
   test('an uninstalled filter is not found; ids are minimal hex', async () => {
     const node = await ChainNode.create()
-    const id = node.filters.newPendingTransactionFilter()
+    const id = node.newPendingTransactionFilter()
     expect(id).toBe('0x1')
-    expect(node.filters.uninstall(id)).toBe(true)
-    expect(() => node.filters.pendingTransactionChanges(id)).toThrow(/filter not found/)
+    expect(node.uninstallFilter(id)).toBe(true)
+    await expect(pendingChanges(node, id)).rejects.toThrow(/filter not found/)
     await node.close()
   })
 
   test('a filter holding more changes than it may is uninstalled, and its poll is -32000 filter not found', async () => {
     const node = await ChainNode.create({ maxFilterChanges: 3 })
-    const blocks = node.filters.newBlockFilter()
-    const kept = node.filters.newBlockFilter()
+    const blocks = node.newBlockFilter()
+    const kept = node.newBlockFilter()
     await node.mine(3)
-    expect(node.filters.blockChanges(kept)).toHaveLength(3)
+    expect((await blockChanges(node, kept))).toHaveLength(3)
     await node.mine(1)
-    expect(() => node.filters.blockChanges(blocks)).toThrow(/filter not found/)
-    expect(node.filters.uninstall(blocks)).toBe(false)
-    expect(node.filters.blockChanges(kept)).toHaveLength(1)
+    await expect(blockChanges(node, blocks)).rejects.toThrow(/filter not found/)
+    expect(node.uninstallFilter(blocks)).toBe(false)
+    expect((await blockChanges(node, kept))).toHaveLength(1)
     await node.close()
   })
 
   test('a log filter over its limit is uninstalled, whether its changes are canonical or orphaned', async () => {
     const { node, token, transfer } = await nodeWithLimitedFilters(2)
-    const canonical = node.filters.newLogFilter({ ...anyRange, addresses: [token] })
+    const canonical = installLogFilter(node, { ...anyRange, addresses: [token] })
     await transfer(1n)
     await transfer(2n)
-    expect(await node.filters.logChanges(canonical)).toHaveLength(2)
+    expect(await logChanges(node, canonical)).toHaveLength(2)
     for (let i = 3n; i <= 5n; i++) await transfer(i)
-    await expect(node.filters.logChanges(canonical)).rejects.toThrow(/filter not found/)
+    await expect(logChanges(node, canonical)).rejects.toThrow(/filter not found/)
 
-    const orphaned = node.filters.newLogFilter({ ...anyRange, addresses: [token] })
+    const orphaned = installLogFilter(node, { ...anyRange, addresses: [token] })
     const dropOnce = async () => node.simReorg({ depth: 1, drop: [await transfer(9n)] })
     await dropOnce()
     // Added, then removed: exactly the limit.
-    expect(describeChanges(await node.filters.logChanges(orphaned)).map((c) => c.split('@')[0])).toEqual(['added', 'removed'])
+    expect(describeChanges(await logChanges(node, orphaned)).map((c) => c.split('@')[0])).toEqual(['added', 'removed'])
     await dropOnce()
     await dropOnce()
-    await expect(node.filters.logChanges(orphaned)).rejects.toThrow(/filter not found/)
+    await expect(logChanges(node, orphaned)).rejects.toThrow(/filter not found/)
     await node.close()
   })
 
   test('a pending transaction filter over its limit is uninstalled', async () => {
     const node = await ChainNode.create({ mining: { auto: false }, maxFilterChanges: 2 })
-    const id = node.filters.newPendingTransactionFilter()
+    const id = node.newPendingTransactionFilter()
     for (let i = 0; i < 3; i++) {
       await node.sendTransaction({ from: node.accounts[0]!.address, to: node.accounts[1]!.address, value: 1n })
     }
-    expect(() => node.filters.pendingTransactionChanges(id)).toThrow(/filter not found/)
+    await expect(pendingChanges(node, id)).rejects.toThrow(/filter not found/)
     await node.close()
   })
 
   test('pending transaction filters report hashes as they enter the pool', async () => {
     const node = await ChainNode.create({ mining: { auto: false } })
-    const id = node.filters.newPendingTransactionFilter()
+    const id = node.newPendingTransactionFilter()
     const hash = await node.sendTransaction({ from: node.accounts[0]!.address, to: node.accounts[1]!.address, value: 1n })
-    expect(node.filters.pendingTransactionChanges(id).map(keyOf)).toEqual([keyOf(hash)])
-    expect(node.filters.pendingTransactionChanges(id)).toEqual([])
+    expect((await pendingChanges(node, id)).map(keyOf)).toEqual([keyOf(hash)])
+    expect((await pendingChanges(node, id))).toEqual([])
     await node.close()
   })
 })

@@ -23,9 +23,8 @@ afterAll(() => chain?.close())
 
 /** Manual mining again after each case: a fuzzed call may have turned interval mining on. */
 async function restoreManualMining(): Promise<void> {
-  chain.node.miner.setInterval(0)
-  chain.node.miner.setAutomine(false)
-  await chain.node.queue.idle()
+  await chain.node.setIntervalMining(0)
+  await chain.node.setAutomine(false)
 }
 
 test(

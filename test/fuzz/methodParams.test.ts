@@ -22,9 +22,8 @@ afterAll(() => chain?.close())
 
 /** Interval mining set by a fuzzed call would keep mining under later cases; manual mining is restored. */
 async function restoreManualMining(): Promise<void> {
-  chain.node.miner.setInterval(0)
-  chain.node.miner.setAutomine(false)
-  await chain.node.queue.idle()
+  await chain.node.setIntervalMining(0)
+  await chain.node.setAutomine(false)
 }
 
 const callWith = (method: string, params: unknown, overWs: boolean) => checkedCall(chain, method, params, overWs ? chain.ws : chain.http)

@@ -54,10 +54,10 @@ async function fingerprint() {
   return {
     head: node.head.hashKey,
     number: node.head.number,
-    pool: node.pool.all().map((signed) => signed.hashKey).sort(),
-    clock: node.clock.snapshot(),
-    automine: node.miner.isAutomine,
-    interval: node.miner.interval,
+    pool: node.pooledTransactions.map((signed) => signed.hashKey).sort(),
+    clock: node.clock,
+    automine: node.mining.automine,
+    interval: node.mining.intervalMs,
     accounts: await Promise.all(
       accounts.map(async (address) => ({
         balance: await state.getBalance(address),
@@ -78,10 +78,9 @@ function slotBytes(slot: number): Uint8Array {
 /** Manual mining, and two transactions in the pool, so that a write that wrongly touches the pool shows. */
 async function resetMiningAndPool(): Promise<void> {
   const { node } = chain
-  node.miner.setInterval(0)
-  node.miner.setAutomine(false)
-  await node.queue.idle()
-  while (node.pool.size < 2) {
+  await node.setIntervalMining(0)
+  await node.setAutomine(false)
+  while (node.pooledTransactions.length < 2) {
     await node.sendTransaction({ from: node.accounts[3]!.address, to: node.accounts[4]!.address, value: 1n })
   }
 }

@@ -28,9 +28,8 @@ afterAll(async () => {
 })
 
 async function restoreManualMining(): Promise<void> {
-  chain.node.miner.setInterval(0)
-  chain.node.miner.setAutomine(false)
-  await chain.node.queue.idle()
+  await chain.node.setIntervalMining(0)
+  await chain.node.setAutomine(false)
 }
 
 /** Whether a message gets any answer at all. */

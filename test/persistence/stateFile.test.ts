@@ -28,7 +28,7 @@ async function servedChainWithHistory(statePath: string) {
   }
   const orphaned = node.head
   await node.simReorg({ depth: 2 })
-  node.miner.setAutomine(false)
+  await node.setAutomine(false)
   const pooled = await node.sendTransaction({ from: node.accounts[2]!.address, to: node.accounts[3]!.address, value: 9n })
   await server.networks[1]!.node.mine(2)
   return { server, node, orphaned, pooled }

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest'
+import { asRpcCall } from '../helpers/rpcErrors.ts'
+import { signFor } from '../helpers/signing.ts'
 import { bytesToBigInt, signTransaction } from '../../src/evm/index.ts'
+import { DEFAULT_LOG_LIMITS } from '../../src/logs/index.ts'
 import { ChainNode } from '../../src/node.ts'
 import type { SimReorgOptions } from '../../src/node.ts'
 import { balanceOfData, deployToken, transferData } from '../helpers/contracts.ts'
@@ -9,9 +12,9 @@ const GWEI = 10n ** 9n
 /** A chain with `blocks` blocks after the token's, each with a token transfer (a log) and an ETH transfer. */
 async function buildChain(blocks: number) {
   const node = await ChainNode.create({ mining: { auto: false }, clock: { kind: 'fixed', genesisTime: 1_700_000_000n, blockTime: 12n } })
-  node.miner.setAutomine(true)
+  await node.setAutomine(true)
   const token = await deployToken(node)
-  node.miner.setAutomine(false)
+  await node.setAutomine(false)
   const [owner, holder] = node.accounts
   const sink = node.accounts[9]!
   for (let i = 0; i < blocks; i++) {
@@ -29,14 +32,15 @@ async function snapshotState(node: ChainNode, token: Uint8Array) {
     tokenBalance: bytesToBigInt(call.returnValue),
     sinkBalance: await state.getBalance(node.accounts[9]!.address),
     nonces: await Promise.all(node.accounts.map((a) => state.getNonce(a.address))),
-    tokenLogs: countLogs(node, token),
+    tokenLogs: await countLogs(node, token),
   }
 }
 
-function countLogs(node: ChainNode, token: Uint8Array): number {
-  const result = node.logs.query({ fromBlock: 0n, toBlock: node.head.number, addresses: [token] }, { limit: 1_000_000 })
+async function countLogs(node: ChainNode, token: Uint8Array): Promise<number> {
+  const filter = { addresses: [token], topics: [], fromBlock: 0n, toBlock: 'latest' } as const
+  const result = await node.queryLogs(filter, { ...DEFAULT_LOG_LIMITS, maxLogResults: 1_000_000 })
   if (result.status !== 'ok') throw new Error(result.status)
-  return result.logs.length
+  return result.canonical.length
 }
 
 function positions(node: ChainNode, hashes: Uint8Array[]) {
@@ -94,7 +98,7 @@ describe.each([1, 3, 10])('sim_reorg depth %i', (depth) => {
     const state = node.stateAt(node.head)
     expect(await Promise.all(node.accounts.map((a) => state.getNonce(a.address)))).toEqual(expected.nonces)
     expect(await state.getBalance(node.accounts[9]!.address)).toBe(expected.sink)
-    expect(countLogs(node, token)).toBe(before.tokenLogs - depth)
+    expect(await countLogs(node, token)).toBe(before.tokenLogs - depth)
     // Mining them again restores what the chain had.
     await node.mine(1)
     expect(await snapshotState(node, token)).toEqual(before)
@@ -120,11 +124,7 @@ describe.each([1, 3, 10])('sim_reorg depth %i', (depth) => {
     const { node } = await buildChain(depth + 1)
     const sender = node.accounts[8]!
     const nonce = await node.stateAt(node.chain.blockByNumber(node.head.number - BigInt(depth))!).getNonce(sender.address)
-    const extra = signTransaction(
-      { type: 2, chainId: node.chainId, nonce: nonce + 50n, gasLimit: 21_000n, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, to: node.accounts[9]!.address, value: 1_000n },
-      sender.privateKey,
-      node.chain.engine.common,
-    )
+    const extra = signFor(node, sender.privateKey, { type: 2, chainId: node.chainId, nonce: nonce + 50n, gasLimit: 21_000n, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, to: node.accounts[9]!.address, value: 1_000n })
     // Its nonce is far ahead: it cannot run, and the reorg says so by leaving it out.
     const options: SimReorgOptions = { depth, add: [extra.raw] }
     await node.simReorg(options)
@@ -136,11 +136,7 @@ describe.each([1, 3, 10])('sim_reorg depth %i', (depth) => {
     // The sink sends nothing in the chain, so its nonce is free; the recipient is a fresh address.
     const payer = node2.accounts[9]!
     const recipient = new Uint8Array(20).fill(0xbe)
-    const good = signTransaction(
-      { type: 2, chainId: node2.chainId, nonce: await node2.stateAt(ancestor2).getNonce(payer.address), gasLimit: 21_000n, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, to: recipient, value: 1_000n },
-      payer.privateKey,
-      node2.chain.engine.common,
-    )
+    const good = signFor(node2, payer.privateKey, { type: 2, chainId: node2.chainId, nonce: await node2.stateAt(ancestor2).getNonce(payer.address), gasLimit: 21_000n, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, to: recipient, value: 1_000n })
     await node2.simReorg({ depth, add: [good.raw] })
     const found = node2.transaction(good.hash)
     expect(found?.status).toBe('mined')
@@ -162,9 +158,9 @@ describe('reorg limits', () => {
     const node = await ChainNode.create({ finality: { safeDepth: 1n, finalizedDepth: 2n } })
     await node.mine(5)
     const head = node.head.hashKey
-    await expect(node.simReorg({ depth: 3 })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/finalized/) })
+    await expect(asRpcCall(node.simReorg({ depth: 3 }))).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/finalized/) })
     expect(node.head.hashKey).toBe(head)
-    await expect(node.rollback(3)).rejects.toMatchObject({ code: -32602 })
+    await expect(asRpcCall(node.rollback(3))).rejects.toMatchObject({ code: -32602 })
     const outcome = await node.simReorg({ depth: 3, force: true })
     expect(outcome.removed).toHaveLength(3)
     await node.close()
@@ -173,7 +169,7 @@ describe('reorg limits', () => {
   test('the genesis block cannot be removed', async () => {
     const node = await ChainNode.create()
     await node.mine(2)
-    await expect(node.simReorg({ depth: 3, force: true })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/genesis/) })
+    await expect(asRpcCall(node.simReorg({ depth: 3, force: true }))).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/genesis/) })
     await node.close()
   })
 
@@ -181,7 +177,7 @@ describe('reorg limits', () => {
     const node = await ChainNode.create()
     await node.mine(2)
     const head = node.head.hashKey
-    await expect(node.simReorg({ depth: 1, drop: [new Uint8Array(32).fill(7)] })).rejects.toMatchObject({ code: -32602 })
+    await expect(asRpcCall(node.simReorg({ depth: 1, drop: [new Uint8Array(32).fill(7)] }))).rejects.toMatchObject({ code: -32602 })
     expect(node.head.hashKey).toBe(head)
     await node.close()
   })
@@ -203,7 +199,7 @@ describe('anvil_reorg, anvil_rollback, snapshots', () => {
     const ancestor = node.chain.blockByNumber(node.head.number - 2n)!
     const placed = node.signWithDevAccount({ from: node.accounts[8]!.address, to: node.accounts[9]!.address, value: 5n, nonce: await node.stateAt(ancestor).getNonce(node.accounts[8]!.address), gas: 21_000n })
     const height = node.head.number
-    await node.anvilReorg(2, [{ transaction: placed, blockIndex: 1 }])
+    await node.anvilReorg(2, [{ transaction: placed.raw, blockIndex: 1 }])
     expect(node.head.number).toBe(height)
     expect(positions(node, orphaned).every((p) => p === 'gone')).toBe(true)
     expect(positions(node, [placed.hash])).toEqual([`${ancestor.number + 2n}:0`])
@@ -222,7 +218,7 @@ describe('anvil_reorg, anvil_rollback, snapshots', () => {
   test('evm_revert restores head, pool and clock, and reads as a reorg', async () => {
     const node = await ChainNode.create({ mining: { auto: false } })
     await node.mine(1)
-    const id = node.snapshot()
+    const id = await node.snapshot()
     const head = node.head
     await node.sendTransaction({ from: node.accounts[0]!.address, to: node.accounts[1]!.address, value: 1n })
     await node.mine(2)
@@ -230,7 +226,7 @@ describe('anvil_reorg, anvil_rollback, snapshots', () => {
     node.chain.events.on('reorged', (e) => (reorged += e.removed.length))
     expect(await node.revert(id)).toBe(true)
     expect(node.head.hashKey).toBe(head.hashKey)
-    expect(node.pool.size).toBe(0)
+    expect(node.pooledTransactions).toHaveLength(0)
     expect(reorged).toBe(2)
     expect(await node.revert(id)).toBe(false)
     await node.close()

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import { parseConfig } from '../../src/config/loadConfig.ts'
+import { TooManyFilters } from '../../src/filters/errors.ts'
+import { DEFAULT_LOG_LIMITS } from '../../src/logs/index.ts'
 import { ChainNode } from '../../src/node.ts'
+import { createDispatcher } from '../../src/rpc/dispatcher.ts'
+import { createMethodTable } from '../../src/rpc/methodTable.ts'
 import { nodeOptionsFor, startServer } from '../../src/server.ts'
 import type { RunningServer } from '../../src/server.ts'
 
@@ -60,20 +64,23 @@ describe('subscriptions per connection', () => {
 describe('filters per network and pool size', () => {
   test('past the filter limit → -32005; uninstalling frees a place', async () => {
     const node = await ChainNode.create({ maxFilters: 2 })
-    const first = node.filters.newBlockFilter()
-    node.filters.newPendingTransactionFilter()
-    expect(() => node.filters.newBlockFilter()).toThrow(expect.objectContaining({ code: -32005 }))
-    node.filters.uninstall(first)
-    expect(node.filters.newBlockFilter()).toMatch(/^0x/)
+    const rpc = createDispatcher(createMethodTable({ node, limits: DEFAULT_LOG_LIMITS, clientVersion: 'test' }))
+    const call = (method: string) => rpc.handle({ jsonrpc: '2.0', id: 1, method, params: [] }, { transport: 'http' })
+    const first = node.newBlockFilter()
+    node.newPendingTransactionFilter()
+    expect(() => node.newBlockFilter()).toThrow(TooManyFilters)
+    expect(await call('eth_newBlockFilter')).toMatchObject({ error: { code: -32005, message: expect.stringContaining('too many filters') } })
+    node.uninstallFilter(first)
+    expect(node.newBlockFilter()).toMatch(/^0x/)
     await node.close()
   })
 
   test('expired filters make room before the limit is enforced', async () => {
     let now = 0
     const node = await ChainNode.create({ maxFilters: 1, filterTimeoutMs: 100, filterClock: () => now })
-    node.filters.newBlockFilter()
+    node.newBlockFilter()
     now = 200
-    expect(node.filters.newBlockFilter()).toMatch(/^0x/)
+    expect(node.newBlockFilter()).toMatch(/^0x/)
     await node.close()
   })
 
@@ -84,7 +91,7 @@ describe('filters per network and pool size', () => {
     await node.sendTransaction({ from: node.accounts[1]!.address, to, value: 1n })
     const head = node.head.hashKey
     await expect(node.sendTransaction({ from: node.accounts[2]!.address, to, value: 1n })).rejects.toThrow(/txpool is full/)
-    expect(node.pool.size).toBe(2)
+    expect(node.pooledTransactions).toHaveLength(2)
     expect(node.head.hashKey).toBe(head)
     await node.close()
   })

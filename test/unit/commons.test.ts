@@ -72,7 +72,7 @@ describe('transactions and blocks share one Common per chain and hardfork', () =
   test('a mined block holds the transaction objects that ran, not rebuilt copies', async () => {
     const node = await ChainNode.create({ mining: { auto: true } })
     try {
-      const sent = transfer(0n, node.chain.engine.common)
+      const sent = transfer(0n, createDevCommon(node.chainId, node.name))
       await node.sendRawTransaction(sent.raw)
       const found = node.transaction(sent.hash)
       if (found?.status !== 'mined') throw new Error('not mined')

@@ -1,8 +1,6 @@
 import { z } from 'zod'
 import { InvalidParamsError } from '../../errors.ts'
-import { keyOf } from '../../evm/index.ts'
-import type { SignedTransaction } from '../../evm/index.ts'
-import { decodeForAdmission } from '../../txpool/admission.ts'
+import type { Placement } from '../../node.ts'
 import type { MethodHandler } from '../methodContext.ts'
 import { transactionCall, toCallRequest } from '../callRequest.ts'
 import { quantityOrNumber } from '../controlSchemas.ts'
@@ -20,27 +18,11 @@ const pair = z.tuple([z.union([data, transactionCall]), quantityOrNumber], {
  */
 export const anvil_reorg: MethodHandler = async (params, { node }) => {
   const [depth, pairs, force] = parseParams('anvil_reorg', [quantityOrNumber, z.array(pair).optional(), boolean.optional()], params)
-  const ancestor = node.blockBySelector(node.head.number - depth)
-  if (!ancestor) throw new InvalidParamsError(`invalid argument 0: depth ${depth} exceeds the chain height ${node.head.number}`)
-  const nextNonce = new Map<string, bigint>()
-  const placements: Array<{ transaction: SignedTransaction; blockIndex: number }> = []
-  for (const [index, [tx, blockIndex]] of (pairs ?? []).entries()) {
-    let transaction: SignedTransaction
-    if (tx instanceof Uint8Array) {
-      try {
-        transaction = decodeForAdmission(tx, node.chain.engine.common)
-      } catch (error) {
-        throw new InvalidParamsError(`invalid argument 1: pair ${index}: ${(error as Error).message}`)
-      }
-    } else {
-      if (!tx.from) throw new InvalidParamsError(`invalid argument 1: pair ${index}: missing "from"`)
-      const key = keyOf(tx.from)
-      const nonce = tx.nonce ?? nextNonce.get(key) ?? (await node.stateAt(ancestor).getNonce(tx.from))
-      nextNonce.set(key, nonce + 1n)
-      transaction = node.signWithDevAccount({ ...toCallRequest(tx), from: tx.from, nonce, gas: tx.gas ?? 100_000n })
-    }
-    placements.push({ transaction, blockIndex: Number(blockIndex) })
-  }
+  const placements = (pairs ?? []).map(([tx, blockIndex], index): Placement => {
+    if (tx instanceof Uint8Array) return { transaction: tx, blockIndex: Number(blockIndex) }
+    if (!tx.from) throw new InvalidParamsError(`invalid argument 1: pair ${index}: missing "from"`)
+    return { transaction: { ...toCallRequest(tx), from: tx.from }, blockIndex: Number(blockIndex) }
+  })
   await node.anvilReorg(Number(depth), placements, force ?? false)
   return null
 }

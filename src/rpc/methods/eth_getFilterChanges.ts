@@ -12,12 +12,6 @@ import { parseParams } from '../schemas.ts'
  */
 export const eth_getFilterChanges: MethodHandler = async (params, { node }) => {
   const [id] = parseParams('eth_getFilterChanges', [filterId], params)
-  switch (node.filters.kindOf(id)) {
-    case 'log':
-      return logChangesJson(await node.filters.logChanges(id))
-    case 'block':
-      return node.filters.blockChanges(id).map(toData)
-    case 'pendingTransaction':
-      return node.filters.pendingTransactionChanges(id).map(toData)
-  }
+  const found = await node.filterChanges(id)
+  return found.kind === 'log' ? logChangesJson(found.changes) : found.hashes.map(toData)
 }

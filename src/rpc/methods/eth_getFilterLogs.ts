@@ -2,7 +2,7 @@ import { InvalidParamsError, ServerError } from '../../errors.ts'
 import type { MethodHandler } from '../methodContext.ts'
 import { filterId } from '../filterId.ts'
 import { logsJson } from '../formatters/logsJson.ts'
-import { queryCanonicalLogs, queryPendingLogs, resolveRange } from '../logFilter.ts'
+import { logsOrThrow } from '../logFilter.ts'
 import { parseParams } from '../schemas.ts'
 
 /**
@@ -11,11 +11,9 @@ import { parseParams } from '../schemas.ts'
  */
 export const eth_getFilterLogs: MethodHandler = async (params, { node, limits }) => {
   const [id] = parseParams('eth_getFilterLogs', [filterId], params)
-  const { kind, criteria } = node.filters.describe(id)
+  const { kind, criteria } = node.filter(id)
   if (kind !== 'log' || !criteria) throw new ServerError('filter not found')
   if (criteria.fromBlock === 'pending') throw new InvalidParamsError('pending logs are not supported')
-  const range = resolveRange(node, criteria, { clampToHead: true })
-  const pending = range.pending ? await queryPendingLogs(node, criteria) : []
-  const canonical = range.canonical ? queryCanonicalLogs(node, criteria, range, limits, pending.length) : []
+  const { canonical, pending } = logsOrThrow(await node.queryLogs(criteria, limits, { clampToHead: true }))
   return logsJson(canonical, pending)
 }

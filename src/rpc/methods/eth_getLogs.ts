@@ -1,6 +1,6 @@
 import type { MethodHandler } from '../methodContext.ts'
 import { logsJson } from '../formatters/logsJson.ts'
-import { parseLogFilter, queryCanonicalLogs, queryPendingLogs, resolveRange } from '../logFilter.ts'
+import { logsOrThrow, parseLogFilter } from '../logFilter.ts'
 
 /**
  * eth_getLogs: canonical logs matching the filter, under Infura's limits (parameters checked
@@ -8,11 +8,8 @@ import { parseLogFilter, queryCanonicalLogs, queryPendingLogs, resolveRange } fr
  * "pending"` the pending block's logs follow, with null positions.
  */
 export const eth_getLogs: MethodHandler = async (params, { node, limits }) => {
-  const spec = parseLogFilter('eth_getLogs', params, limits)
-  const range = resolveRange(node, spec)
-  // Pending logs count toward the result limit, so they are gathered first.
-  const pending = range.pending ? await queryPendingLogs(node, spec) : []
-  const canonical = range.canonical ? queryCanonicalLogs(node, spec, range, limits, pending.length) : []
+  const filter = parseLogFilter('eth_getLogs', params, limits)
+  const { canonical, pending } = logsOrThrow(await node.queryLogs(filter, limits))
   // Written straight to JSON: 10,000 logs are ~6 MB, and building objects first would dominate.
   return logsJson(canonical, pending)
 }

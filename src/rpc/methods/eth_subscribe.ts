@@ -24,8 +24,8 @@ export const eth_subscribe: MethodHandler = (params, { node, limits, rpc }) => {
   if (!connection) throw new MethodNotFoundError('notifications not supported: eth_subscribe needs a WebSocket connection')
   const [name] = parseParams('eth_subscribe', [kind], params.slice(0, 1))
   const held = subscriptionsOf(connection)
-  if (held.size >= node.subscriptions.maxPerConnection) {
-    throw new LimitExceededError(`too many subscriptions: at most ${node.subscriptions.maxPerConnection} per connection`)
+  if (held.size >= node.maxSubscriptionsPerConnection) {
+    throw new LimitExceededError(`too many subscriptions: at most ${node.maxSubscriptionsPerConnection} per connection`)
   }
   let request: SubscriptionRequest
   let fullTransactions = false
@@ -53,13 +53,13 @@ export const eth_subscribe: MethodHandler = (params, { node, limits, rpc }) => {
   let buffered: SubscriptionEvent[] | undefined = []
   const send = (event: SubscriptionEvent) =>
     connection.notify({ jsonrpc: '2.0', method: 'eth_subscription', params: { subscription: id, result: format(event) } })
-  const id = node.subscriptions.subscribe(request, (event) => (buffered ? buffered.push(event) : send(event)))
+  const id = node.subscribe(request, (event) => (buffered ? buffered.push(event) : send(event)))
   setImmediate(() => {
     const pending = buffered ?? []
     buffered = undefined
     for (const event of pending) send(event)
   })
   held.add(id)
-  connection.onClose(() => node.subscriptions.unsubscribe(id))
+  connection.onClose(() => node.unsubscribe(id))
   return id
 }

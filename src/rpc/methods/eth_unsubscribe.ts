@@ -10,5 +10,5 @@ export const eth_unsubscribe: MethodHandler = (params, { node, rpc }) => {
   const [id] = parseParams('eth_unsubscribe', [z.string({ error: 'expected subscription id string' })], params)
   const own = subscriptionsOf(rpc.connection)
   if (!own.delete(id)) return false
-  return node.subscriptions.unsubscribe(id)
+  return node.unsubscribe(id)
 }

@@ -4,7 +4,6 @@ import { boolean, parseParams } from '../schemas.ts'
 /** evm_setAutomine [enabled]: turns mining a block per transaction on or off. */
 export const evm_setAutomine: MethodHandler = async (params, { node }) => {
   const [enabled] = parseParams('evm_setAutomine', [boolean], params)
-  node.miner.setAutomine(enabled)
-  if (enabled && node.pool.size > 0) await node.mine(1)
+  await node.setAutomine(enabled)
   return true
 }

@@ -7,8 +7,8 @@ const MAX_INTERVAL_MS = 2 ** 31 - 1
 const intervalMs = uint64OrNumber.refine((ms) => ms <= MAX_INTERVAL_MS, `interval must be at most ${MAX_INTERVAL_MS} ms`)
 
 /** evm_setIntervalMining [ms]: mines a block every `ms` milliseconds; 0 turns it off. */
-export const evm_setIntervalMining: MethodHandler = (params, { node }) => {
+export const evm_setIntervalMining: MethodHandler = async (params, { node }) => {
   const [ms] = parseParams('evm_setIntervalMining', [intervalMs], params)
-  node.miner.setInterval(Number(ms))
+  await node.setIntervalMining(Number(ms))
   return true
 }

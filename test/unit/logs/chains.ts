@@ -1,6 +1,6 @@
 // Synthetic chains for the log index tests (no EVM), and a naive reference that filters every log.
 import type { Log } from '../../../src/evm/types.ts'
-import type { IndexedBlock, LogCriteria, LogQueryResult, PositionedLog } from '../../../src/logs/index.ts'
+import type { IndexedBlock, LogRangeQuery, IndexQueryResult, PositionedLog } from '../../../src/logs/index.ts'
 
 /** A 20-byte address whose last byte is `n`. */
 export function address(n: number): Uint8Array {
@@ -44,7 +44,7 @@ export function block(number: bigint, transactions: readonly (readonly Log[])[],
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex')
 
 /** geth's matching rules, written plainly over hex strings: the behaviour the index must reproduce. */
-export function referenceMatches(log: Log, criteria: Omit<LogCriteria, 'fromBlock' | 'toBlock'>): boolean {
+export function referenceMatches(log: Log, criteria: Omit<LogRangeQuery, 'fromBlock' | 'toBlock'>): boolean {
   const addresses = (criteria.addresses ?? []).map(hex)
   if (addresses.length > 0 && !addresses.includes(hex(log.address))) return false
   const topics = criteria.topics ?? []
@@ -79,7 +79,7 @@ export function positionedLogs(blocks: readonly IndexedBlock[]): PositionedLog[]
 }
 
 /** What a query over `blocks` (the canonical chain) must answer: a filter over every log. */
-export function referenceQuery(blocks: readonly IndexedBlock[], criteria: LogCriteria, limit: number): LogQueryResult {
+export function referenceQuery(blocks: readonly IndexedBlock[], criteria: LogRangeQuery, limit: number): IndexQueryResult {
   const inRange = (n: bigint, to: bigint) => n >= criteria.fromBlock && n <= to
   const matching = (to: bigint) =>
     positionedLogs(blocks).filter((l) => inRange(l.blockNumber, to) && referenceMatches(l, criteria))

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import type { Log } from '../../../src/evm/types.ts'
-import { type IndexedBlock, LogIndex, type LogCriteria, matchesCriteria } from '../../../src/logs/index.ts'
+import { type IndexedBlock, LogIndex, type LogRangeQuery, matchesCriteria } from '../../../src/logs/index.ts'
 import { address, block, log, positionedLogs, referenceMatches, referenceQuery, topic } from './chains.ts'
 
 // Small value pools, so that values repeat across logs and positions; the last of each pool is on no log.
@@ -38,7 +38,7 @@ const matchArb = fc.record(
 type Step =
   | { kind: 'append'; transactions: Log[][] }
   | { kind: 'truncate'; depth: number }
-  | { kind: 'query'; match: Omit<LogCriteria, 'fromBlock' | 'toBlock'>; from: number; to: number; limit: number }
+  | { kind: 'query'; match: Omit<LogRangeQuery, 'fromBlock' | 'toBlock'>; from: number; to: number; limit: number }
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: transactionsArb.map((transactions) => ({ kind: 'append' as const, transactions })) },
@@ -74,7 +74,7 @@ function play(genesis: bigint, steps: readonly Step[]): void {
       branch++
     } else {
       const fromBlock = genesis + BigInt(step.from)
-      const criteria: LogCriteria = { ...step.match, fromBlock, toBlock: genesis + BigInt(step.to) }
+      const criteria: LogRangeQuery = { ...step.match, fromBlock, toBlock: genesis + BigInt(step.to) }
       const expected = referenceQuery(chain, criteria, step.limit)
       expect(index.query(criteria, { limit: step.limit })).toEqual(expected)
       const total = referenceQuery(chain, criteria, Infinity)
@@ -104,7 +104,7 @@ describe('LogIndex against a filter over every log', () => {
           const index = new LogIndex()
           const chain = blocks.map((transactions, n) => block(BigInt(n), transactions))
           for (const b of chain) index.append(b)
-          const criteria: LogCriteria = { ...match, fromBlock: 0n, toBlock: BigInt(chain.length - 1) }
+          const criteria: LogRangeQuery = { ...match, fromBlock: 0n, toBlock: BigInt(chain.length - 1) }
           expect(index.query(criteria, { limit })).toEqual(referenceQuery(chain, criteria, limit))
         },
       ),

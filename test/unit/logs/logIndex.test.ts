@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { Log } from '../../../src/evm/types.ts'
-import { type IndexedBlock, LogIndex, type LogCriteria } from '../../../src/logs/index.ts'
+import { type IndexedBlock, LogIndex, type LogRangeQuery } from '../../../src/logs/index.ts'
 import { address, block, log, topic } from './chains.ts'
 
 /** An index of blocks 0..n-1, block k holding the given logs in one transaction each. */
@@ -16,9 +16,9 @@ function uniformChain(blocks: number, perBlock: number): LogIndex {
   return indexOf(Array.from({ length: blocks }, () => Array.from({ length: perBlock }, () => log(1, [7])))).index
 }
 
-const everything = (index: LogIndex): LogCriteria => ({ fromBlock: 0n, toBlock: index.head ?? 0n })
+const everything = (index: LogIndex): LogRangeQuery => ({ fromBlock: 0n, toBlock: index.head ?? 0n })
 
-const found = (index: LogIndex, criteria: LogCriteria): number[] => {
+const found = (index: LogIndex, criteria: LogRangeQuery): number[] => {
   const result = index.query(criteria, { limit: 10_000 })
   if (result.status !== 'ok') throw new Error(`query answered ${result.status}`)
   return result.logs.map((l) => l.data[0]!)
@@ -67,7 +67,7 @@ describe('result limit', () => {
 describe('topic rules', () => {
   const logs = [log(1, [], 0), log(1, [1], 1), log(1, [1, 2], 2), log(1, [2, 1], 3), log(1, [3, 2, 1, 4], 4)]
   const { index } = indexOf([logs])
-  const withTopics = (topics: LogCriteria['topics']) => found(index, { ...everything(index), topics })
+  const withTopics = (topics: LogRangeQuery['topics']) => found(index, { ...everything(index), topics })
 
   test('no topics, or [], matches every log', () => {
     expect(withTopics(undefined)).toEqual([0, 1, 2, 3, 4])

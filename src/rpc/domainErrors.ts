@@ -1,0 +1,29 @@
+import { UnknownAccount } from '../accounts/errors.ts'
+import { TimestampNotAfterHead } from '../chain/errors.ts'
+import { InvalidParamsError, LimitExceededError, ServerError } from '../errors.ts'
+import type { RpcError } from '../errors.ts'
+import { FilterNotFound, TooManyFilters } from '../filters/errors.ts'
+import { ReorgError } from '../reorg/errors.ts'
+import { TransactionRejected } from '../txpool/errors.ts'
+
+/**
+ * The one place where domain errors become JSON-RPC errors (as Anvil turns its `BlockchainError` into an
+ * `RpcError`): the code, the message a client sees, and which argument was at fault. Anything else is left
+ * as it is, for the dispatcher to send as an RPC error or as -32603.
+ */
+export function fromDomainError(error: unknown): unknown {
+  if (error instanceof TransactionRejected || error instanceof UnknownAccount || error instanceof FilterNotFound) {
+    return new ServerError(error.message, { cause: error })
+  }
+  if (error instanceof TooManyFilters) return new LimitExceededError(error.message, { cause: error })
+  if (error instanceof ReorgError) {
+    // anvil_reorg's placements are its second argument; every other reorg option is in the first.
+    return invalidArgument(error.subject === 'placement' ? 1 : 0, error)
+  }
+  if (error instanceof TimestampNotAfterHead) return invalidArgument(0, error)
+  return error
+}
+
+function invalidArgument(position: number, error: Error): RpcError {
+  return new InvalidParamsError(`invalid argument ${position}: ${error.message}`, { cause: error })
+}
