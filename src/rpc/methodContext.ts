@@ -7,6 +7,8 @@ export { DEFAULT_LOG_LIMITS } from '../logs/index.ts'
 
 /** What a method handler works with: the network's node, its limits, and the request's transport. */
 export interface MethodContext {
+  /** The name the method is called by (the method table's key). */
+  method: string
   node: ChainNode
   limits: LogLimits
   clientVersion: string

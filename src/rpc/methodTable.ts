@@ -50,11 +50,6 @@ import { evm_setAutomine } from './methods/evm_setAutomine.ts'
 import { evm_setIntervalMining } from './methods/evm_setIntervalMining.ts'
 import { evm_setNextBlockTimestamp } from './methods/evm_setNextBlockTimestamp.ts'
 import { evm_snapshot } from './methods/evm_snapshot.ts'
-import { hardhat_mine } from './methods/hardhat_mine.ts'
-import { hardhat_setBalance } from './methods/hardhat_setBalance.ts'
-import { hardhat_setCode } from './methods/hardhat_setCode.ts'
-import { hardhat_setNonce } from './methods/hardhat_setNonce.ts'
-import { hardhat_setStorageAt } from './methods/hardhat_setStorageAt.ts'
 import { net_version } from './methods/net_version.ts'
 import { sim_reorg } from './methods/sim_reorg.ts'
 import { sim_saveState } from './methods/sim_saveState.ts'
@@ -117,11 +112,6 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   evm_setIntervalMining,
   evm_setNextBlockTimestamp,
   evm_snapshot,
-  hardhat_mine,
-  hardhat_setBalance,
-  hardhat_setCode,
-  hardhat_setNonce,
-  hardhat_setStorageAt,
   net_version,
   sim_reorg,
   sim_saveState,
@@ -131,12 +121,30 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   web3_clientVersion,
 }
 
-/** Binds every handler to one network's context, for the dispatcher. */
-export function createMethodTable(context: Omit<MethodContext, 'rpc'>): RpcMethodTable {
+/** Hardhat's names for Anvil's methods: the same method, answering `true` where Anvil answers null. */
+const hardhatAliases: Readonly<Record<string, MethodHandler>> = {
+  hardhat_mine: answeringTrue(anvil_mine),
+  hardhat_setBalance: answeringTrue(anvil_setBalance),
+  hardhat_setCode: answeringTrue(anvil_setCode),
+  hardhat_setNonce: answeringTrue(anvil_setNonce),
+  hardhat_setStorageAt: answeringTrue(anvil_setStorageAt),
+}
+
+const allMethods: Readonly<Record<string, MethodHandler>> = { ...handlers, ...hardhatAliases }
+
+function answeringTrue(handler: MethodHandler): MethodHandler {
+  return async (params, ctx) => {
+    await handler(params, ctx)
+    return true
+  }
+}
+
+/** Binds every handler to one network's context, for the dispatcher; each learns the name it is called by. */
+export function createMethodTable(context: Omit<MethodContext, 'rpc' | 'method'>): RpcMethodTable {
   return Object.fromEntries(
-    Object.entries(handlers).map(([name, handler]) => [name, (params, rpc) => handler(params, { ...context, rpc })]),
+    Object.entries(allMethods).map(([method, handler]) => [method, (params, rpc) => handler(params, { ...context, method, rpc })]),
   )
 }
 
 /** The names of every method chainsim serves. */
-export const methodNames: readonly string[] = Object.keys(handlers)
+export const methodNames: readonly string[] = Object.keys(allMethods)

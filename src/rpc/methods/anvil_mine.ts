@@ -1,18 +1,20 @@
 import { InvalidParamsError } from '../../errors.ts'
 import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
 import { quantityOrNumber, uint64OrNumber } from '../controlSchemas.ts'
-import { parseParams } from '../schemas.ts'
 
 /** Mining many blocks is one write; this bounds how long it can hold the chain. */
 export const MAX_BLOCKS_PER_MINE = 10_000n
 
 /** anvil_mine [count?, interval?]: mines `count` blocks (default 1), `interval` seconds apart. */
-export const anvil_mine: MethodHandler = async (params, { node }) => {
-  const [count, interval] = parseParams('anvil_mine', [quantityOrNumber.optional(), uint64OrNumber.optional()], params)
-  const blocks = count ?? 1n
-  if (blocks > MAX_BLOCKS_PER_MINE) {
-    throw new InvalidParamsError(`invalid argument 0: at most ${MAX_BLOCKS_PER_MINE} blocks per call`)
-  }
-  await node.mine(Number(blocks), { intervalSeconds: interval })
-  return null
-}
+export const anvil_mine: MethodHandler = withParams(
+  [quantityOrNumber.optional(), uint64OrNumber.optional()],
+  async ([count, interval], { node }) => {
+    const blocks = count ?? 1n
+    if (blocks > MAX_BLOCKS_PER_MINE) {
+      throw new InvalidParamsError(`invalid argument 0: at most ${MAX_BLOCKS_PER_MINE} blocks per call`)
+    }
+    await node.mine(Number(blocks), { intervalSeconds: interval })
+    return null
+  },
+)

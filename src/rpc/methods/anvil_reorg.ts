@@ -2,9 +2,10 @@ import { z } from 'zod'
 import { InvalidParamsError } from '../../errors.ts'
 import type { Placement } from '../../node.ts'
 import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
 import { transactionCall, toCallRequest } from '../callRequest.ts'
 import { quantityOrNumber } from '../controlSchemas.ts'
-import { boolean, data, parseParams } from '../schemas.ts'
+import { boolean, data } from '../schemas.ts'
 
 const pair = z.tuple([z.union([data, transactionCall]), quantityOrNumber], {
   error: 'expected [transaction, blockIndex] pair: a raw signed transaction or a transaction request, and a block index',
@@ -16,13 +17,15 @@ const pair = z.tuple([z.union([data, transactionCall]), quantityOrNumber], {
  * dev account signs with nonces counted from the common ancestor); orphaned transactions are
  * dropped. A third parameter `force` allows going past `finalized` (chainsim's addition).
  */
-export const anvil_reorg: MethodHandler = async (params, { node }) => {
-  const [depth, pairs, force] = parseParams('anvil_reorg', [quantityOrNumber, z.array(pair).optional(), boolean.optional()], params)
-  const placements = (pairs ?? []).map(([tx, blockIndex], index): Placement => {
-    if (tx instanceof Uint8Array) return { transaction: tx, blockIndex: Number(blockIndex) }
-    if (!tx.from) throw new InvalidParamsError(`invalid argument 1: pair ${index}: missing "from"`)
-    return { transaction: { ...toCallRequest(tx), from: tx.from }, blockIndex: Number(blockIndex) }
-  })
-  await node.anvilReorg(Number(depth), placements, force ?? false)
-  return null
-}
+export const anvil_reorg: MethodHandler = withParams(
+  [quantityOrNumber, z.array(pair).optional(), boolean.optional()],
+  async ([depth, pairs, force], { node }) => {
+    const placements = (pairs ?? []).map(([tx, blockIndex], index): Placement => {
+      if (tx instanceof Uint8Array) return { transaction: tx, blockIndex: Number(blockIndex) }
+      if (!tx.from) throw new InvalidParamsError(`invalid argument 1: pair ${index}: missing "from"`)
+      return { transaction: { ...toCallRequest(tx), from: tx.from }, blockIndex: Number(blockIndex) }
+    })
+    await node.anvilReorg(Number(depth), placements, force ?? false)
+    return null
+  },
+)

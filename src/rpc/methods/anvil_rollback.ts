@@ -1,13 +1,16 @@
 import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
 import { quantityOrNumber } from '../controlSchemas.ts'
-import { boolean, parseParams } from '../schemas.ts'
+import { boolean } from '../schemas.ts'
 
 /**
  * anvil_rollback [depth?, force?]: removes the newest `depth` blocks (default 1) without replacing
  * them; past `finalized` only with `force` (chainsim's addition to Anvil's parameters).
  */
-export const anvil_rollback: MethodHandler = async (params, { node }) => {
-  const [depth, force] = parseParams('anvil_rollback', [quantityOrNumber.optional(), boolean.optional()], params)
-  await node.rollback(Number(depth ?? 1n), force ?? false)
-  return null
-}
+export const anvil_rollback: MethodHandler = withParams(
+  [quantityOrNumber.optional(), boolean.optional()],
+  async ([depth, force], { node }) => {
+    await node.rollback(Number(depth ?? 1n), force ?? false)
+    return null
+  },
+)

@@ -1,10 +1,13 @@
 import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
 import { quantityOrNumber } from '../controlSchemas.ts'
-import { address, parseParams } from '../schemas.ts'
+import { address } from '../schemas.ts'
 
 /** anvil_setBalance [address, wei]: sets an account's balance on the head's state; no block is mined. */
-export const anvil_setBalance: MethodHandler = async (params, { node }) => {
-  const [account, balance] = parseParams('anvil_setBalance', [address, quantityOrNumber], params)
-  await node.setAccountState([{ address: account, balance }])
-  return null
-}
+export const anvil_setBalance: MethodHandler = withParams(
+  [address, quantityOrNumber],
+  async ([account, balance], { node }) => {
+    await node.setAccountState([{ address: account, balance }])
+    return null
+  },
+)

@@ -1,9 +1,9 @@
 import type { MethodHandler } from '../methodContext.ts'
-import { address, data, parseParams } from '../schemas.ts'
+import { withParams } from '../withParams.ts'
+import { address, data } from '../schemas.ts'
 
 /** anvil_setCode [address, bytecode]: replaces an account's code on the head's state. */
-export const anvil_setCode: MethodHandler = async (params, { node }) => {
-  const [account, code] = parseParams('anvil_setCode', [address, data], params)
+export const anvil_setCode: MethodHandler = withParams([address, data], async ([account, code], { node }) => {
   await node.setAccountState([{ address: account, code }])
   return null
-}
+})

@@ -1,9 +1,8 @@
 import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
 import { toQuantity } from '../formatters/hex.ts'
-import { parseParams } from '../schemas.ts'
 
 /** eth_baseFee: the base fee per gas of the next block. */
-export const eth_baseFee: MethodHandler = (params, { node }) => {
-  parseParams('eth_baseFee', [], params)
+export const eth_baseFee: MethodHandler = withParams([], (_params, { node }) => {
   return toQuantity(node.nextBaseFee)
-}
+})

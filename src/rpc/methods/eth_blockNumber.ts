@@ -1,9 +1,8 @@
 import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
 import { toQuantity } from '../formatters/hex.ts'
-import { parseParams } from '../schemas.ts'
 
 /** eth_blockNumber: the head's number. */
-export const eth_blockNumber: MethodHandler = (params, { node }) => {
-  parseParams('eth_blockNumber', [], params)
+export const eth_blockNumber: MethodHandler = withParams([], (_params, { node }) => {
   return toQuantity(node.head.number)
-}
+})

@@ -1,41 +1,40 @@
 import { InvalidParamsError } from '../../errors.ts'
 import type { ChainBlock } from '../../chain/types.ts'
 import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
 import { toQuantity } from '../formatters/hex.ts'
-import { blockTag, parseParams, quantity } from '../schemas.ts'
+import { blockTag, quantity } from '../schemas.ts'
 import { z } from 'zod'
 
 const MAX_BLOCK_COUNT = 1024n
 const percentiles = z.array(z.number().min(0).max(100), { error: 'expected array of percentiles' })
 
 /** eth_feeHistory: base fees, gas-used ratios and tip percentiles of recent blocks (geth's form). */
-export const eth_feeHistory: MethodHandler = async (params, { node }) => {
-  const [count, newest, rewardPercentiles] = parseParams(
-    'eth_feeHistory',
-    [z.union([quantity, z.number().int().nonnegative().transform(BigInt)]), blockTag, percentiles.optional()],
-    params,
-  )
-  if (rewardPercentiles?.some((p, i) => i > 0 && p < (rewardPercentiles[i - 1] as number))) {
-    throw new InvalidParamsError('invalid argument 2: percentiles must be in ascending order')
-  }
-  const newestNumber = newest === 'pending' ? node.head.number : typeof newest === 'bigint' ? newest : node.chain.tagNumber(newest)
-  if (newestNumber > node.head.number) throw new InvalidParamsError('request beyond head block')
-  const blockCount = count > MAX_BLOCK_COUNT ? MAX_BLOCK_COUNT : count
-  if (blockCount === 0n) return { oldestBlock: toQuantity(0), baseFeePerGas: [], gasUsedRatio: [] }
-  const oldest = newestNumber + 1n - blockCount < 0n ? 0n : newestNumber + 1n - blockCount
-  const blocks: ChainBlock[] = []
-  for (let n = oldest; n <= newestNumber; n++) blocks.push(node.blockBySelector(n) as ChainBlock)
-  const baseFeePerGas = blocks.map((b) => toQuantity(b.block.header.baseFeePerGas ?? 0n))
-  const last = blocks[blocks.length - 1] as ChainBlock
-  baseFeePerGas.push(toQuantity(last.block.header.calcNextBaseFee()))
-  const result: Record<string, unknown> = {
-    oldestBlock: toQuantity(oldest),
-    baseFeePerGas,
-    gasUsedRatio: blocks.map((b) => Number(b.block.header.gasUsed) / Number(b.block.header.gasLimit)),
-  }
-  if (rewardPercentiles) result.reward = blocks.map((b) => rewardsOf(b, rewardPercentiles))
-  return result
-}
+export const eth_feeHistory: MethodHandler = withParams(
+  [z.union([quantity, z.number().int().nonnegative().transform(BigInt)]), blockTag, percentiles.optional()],
+  async ([count, newest, rewardPercentiles], { node }) => {
+    if (rewardPercentiles?.some((p, i) => i > 0 && p < (rewardPercentiles[i - 1] as number))) {
+      throw new InvalidParamsError('invalid argument 2: percentiles must be in ascending order')
+    }
+    const newestNumber = newest === 'pending' ? node.head.number : typeof newest === 'bigint' ? newest : node.chain.tagNumber(newest)
+    if (newestNumber > node.head.number) throw new InvalidParamsError('request beyond head block')
+    const blockCount = count > MAX_BLOCK_COUNT ? MAX_BLOCK_COUNT : count
+    if (blockCount === 0n) return { oldestBlock: toQuantity(0), baseFeePerGas: [], gasUsedRatio: [] }
+    const oldest = newestNumber + 1n - blockCount < 0n ? 0n : newestNumber + 1n - blockCount
+    const blocks: ChainBlock[] = []
+    for (let n = oldest; n <= newestNumber; n++) blocks.push(node.blockBySelector(n) as ChainBlock)
+    const baseFeePerGas = blocks.map((b) => toQuantity(b.block.header.baseFeePerGas ?? 0n))
+    const last = blocks[blocks.length - 1] as ChainBlock
+    baseFeePerGas.push(toQuantity(last.block.header.calcNextBaseFee()))
+    const result: Record<string, unknown> = {
+      oldestBlock: toQuantity(oldest),
+      baseFeePerGas,
+      gasUsedRatio: blocks.map((b) => Number(b.block.header.gasUsed) / Number(b.block.header.gasLimit)),
+    }
+    if (rewardPercentiles) result.reward = blocks.map((b) => rewardsOf(b, rewardPercentiles))
+    return result
+  },
+)
 
 /** Tips at the given percentiles of gas used, as geth weights them. */
 function rewardsOf(block: ChainBlock, percentiles: number[]): string[] {

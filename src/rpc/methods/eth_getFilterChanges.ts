@@ -1,8 +1,8 @@
 import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
 import { filterId } from '../filterId.ts'
 import { toData } from '../formatters/hex.ts'
 import { logChangesJson } from '../formatters/logsJson.ts'
-import { parseParams } from '../schemas.ts'
 
 /**
  * eth_getFilterChanges: what happened since the last poll, and drains it. Log filters get
@@ -10,8 +10,7 @@ import { parseParams } from '../schemas.ts'
  * with null positions when their range ends at `pending`; block and pending-transaction
  * filters get hashes. Unknown or expired id → -32000 "filter not found".
  */
-export const eth_getFilterChanges: MethodHandler = async (params, { node }) => {
-  const [id] = parseParams('eth_getFilterChanges', [filterId], params)
+export const eth_getFilterChanges: MethodHandler = withParams([filterId], async ([id], { node }) => {
   const found = await node.filterChanges(id)
   return found.kind === 'log' ? logChangesJson(found.changes) : found.hashes.map(toData)
-}
+})

@@ -7,8 +7,8 @@ import { logsOrThrow, parseLogFilter } from '../logFilter.ts'
  * before any scan; the result count known before any result is built). With `toBlock:
  * "pending"` the pending block's logs follow, with null positions.
  */
-export const eth_getLogs: MethodHandler = async (params, { node, limits }) => {
-  const filter = parseLogFilter('eth_getLogs', params, limits)
+export const eth_getLogs: MethodHandler = async (params, { method, node, limits }) => {
+  const filter = parseLogFilter(method, params, limits)
   const { canonical, pending } = logsOrThrow(await node.queryLogs(filter, limits))
   // Written straight to JSON: 10,000 logs are ~6 MB, and building objects first would dominate.
   return logsJson(canonical, pending)

@@ -1,12 +1,15 @@
 import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
 import { resolveStateBlock } from '../blockResolution.ts'
 import { toQuantity } from '../formatters/hex.ts'
-import { address, blockTagOrHash, parseParams } from '../schemas.ts'
+import { address, blockTagOrHash } from '../schemas.ts'
 
 /** eth_getTransactionCount: an account's nonce at a block; `pending` counts its pooled transactions too. */
-export const eth_getTransactionCount: MethodHandler = async (params, { node }) => {
-  const [account, ref] = parseParams('eth_getTransactionCount', [address, blockTagOrHash.optional()], params)
-  if (ref === 'pending') return toQuantity(await node.pendingNonce(account))
-  const block = await resolveStateBlock(node, ref ?? 'latest')
-  return toQuantity(await node.stateAt(block).getNonce(account))
-}
+export const eth_getTransactionCount: MethodHandler = withParams(
+  [address, blockTagOrHash.optional()],
+  async ([account, ref], { node }) => {
+    if (ref === 'pending') return toQuantity(await node.pendingNonce(account))
+    const block = await resolveStateBlock(node, ref ?? 'latest')
+    return toQuantity(await node.stateAt(block).getNonce(account))
+  },
+)

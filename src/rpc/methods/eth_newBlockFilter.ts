@@ -1,8 +1,7 @@
 import type { MethodHandler } from '../methodContext.ts'
-import { parseParams } from '../schemas.ts'
+import { withParams } from '../withParams.ts'
 
 /** eth_newBlockFilter: installs a filter that reports the hashes of new canonical blocks. */
-export const eth_newBlockFilter: MethodHandler = (params, { node }) => {
-  parseParams('eth_newBlockFilter', [], params)
+export const eth_newBlockFilter: MethodHandler = withParams([], (_params, { node }) => {
   return node.newBlockFilter()
-}
+})

@@ -5,8 +5,8 @@ import { parseLogFilter, refusalError } from '../logFilter.ts'
  * eth_newFilter: installs a log filter and returns its id. The checks of eth_getLogs apply,
  * except that the range may end in the future: its logs arrive as they are mined.
  */
-export const eth_newFilter: MethodHandler = (params, { node, limits }) => {
-  const installed = node.newLogFilter(parseLogFilter('eth_newFilter', params, limits))
+export const eth_newFilter: MethodHandler = (params, { method, node, limits }) => {
+  const installed = node.newLogFilter(parseLogFilter(method, params, limits))
   if ('status' in installed) throw refusalError(installed)
   return installed.id
 }

@@ -1,8 +1,7 @@
 import type { MethodHandler } from '../methodContext.ts'
-import { parseParams } from '../schemas.ts'
+import { withParams } from '../withParams.ts'
 
 /** eth_newPendingTransactionFilter: installs a filter that reports hashes of transactions entering the pool. */
-export const eth_newPendingTransactionFilter: MethodHandler = (params, { node }) => {
-  parseParams('eth_newPendingTransactionFilter', [], params)
+export const eth_newPendingTransactionFilter: MethodHandler = withParams([], (_params, { node }) => {
   return node.newPendingTransactionFilter()
-}
+})

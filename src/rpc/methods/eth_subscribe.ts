@@ -19,10 +19,10 @@ const kind = z.enum(['newHeads', 'logs', 'newPendingTransactions'], {
  * reorg), `newPendingTransactions` (hashes, or full transactions with `true`). Notifications
  * start after the answer carrying the id has been sent; the subscription ends with its connection.
  */
-export const eth_subscribe: MethodHandler = (params, { node, limits, rpc }) => {
+export const eth_subscribe: MethodHandler = (params, { method, node, limits, rpc }) => {
   const connection = rpc.connection
   if (!connection) throw new MethodNotFoundError('notifications not supported: eth_subscribe needs a WebSocket connection')
-  const [name] = parseParams('eth_subscribe', [kind], params.slice(0, 1))
+  const [name] = parseParams(method, [kind], params.slice(0, 1))
   const held = subscriptionsOf(connection)
   if (held.size >= node.maxSubscriptionsPerConnection) {
     throw new LimitExceededError(`too many subscriptions: at most ${node.maxSubscriptionsPerConnection} per connection`)
@@ -30,14 +30,14 @@ export const eth_subscribe: MethodHandler = (params, { node, limits, rpc }) => {
   let request: SubscriptionRequest
   let fullTransactions = false
   if (name === 'logs') {
-    const spec = parseLogFilter('eth_subscribe', params.slice(1, 2).length ? params.slice(1, 2) : [{}], limits)
+    const spec = parseLogFilter(method, params.slice(1, 2).length ? params.slice(1, 2) : [{}], limits)
     request = { kind: 'logs', criteria: { addresses: spec.addresses, topics: spec.topics } }
   } else if (name === 'newPendingTransactions') {
-    const [full] = parseParams('eth_subscribe', [boolean.optional()], params.slice(1))
+    const [full] = parseParams(method, [boolean.optional()], params.slice(1))
     fullTransactions = full ?? false
     request = { kind: 'newPendingTransactions' }
   } else {
-    parseParams('eth_subscribe', [], params.slice(1))
+    parseParams(method, [], params.slice(1))
     request = { kind: 'newHeads' }
   }
   const format = (event: SubscriptionEvent): unknown => {

@@ -1,8 +1,5 @@
 import type { MethodHandler } from '../methodContext.ts'
-import { parseParams } from '../schemas.ts'
+import { withParams } from '../withParams.ts'
 
 /** eth_syncing: a simulated chain is always in sync. */
-export const eth_syncing: MethodHandler = (params) => {
-  parseParams('eth_syncing', [], params)
-  return false
-}
+export const eth_syncing: MethodHandler = withParams([], () => false)

@@ -1,9 +1,8 @@
 import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
 import { filterId } from '../filterId.ts'
-import { parseParams } from '../schemas.ts'
 
 /** eth_uninstallFilter: removes a filter; false when there was none by that id. */
-export const eth_uninstallFilter: MethodHandler = (params, { node }) => {
-  const [id] = parseParams('eth_uninstallFilter', [filterId], params)
+export const eth_uninstallFilter: MethodHandler = withParams([filterId], ([id], { node }) => {
   return node.uninstallFilter(id)
-}
+})

@@ -1,10 +1,9 @@
 import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
 import { uint64OrNumber } from '../controlSchemas.ts'
 import { toQuantity } from '../formatters/hex.ts'
-import { parseParams } from '../schemas.ts'
 
 /** evm_increaseTime [seconds]: later blocks are that much later; returns the total offset. */
-export const evm_increaseTime: MethodHandler = async (params, { node }) => {
-  const [seconds] = parseParams('evm_increaseTime', [uint64OrNumber], params)
+export const evm_increaseTime: MethodHandler = withParams([uint64OrNumber], async ([seconds], { node }) => {
   return toQuantity(await node.increaseTime(seconds))
-}
+})

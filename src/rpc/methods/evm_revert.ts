@@ -1,12 +1,11 @@
 import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
 import { quantityOrNumber } from '../controlSchemas.ts'
-import { parseParams } from '../schemas.ts'
 
 /**
  * evm_revert [id]: goes back to a snapshot (filters and subscriptions see the removed blocks,
  * as after a reorg) and forgets it and later ones; false for an unknown id.
  */
-export const evm_revert: MethodHandler = async (params, { node }) => {
-  const [id] = parseParams('evm_revert', [quantityOrNumber], params)
+export const evm_revert: MethodHandler = withParams([quantityOrNumber], async ([id], { node }) => {
   return node.revert(Number(id))
-}
+})

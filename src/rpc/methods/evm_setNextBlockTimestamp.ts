@@ -1,10 +1,9 @@
 import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
 import { uint64OrNumber } from '../controlSchemas.ts'
-import { parseParams } from '../schemas.ts'
 
 /** evm_setNextBlockTimestamp [timestamp]: the next block gets exactly this timestamp. */
-export const evm_setNextBlockTimestamp: MethodHandler = async (params, { node }) => {
-  const [timestamp] = parseParams('evm_setNextBlockTimestamp', [uint64OrNumber], params)
+export const evm_setNextBlockTimestamp: MethodHandler = withParams([uint64OrNumber], async ([timestamp], { node }) => {
   await node.setNextBlockTimestamp(timestamp)
   return null
-}
+})

@@ -1,9 +1,8 @@
 import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
 import { toQuantity } from '../formatters/hex.ts'
-import { parseParams } from '../schemas.ts'
 
 /** evm_snapshot: remembers the chain, pool and clock; returns the id to revert to. */
-export const evm_snapshot: MethodHandler = async (params, { node }) => {
-  parseParams('evm_snapshot', [], params)
+export const evm_snapshot: MethodHandler = withParams([], async (_params, { node }) => {
   return toQuantity(await node.snapshot())
-}
+})

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
 import { quantityOrNumber } from '../controlSchemas.ts'
 import { formatReorgOutcome } from '../formatters/reorgOutcome.ts'
-import { boolean, data, hash32, parseParams } from '../schemas.ts'
+import { boolean, data, hash32 } from '../schemas.ts'
 
 const MAX_DEPTH = 10_000n
 
@@ -25,8 +26,7 @@ const reorgOptions = z
  * blocks and mines a replacement branch (default depth + 1 blocks); filters and subscriptions
  * see the removed logs. Refused past `finalized` unless `force`.
  */
-export const sim_reorg: MethodHandler = async (params, { node }) => {
-  const [options] = parseParams('sim_reorg', [reorgOptions], params)
+export const sim_reorg: MethodHandler = withParams([reorgOptions], async ([options], { node }) => {
   const outcome = await node.simReorg({
     depth: Number(options.depth),
     length: options.length === undefined ? undefined : Number(options.length),
@@ -36,4 +36,4 @@ export const sim_reorg: MethodHandler = async (params, { node }) => {
     force: options.force,
   })
   return formatReorgOutcome(outcome)
-}
+})

@@ -1,8 +1,7 @@
 import type { MethodHandler } from '../methodContext.ts'
-import { parseParams } from '../schemas.ts'
+import { withParams } from '../withParams.ts'
 
 /** web3_clientVersion: `chainsim/<version>/node<version>`. */
-export const web3_clientVersion: MethodHandler = (params, { clientVersion }) => {
-  parseParams('web3_clientVersion', [], params)
+export const web3_clientVersion: MethodHandler = withParams([], (_params, { clientVersion }) => {
   return clientVersion
-}
+})
