@@ -8,7 +8,7 @@ import { ChainsimToken, EventEmitter } from '../../src/contracts/index.ts'
 import { startServer, type RunningNetwork, type RunningServer } from '../../src/server.ts'
 import { rpc } from './rpcClient.ts'
 
-type NetworkInput = ChainsimConfigInput['networks'][number]
+export type NetworkInput = ChainsimConfigInput['networks'][number]
 
 /** One served network: where its JSON-RPC is POSTed (`url`) and its WebSocket address. */
 export interface ServedNetwork {

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devAccount, send, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { devAccount, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
+const test = rpcTest
 let server: DevServer
-beforeAll(async () => {
-  server = await startDevServer()
+test.beforeAll(async ({ server: started }) => {
+  server = started
 })
-afterAll(() => server.close())
 
 describe('valid params', () => {
   test('the ten accounts of the Anvil/Hardhat mnemonic, in derivation order, lower case', async () => {

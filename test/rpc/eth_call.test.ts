@@ -1,6 +1,6 @@
 import type { Hex } from 'viem'
 import { decodeFunctionResult, encodeErrorResult, keccak256, pad } from 'viem/utils'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { ChainsimToken } from '../../src/contracts/index.ts'
 import {
   deployEmitterViaRpc,
@@ -9,17 +9,19 @@ import {
   emitterCall,
   hex,
   send,
-  startDevServer,
+  
   tokenCall,
   type DevServer,
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
 const ERROR_ABI = [{ type: 'error', name: 'Error', inputs: [{ name: 'message', type: 'string' }] }] as const
 const PANIC_ABI = [{ type: 'error', name: 'Panic', inputs: [{ name: 'code', type: 'uint256' }] }] as const
 const a0 = devAccount(0).address
 const a1 = devAccount(1).address
 
+const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string
@@ -27,8 +29,8 @@ let emitter: Hex
 let token: Hex
 let emitterBlock: Hex
 
-beforeAll(async () => {
-  server = await startDevServer({ name: 'dev' }, { name: 'manual', mining: { auto: false } })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   manual = server.networks.manual!.url
   emitter = await deployEmitterViaRpc(url)
@@ -36,7 +38,6 @@ beforeAll(async () => {
   token = await deployTokenViaRpc(url)
   await send(url, { from: a0, to: emitter, data: emitterCall('emitMany', [3n]) })
 })
-afterAll(() => server.close())
 
 const call = (params: unknown[]) => rpc<Hex>(url, 'eth_call', params)
 

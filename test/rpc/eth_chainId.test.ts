@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
+const test = rpcTest.override('networks', [{ name: 'dev', chainId: 31337 }, { name: 'other', chainId: 11155111 }])
 let server: DevServer
-beforeAll(async () => {
-  server = await startDevServer({ name: 'dev', chainId: 31337 }, { name: 'other', chainId: 11155111 })
+test.beforeAll(async ({ server: started }) => {
+  server = started
 })
-afterAll(() => server.close())
 
 describe('valid params', () => {
   test('the configured chain id as a hex quantity (31337 → 0x7a69)', async () => {

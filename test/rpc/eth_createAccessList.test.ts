@@ -1,6 +1,6 @@
 import type { Hex } from 'viem'
 import { encodeAbiParameters, keccak256 } from 'viem/utils'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import {
   deployEmitterViaRpc,
   deployTokenViaRpc,
@@ -9,11 +9,12 @@ import {
   receiptOf,
   send,
   signRaw,
-  startDevServer,
+  
   tokenCall,
   type DevServer,
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
 type AccessList = Array<{ address: Hex; storageKeys: Hex[] }>
 
@@ -22,20 +23,20 @@ const a1 = devAccount(1).address
 const ZERO_SLOT = `0x${'00'.repeat(32)}` as Hex
 const balanceSlot = (account: Hex) => keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [account, 3n]))
 
+const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string
 let emitter: Hex
 let token: Hex
 
-beforeAll(async () => {
-  server = await startDevServer({ name: 'dev' }, { name: 'manual', mining: { auto: false } })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   manual = server.networks.manual!.url
   emitter = await deployEmitterViaRpc(url)
   token = await deployTokenViaRpc(url)
 })
-afterAll(() => server.close())
 
 /** An access list with its entries and keys sorted, so lists compare by content. */
 const sorted = (list: AccessList) =>

@@ -1,6 +1,6 @@
 import type { Hex } from 'viem'
 import { encodeDeployData, encodeErrorResult, hexToBytes, keccak256 } from 'viem/utils'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { ChainsimToken } from '../../src/contracts/index.ts'
 import {
   deployEmitterViaRpc,
@@ -10,27 +10,28 @@ import {
   hex,
   receiptOf,
   send,
-  startDevServer,
+  
   tokenCall,
   type DevServer,
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
 const a0 = devAccount(0).address
 const a1 = devAccount(1).address
 
+const test = rpcTest
 let server: DevServer
 let url: string
 let emitter: Hex
 let token: Hex
 
-beforeAll(async () => {
-  server = await startDevServer()
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   emitter = await deployEmitterViaRpc(url)
   token = await deployTokenViaRpc(url)
 })
-afterAll(() => server.close())
 
 const estimate = async (params: unknown[]) => BigInt(await rpc<Hex>(url, 'eth_estimateGas', params))
 

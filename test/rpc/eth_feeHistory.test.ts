@@ -1,16 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devAccount, hex, send, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { devAccount, hex, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
 const GWEI = 10n ** 9n
 
+const test = rpcTest
 let server: DevServer
 let url: string
 /** Block headers 0..4: 1 is one transfer at a 1 gwei tip, 2 holds transfers at 1 and 3 gwei, 3 and 4 are empty. */
 let blocks: Array<Record<string, any>>
 
-beforeAll(async () => {
-  server = await startDevServer()
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   const transfer = (from: number, tip: bigint) =>
     send(url, {
@@ -30,7 +32,6 @@ beforeAll(async () => {
   await rpc(url, 'anvil_mine', ['0x2'])
   blocks = await Promise.all([0, 1, 2, 3, 4].map((n) => rpc(url, 'eth_getBlockByNumber', [hex(n), false])))
 })
-afterAll(() => server.close())
 
 const ratio = (block: Record<string, any>) => Number(BigInt(block.gasUsed)) / Number(BigInt(block.gasLimit))
 

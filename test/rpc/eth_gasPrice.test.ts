@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devAccount, hex, receiptOf, signRaw, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { devAccount, hex, receiptOf, signRaw, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
 const GWEI = 10n ** 9n
 
+const test = rpcTest
 let server: DevServer
-beforeAll(async () => {
-  server = await startDevServer()
+test.beforeAll(async ({ server: started }) => {
+  server = started
 })
-afterAll(() => server.close())
 
 /** The base fee of the block the pool would make next. */
 async function nextBaseFee(): Promise<bigint> {

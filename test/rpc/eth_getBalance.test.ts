@@ -1,7 +1,8 @@
 import { keccak256 } from 'viem/utils'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devAccount, hex, receiptOf, send, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { devAccount, hex, receiptOf, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
 const ETHER = 10n ** 18n
 const INITIAL = 10_000n * ETHER
@@ -9,13 +10,14 @@ const sender = devAccount(0).address
 const recipient = devAccount(1).address
 const stranger = '0x00000000000000000000000000000000000000aa'
 
+const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string
 let transfer: { block: Record<string, any>; gasCost: bigint }
 
-beforeAll(async () => {
-  server = await startDevServer({ name: 'dev' }, { name: 'manual', mining: { auto: false } })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   manual = server.networks.manual!.url
   const receipt = await receiptOf(url, await send(url, { from: sender, to: recipient, value: hex(ETHER) }))
@@ -25,7 +27,6 @@ beforeAll(async () => {
   }
   await rpc(url, 'evm_mine')
 })
-afterAll(() => server.close())
 
 const balance = async (target: string, params: unknown[]) => BigInt(await rpc(target, 'eth_getBalance', params))
 

@@ -1,22 +1,23 @@
 import type { Hex } from 'viem'
 import { keccak256 } from 'viem/utils'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devAccount, receiptOf, send, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { devAccount, receiptOf, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
+const test = rpcTest
 let server: DevServer
 let url: string
 let txHash: Hex
 let blockHash: Hex
 
-beforeAll(async () => {
-  server = await startDevServer()
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   txHash = await send(url, { from: devAccount(0).address, to: devAccount(1).address, value: '0x1' })
   blockHash = (await receiptOf(url, txHash)).blockHash
   await rpc(url, 'evm_mine')
 })
-afterAll(() => server.close())
 
 describe('valid params', () => {
   test('the block with that hash, the same as by number', async () => {

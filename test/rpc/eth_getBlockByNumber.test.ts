@@ -1,7 +1,8 @@
 import type { Hex } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { deployTokenViaRpc, devAccount, hex, receiptOf, send, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { deployTokenViaRpc, devAccount, hex, receiptOf, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
 /** The header fields geth returns for a Prague block. */
 const PRAGUE_FIELDS = [
@@ -14,14 +15,15 @@ const EMPTY_TRIE = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e3
 const EMPTY_UNCLES = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347'
 const ZERO_HASH = `0x${'00'.repeat(32)}`
 
+const test = rpcTest.override('networks', [{ name: 'dev', finality: { safeDepth: 2, finalizedDepth: 4 } }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string
 let transferHash: Hex
 let head: bigint
 
-beforeAll(async () => {
-  server = await startDevServer({ name: 'dev', finality: { safeDepth: 2, finalizedDepth: 4 } }, { name: 'manual', mining: { auto: false } })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   manual = server.networks.manual!.url
   transferHash = await send(url, { from: devAccount(0).address, to: devAccount(1).address, value: '0x1' })
@@ -29,7 +31,6 @@ beforeAll(async () => {
   await rpc(url, 'anvil_mine', ['0x5'])
   head = BigInt(await rpc(url, 'eth_blockNumber'))
 })
-afterAll(() => server.close())
 
 const block = (tag: unknown, full = false) => rpc<Record<string, any> | null>(url, 'eth_getBlockByNumber', [tag, full])
 

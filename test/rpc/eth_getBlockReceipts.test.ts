@@ -1,17 +1,19 @@
 import type { Hex } from 'viem'
 import { keccak256 } from 'viem/utils'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { deployEmitterViaRpc, devAccount, emitterCall, send, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { deployEmitterViaRpc, devAccount, emitterCall, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
+const test = rpcTest.override('networks', [{ mining: { auto: false } }])
 let server: DevServer
 let url: string
 let hashes: Hex[]
 let block2: Record<string, any>
 
 /** Block 1 deploys the emitter; block 2 holds an event and a transfer; block 3 is empty. */
-beforeAll(async () => {
-  server = await startDevServer({ mining: { auto: false } })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   const emitter = await deployEmitterViaRpc(url, { mine: true })
   hashes = [
@@ -22,7 +24,6 @@ beforeAll(async () => {
   await rpc(url, 'evm_mine')
   block2 = await rpc(url, 'eth_getBlockByNumber', ['0x2', false])
 })
-afterAll(() => server.close())
 
 const receipts = (ref: unknown) => rpc<Array<Record<string, any>> | null>(url, 'eth_getBlockReceipts', [ref])
 

@@ -1,19 +1,20 @@
 import { keccak256 } from 'viem/utils'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devAccount, send, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { devAccount, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
+const test = rpcTest.override('networks', [{ mining: { auto: false } }])
 let server: DevServer
 let url: string
-beforeAll(async () => {
-  server = await startDevServer({ mining: { auto: false } })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   await send(url, { from: devAccount(0).address, to: devAccount(9).address, value: '0x1' })
   await send(url, { from: devAccount(1).address, to: devAccount(9).address, value: '0x1' })
   await send(url, { from: devAccount(2).address, to: devAccount(9).address, value: '0x1' })
   await rpc(url, 'evm_mine')
 })
-afterAll(() => server.close())
 
 const hashOf = async (tag: string) => (await rpc(url, 'eth_getBlockByNumber', [tag, false])).hash
 

@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devAccount, hex, send, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { devAccount, hex, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
+const test = rpcTest.override('networks', [{ mining: { auto: false } }])
 let server: DevServer
 let url: string
 /** Block 1 holds two transactions, block 2 none; two more wait in the pool. */
-beforeAll(async () => {
-  server = await startDevServer({ mining: { auto: false } })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   const transfer = (from: number) => send(url, { from: devAccount(from).address, to: devAccount(9).address, value: '0x1' })
   await transfer(0)
@@ -16,7 +18,6 @@ beforeAll(async () => {
   await transfer(2)
   await transfer(3)
 })
-afterAll(() => server.close())
 
 const count = (tag: unknown) => rpc<string | null>(url, 'eth_getBlockTransactionCountByNumber', [tag])
 

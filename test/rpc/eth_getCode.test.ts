@@ -1,10 +1,12 @@
 import type { Hex } from 'viem'
 import { getContractAddress, keccak256 } from 'viem/utils'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { EventEmitter } from '../../src/contracts/index.ts'
-import { deployEmitterViaRpc, devAccount, nextNonce, send, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { deployEmitterViaRpc, devAccount, nextNonce, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
+const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string
@@ -12,14 +14,13 @@ let emitter: Hex
 const pooledDeployer = devAccount(3).address
 let pooledAddress: Hex
 
-beforeAll(async () => {
-  server = await startDevServer({ name: 'dev' }, { name: 'manual', mining: { auto: false } })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   manual = server.networks.manual!.url
   emitter = await deployEmitterViaRpc(url)
   pooledAddress = getContractAddress({ from: pooledDeployer, nonce: BigInt(await nextNonce(manual, pooledDeployer)) })
 })
-afterAll(() => server.close())
 
 describe('valid params', () => {
   test('a deployed contract → its runtime bytecode, as compiled', async () => {

@@ -1,6 +1,6 @@
 import type { Hex } from 'viem'
 import { keccak256, pad, toHex } from 'viem/utils'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { WebSocket } from 'ws'
 import {
   deployEmitterViaRpc,
@@ -9,11 +9,12 @@ import {
   emitterCall,
   hex,
   send,
-  startDevServer,
+  
   tokenCall,
   type DevServer,
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
 type WireLog = {
   address: Hex
@@ -105,6 +106,13 @@ async function logsFromReceipts(url: string): Promise<WireLog[]> {
   return logs
 }
 
+const test = rpcTest.override('networks', [{ name: 'main', finality: { safeDepth: 2, finalizedDepth: 4 } },
+    { name: 'manual', mining: { auto: false } },
+    { name: 'small', limits: { maxLogResults: 50, maxLogParams: 10 } },
+    { name: 'bulk' },
+    { name: 'slow', limits: { queryTimeoutMs: 1, maxLogParams: 200_000 } },
+    { name: 'wide', limits: { maxLogParams: 200_000 } },
+    { name: 'pendingSmall', mining: { auto: false }, limits: { maxLogResults: 3 } },])
 let server: DevServer
 /** `main`: every topic shape, an ERC-20, finality depths 2 (safe) and 4 (finalized). */
 let main: string
@@ -200,16 +208,8 @@ async function buildTicks(url: string) {
   await send(url, { from: a0, to: em, data: emitterCall('emitMany', [3000n]), gas: hex(10_000_000) })
 }
 
-beforeAll(async () => {
-  server = await startDevServer(
-    { name: 'main', finality: { safeDepth: 2, finalizedDepth: 4 } },
-    { name: 'manual', mining: { auto: false } },
-    { name: 'small', limits: { maxLogResults: 50, maxLogParams: 10 } },
-    { name: 'bulk' },
-    { name: 'slow', limits: { queryTimeoutMs: 1, maxLogParams: 200_000 } },
-    { name: 'wide', limits: { maxLogParams: 200_000 } },
-    { name: 'pendingSmall', mining: { auto: false }, limits: { maxLogResults: 3 } },
-  )
+test.beforeAll(async ({ server: started }) => {
+  server = started
   const url = (name: string) => server.networks[name]!.url
   main = url('main')
   manual = url('manual')
@@ -229,7 +229,6 @@ beforeAll(async () => {
   ])
 })
 
-afterAll(() => server.close())
 
 const getLogs = (url: string, filter: unknown) => rpc<WireLog[]>(url, 'eth_getLogs', [filter])
 

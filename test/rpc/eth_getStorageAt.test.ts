@@ -1,21 +1,23 @@
 import type { Hex } from 'viem'
 import { encodeAbiParameters, keccak256, pad, toHex } from 'viem/utils'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import {
   deployEmitterViaRpc,
   deployTokenViaRpc,
   devAccount,
   emitterCall,
   send,
-  startDevServer,
+  
   type DevServer,
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
 const SUPPLY = 10n ** 24n
 const ZERO = pad('0x0')
 const owner = devAccount(0).address
 
+const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string
@@ -27,15 +29,14 @@ let emitter: Hex
 /** ChainsimToken's layout: name 0, symbol 1, totalSupply 2, _balances 3, _allowances 4. */
 const balanceSlot = (account: Hex) => keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [account, 3n]))
 
-beforeAll(async () => {
-  server = await startDevServer({ name: 'dev' }, { name: 'manual', mining: { auto: false } })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   manual = server.networks.manual!.url
   token = await deployTokenViaRpc(url)
   deployBlock = await rpc(url, 'eth_blockNumber')
   await rpc(url, 'evm_mine')
 })
-afterAll(() => server.close())
 
 describe('valid params', () => {
   test('a uint256 slot → 32 bytes (totalSupply at slot 2)', async () => {

@@ -1,16 +1,18 @@
 import type { Hex } from 'viem'
 import { keccak256 } from 'viem/utils'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devAccount, send, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { devAccount, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
+const test = rpcTest.override('networks', [{ mining: { auto: false } }])
 let server: DevServer
 let url: string
 let mined: Hex[]
 let blockHash: Hex
 
-beforeAll(async () => {
-  server = await startDevServer({ mining: { auto: false } })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   mined = [
     await send(url, { from: devAccount(0).address, to: devAccount(9).address, value: '0x1' }),
@@ -19,7 +21,6 @@ beforeAll(async () => {
   await rpc(url, 'evm_mine')
   blockHash = (await rpc(url, 'eth_getBlockByNumber', ['0x1', false])).hash
 })
-afterAll(() => server.close())
 
 const byIndex = (hash: unknown, index: unknown) => rpc(url, 'eth_getTransactionByBlockHashAndIndex', [hash, index])
 

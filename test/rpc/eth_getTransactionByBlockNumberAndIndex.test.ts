@@ -1,16 +1,18 @@
 import type { Hex } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devAccount, send, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { devAccount, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
+const test = rpcTest.override('networks', [{ mining: { auto: false } }])
 let server: DevServer
 let url: string
 let mined: Hex[]
 let pooled: Hex
 
 /** Block 1 holds two transactions; a third waits in the pool. */
-beforeAll(async () => {
-  server = await startDevServer({ mining: { auto: false } })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   mined = [
     await send(url, { from: devAccount(0).address, to: devAccount(9).address, value: '0x1' }),
@@ -19,7 +21,6 @@ beforeAll(async () => {
   await rpc(url, 'evm_mine')
   pooled = await send(url, { from: devAccount(2).address, to: devAccount(9).address, value: '0x3' })
 })
-afterAll(() => server.close())
 
 const byIndex = (tag: unknown, index: unknown) => rpc(url, 'eth_getTransactionByBlockNumberAndIndex', [tag, index])
 

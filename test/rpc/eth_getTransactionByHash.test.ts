@@ -1,6 +1,6 @@
 import type { Hex } from 'viem'
 import { keccak256, parseTransaction } from 'viem/utils'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import {
   deployEmitterViaRpc,
   devAccount,
@@ -10,10 +10,11 @@ import {
   receiptOf,
   send,
   signRaw,
-  startDevServer,
+  
   type DevServer,
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
 const CHAIN_ID = 31337
 const GWEI = 10n ** 9n
@@ -31,6 +32,7 @@ const a0 = devAccount(0).address
 const recipient = devAccount(9).address
 const storageKey = `0x${'00'.repeat(31)}01` as Hex
 
+const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string
@@ -73,8 +75,8 @@ async function expectMinedPosition(tx: WireTx) {
   return { receipt, block }
 }
 
-beforeAll(async () => {
-  server = await startDevServer({ name: 'dev' }, { name: 'manual', mining: { auto: false } })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   manual = server.networks.manual!.url
   emitter = await deployEmitterViaRpc(url)
@@ -122,7 +124,6 @@ beforeAll(async () => {
   await sendRaw(url, raws.eip7702)
 })
 
-afterAll(() => server.close())
 
 const byHash = (target: string, hash: string) => rpc<WireTx | null>(target, 'eth_getTransactionByHash', [hash])
 

@@ -1,25 +1,26 @@
 import { keccak256 } from 'viem/utils'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devAccount, hex, send, signRaw, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { devAccount, hex, send, signRaw, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
 const sender = devAccount(0).address
 const to = devAccount(9).address
 
+const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string
 let firstBlock: Record<string, any>
 
-beforeAll(async () => {
-  server = await startDevServer({ name: 'dev' }, { name: 'manual', mining: { auto: false } })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   manual = server.networks.manual!.url
   await send(url, { from: sender, to, value: '0x1' })
   firstBlock = await rpc(url, 'eth_getBlockByNumber', ['latest', false])
   await send(url, { from: sender, to, value: '0x1' })
 })
-afterAll(() => server.close())
 
 describe('valid params', () => {
   test('an account that never sent → 0x0', async () => {

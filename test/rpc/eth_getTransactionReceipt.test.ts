@@ -1,8 +1,9 @@
 import type { Hex } from 'viem'
 import { bytesToHex, hexToBytes, keccak256, pad, toHex } from 'viem/utils'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { deployEmitterViaRpc, devAccount, emitterCall, hex, send, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { deployEmitterViaRpc, devAccount, emitterCall, hex, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
 const RECEIPT_FIELDS = [
   'blockHash', 'blockNumber', 'contractAddress', 'cumulativeGasUsed', 'effectiveGasPrice', 'from', 'gasUsed', 'logs',
@@ -11,6 +12,7 @@ const RECEIPT_FIELDS = [
 const EMPTY_BLOOM = `0x${'00'.repeat(256)}`
 const GWEI = 10n ** 9n
 
+const test = rpcTest.override('networks', [{ mining: { auto: false } }])
 let server: DevServer
 let url: string
 let emitter: Hex
@@ -35,8 +37,8 @@ function bloomOf(logs: Array<{ address: Hex; topics: Hex[] }>): Hex {
   return bytesToHex(bloom)
 }
 
-beforeAll(async () => {
-  server = await startDevServer({ mining: { auto: false } })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   emitter = await deployEmitterViaRpc(url, { mine: true })
   deployHash = (await rpc(url, 'eth_getBlockByNumber', ['0x1', false])).transactions[0]
@@ -48,7 +50,6 @@ beforeAll(async () => {
   const pending = await send(url, { from: devAccount(3).address, to: devAccount(4).address, value: '0x1' })
   txs = { event, transfer, revert, pending }
 })
-afterAll(() => server.close())
 
 const receipt = (hash: Hex) => rpc<Record<string, any>>(url, 'eth_getTransactionReceipt', [hash])
 

@@ -1,24 +1,25 @@
 import type { Hex } from 'viem'
 import { keccak256, parseTransaction, serializeTransaction } from 'viem/utils'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devAccount, hex, nextNonce, receiptOf, signRaw, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { devAccount, hex, nextNonce, receiptOf, signRaw, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
 const CHAIN_ID = 31337
 const GWEI = 10n ** 9n
 const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
 const to = devAccount(9).address
 
+const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string
 
-beforeAll(async () => {
-  server = await startDevServer({ name: 'dev' }, { name: 'manual', mining: { auto: false } })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   manual = server.networks.manual!.url
 })
-afterAll(() => server.close())
 
 const sendRaw = (target: string, raw: unknown) => rpc<Hex>(target, 'eth_sendRawTransaction', [raw])
 const fee = { maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: GWEI }

@@ -1,23 +1,24 @@
 import type { Hex } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import { EventEmitter } from '../../src/contracts/index.ts'
-import { devAccount, emitterCall, hex, receiptOf, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { devAccount, emitterCall, hex, receiptOf, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
 const GWEI = 10n ** 9n
 const a0 = devAccount(0).address.toLowerCase() as Hex
 const to = devAccount(9).address.toLowerCase() as Hex
 
+const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string
 
-beforeAll(async () => {
-  server = await startDevServer({ name: 'dev' }, { name: 'manual', mining: { auto: false } })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
   manual = server.networks.manual!.url
 })
-afterAll(() => server.close())
 
 const sendTx = (tx: Record<string, unknown>, target = url) => rpc<Hex>(target, 'eth_sendTransaction', [tx])
 

@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devAccount, hex, receiptOf, send, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { devAccount, hex, receiptOf, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
+const test = rpcTest.override('networks', [{ mining: { auto: false } }])
 let server: DevServer
 let url: string
-beforeAll(async () => {
-  server = await startDevServer({ mining: { auto: false } })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
 })
-afterAll(() => server.close())
 
 const latest = () => rpc(url, 'eth_getBlockByNumber', ['latest', false])
 

@@ -1,5 +1,5 @@
 import { keccak256, pad, toHex, type Hex } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, describe, expect } from 'vitest'
 import { startClockedServer, type ClockedServer } from '../helpers/clockedServer.ts'
 import {
   deployEmitterViaRpc,
@@ -9,11 +9,11 @@ import {
   hex,
   receiptOf,
   send,
-  startDevServer,
   tokenCall,
   type DevServer,
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
 /**
  * The filter methods over real HTTP: eth_newFilter, eth_newBlockFilter, eth_newPendingTransactionFilter,
@@ -44,6 +44,12 @@ const POSITION_FIELDS = ['blockHash', 'blockNumber', 'blockTimestamp', 'logIndex
 
 const [a0, a1, a2, a3] = [0, 1, 2, 3].map((i) => devAccount(i).address) as [Hex, Hex, Hex, Hex]
 
+const test = rpcTest.override('networks', [
+  { name: 'auto' },
+  { name: 'limited', limits: { maxLogResults: 5, maxLogParams: 3 } },
+  { name: 'manual', mining: { auto: false } },
+  { name: 'fresh' },
+])
 let server: DevServer
 /** Automine; the bundled token and emitter. */
 let auto: string
@@ -60,16 +66,9 @@ let fresh: string
 let clocked: ClockedServer
 let clockedUrl: string
 
-beforeAll(async () => {
-  ;[server, clocked] = await Promise.all([
-    startDevServer(
-      { name: 'auto' },
-      { name: 'limited', limits: { maxLogResults: 5, maxLogParams: 3 } },
-      { name: 'manual', mining: { auto: false } },
-      { name: 'fresh' },
-    ),
-    startClockedServer({ name: 'clocked', filterTimeoutMs: 1_000 }),
-  ])
+test.beforeAll(async ({ server: started }) => {
+  server = started
+  clocked = await startClockedServer({ name: 'clocked', filterTimeoutMs: 1_000 })
   ;[auto, limited, manual, fresh] = ['auto', 'limited', 'manual', 'fresh'].map((n) => server.networks[n]!.url) as [string, string, string, string]
   clockedUrl = clocked.networks.clocked!.url
   const buildLimited = async () => {
@@ -86,9 +85,7 @@ beforeAll(async () => {
   await Promise.all([buildAuto(), buildLimited(), buildManual()])
 })
 
-afterAll(async () => {
-  await Promise.all([server?.close(), clocked?.close()])
-})
+afterAll(() => clocked?.close())
 
 const changes = <T = WireLog>(url: string, id: string) => rpc<T[]>(url, 'eth_getFilterChanges', [id])
 const filterLogs = (url: string, id: string) => rpc<WireLog[]>(url, 'eth_getFilterLogs', [id])

@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { hex, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { hex, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
+const test = rpcTest
 let server: DevServer
 let url: string
-beforeAll(async () => {
-  server = await startDevServer()
+test.beforeAll(async ({ server: started }) => {
+  server = started
   url = server.url
 })
-afterAll(() => server.close())
 
 const head = async () => BigInt(await rpc(url, 'eth_blockNumber'))
 

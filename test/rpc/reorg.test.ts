@@ -1,5 +1,5 @@
 import { keccak256, pad, parseGwei, toHex, type Hex } from 'viem'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect } from 'vitest'
 import {
   deployTokenViaRpc,
   devAccount,
@@ -7,11 +7,12 @@ import {
   receiptOf,
   send,
   signRaw,
-  startDevServer,
+  
   tokenCall,
   type DevServer,
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
 /**
  * Reorgs over real HTTP: sim_reorg (every option), anvil_reorg, anvil_rollback, evm_snapshot/evm_revert,
@@ -45,6 +46,7 @@ const CHAIN_ID = 31337
 const accounts = Array.from({ length: 10 }, (_, i) => devAccount(i).address)
 const [a0, a1, a2, a3] = accounts as [Hex, Hex, Hex, Hex]
 
+const test = rpcTest.override('networks', [{ name: 'main' }, { name: 'state' }, { name: 'final', finality: { safeDepth: 1, finalizedDepth: 2 } }, { name: 'anvil' }])
 let server: DevServer
 /** Automine with the token: result shape, removed logs, canonical reads. */
 let main: string
@@ -57,8 +59,8 @@ let final: string
 let anvil: string
 let anvilToken: Hex
 
-beforeAll(async () => {
-  server = await startDevServer({ name: 'main' }, { name: 'state' }, { name: 'final', finality: { safeDepth: 1, finalizedDepth: 2 } }, { name: 'anvil' })
+test.beforeAll(async ({ server: started }) => {
+  server = started
   ;[main, state, final, anvil] = ['main', 'state', 'final', 'anvil'].map((n) => server.networks[n]!.url) as [string, string, string, string]
   await Promise.all([
     (async () => {
@@ -73,7 +75,6 @@ beforeAll(async () => {
   ])
 })
 
-afterAll(() => server?.close())
 
 const reorg = (url: string, options: Record<string, unknown>) => rpc<ReorgResult>(url, 'sim_reorg', [options])
 const changes = <T = WireLog>(url: string, id: string) => rpc<T[]>(url, 'eth_getFilterChanges', [id])

@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { describe, expect } from 'vitest'
+import { type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
 
+const test = rpcTest
 let server: DevServer
-beforeAll(async () => {
-  server = await startDevServer()
+test.beforeAll(async ({ server: started }) => {
+  server = started
 })
-afterAll(() => server.close())
 
 describe('valid params', () => {
   test('chainsim/v<package version>/node<node version>', async () => {

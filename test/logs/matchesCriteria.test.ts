@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { matchesCriteria } from '../../../src/logs/index.ts'
+import { matchesCriteria } from '../../src/logs/index.ts'
 import { address, log, topic } from './chains.ts'
 
 describe('matchesCriteria', () => {

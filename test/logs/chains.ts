@@ -1,6 +1,6 @@
 // Synthetic chains for the log index tests (no EVM), and a naive reference that filters every log.
-import type { Log } from '../../../src/evm/types.ts'
-import type { IndexedBlock, LogRangeQuery, IndexQueryResult, PositionedLog } from '../../../src/logs/index.ts'
+import type { Log } from '../../src/evm/types.ts'
+import type { IndexedBlock, LogRangeQuery, IndexQueryResult, PositionedLog } from '../../src/logs/index.ts'
 
 /** A 20-byte address whose last byte is `n`. */
 export function address(n: number): Uint8Array {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { countCriteriaParameters } from '../../../src/logs/index.ts'
+import { countCriteriaParameters } from '../../src/logs/index.ts'
 import { address, topic } from './chains.ts'
 
 describe('countCriteriaParameters', () => {

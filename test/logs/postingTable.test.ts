@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { PostingTable } from '../../../src/logs/postingTable.ts'
+import { PostingTable } from '../../src/logs/postingTable.ts'
 import { topic } from './chains.ts'
 
 /** Values whose ids in the table differ from the model's. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import type { Log } from '../../../src/evm/types.ts'
-import { type IndexedBlock, LogIndex, type LogRangeQuery, matchesCriteria } from '../../../src/logs/index.ts'
+import type { Log } from '../../src/evm/types.ts'
+import { type IndexedBlock, LogIndex, type LogRangeQuery, matchesCriteria } from '../../src/logs/index.ts'
 import { address, block, log, positionedLogs, referenceMatches, referenceQuery, topic } from './chains.ts'
 
 // Small value pools, so that values repeat across logs and positions; the last of each pool is on no log.

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { formatLog, formatPendingLog } from '../../src/rpc/formatters/log.ts'
-import { logChangesJson, logsJson as logsJsonBytes } from '../../src/rpc/formatters/logsJson.ts'
-import type { RawJson } from '../../src/rpc/rawJson.ts'
+import { formatLog, formatPendingLog } from '../../../src/rpc/formatters/log.ts'
+import { logChangesJson, logsJson as logsJsonBytes } from '../../../src/rpc/formatters/logsJson.ts'
+import type { RawJson } from '../../../src/rpc/rawJson.ts'
 
 const text = (json: RawJson) => json.text
 const logsJson = (...args: Parameters<typeof logsJsonBytes>) => text(logsJsonBytes(...args))

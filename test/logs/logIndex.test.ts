@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import type { Log } from '../../../src/evm/types.ts'
-import { type IndexedBlock, LogIndex, type LogRangeQuery } from '../../../src/logs/index.ts'
+import type { Log } from '../../src/evm/types.ts'
+import { type IndexedBlock, LogIndex, type LogRangeQuery } from '../../src/logs/index.ts'
 import { address, block, log, topic } from './chains.ts'
 
 /** An index of blocks 0..n-1, block k holding the given logs in one transaction each. */
