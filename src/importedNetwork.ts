@@ -5,7 +5,7 @@ import { parseConfig } from './config/loadConfig.ts'
 import type { ChainsimConfig, NetworkConfig } from './config/schema.ts'
 import { BlockImportError, GenesisError } from './evm/index.ts'
 import { ChainNode } from './node.ts'
-import { nodeOptionsFor } from './server.ts'
+import { nodeOptionsFor } from './network.ts'
 
 /** A chain that could not be imported: the message names the file and the block or field. */
 export class ChainImportError extends Error {

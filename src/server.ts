@@ -1,16 +1,13 @@
 import { readFileSync } from 'node:fs'
 import type { ChainsimConfig, NetworkConfig } from './config/schema.ts'
-import { BackgroundTraffic } from './mining/backgroundTraffic.ts'
+import { BackgroundTraffic } from './backgroundTraffic.ts'
 import { ServerStateFile } from './persistence/serverState.ts'
+import { createNetworkRpc, nodeOptionsFor } from './network.ts'
 import { ChainNode } from './node.ts'
-import type { NodeOptions } from './node.ts'
-import { createDispatcher } from './rpc/dispatcher.ts'
-import { FaultInjector } from './rpc/faults.ts'
-import { createMethodTable } from './rpc/methodTable.ts'
+import type { FaultInjector } from './rpc/faults.ts'
 import { startNetworkServer } from './transports/networkServer.ts'
 import { createRateLimiter } from './transports/rateLimit.ts'
 import type { NetworkServer } from './transports/networkServer.ts'
-import { clientVersion } from './version.ts'
 
 /** One served network. */
 export interface RunningNetwork {
@@ -44,17 +41,6 @@ export interface StartServerOptions {
   faults?: (network: NetworkConfig) => FaultInjector | undefined
 }
 
-/** Node options for a configured network. */
-export function nodeOptionsFor(network: NetworkConfig): NodeOptions {
-  return {
-    name: network.name,
-    chainId: BigInt(network.chainId),
-    mining: network.mining.auto === true ? { auto: true } : { auto: false, intervalMs: 'intervalMs' in network.mining ? network.mining.intervalMs : undefined },
-    finality: { safeDepth: BigInt(network.finality.safeDepth), finalizedDepth: BigInt(network.finality.finalizedDepth) },
-    filterTimeoutMs: network.filterTimeoutMs,
-  }
-}
-
 /** Starts every configured network, each on its own port, with one node and one dispatcher each. */
 export async function startServer(config: ChainsimConfig, options: StartServerOptions = {}): Promise<RunningServer> {
   const networks: RunningNetwork[] = []
@@ -83,15 +69,16 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
       const node =
         (await stateFile?.restore(network, nodeOptionsFor(network))) ??
         (options.createNode ? await options.createNode(network) : await ChainNode.create(nodeOptionsFor(network)))
-      const faults = options.faults?.(network) ?? new FaultInjector()
-      const dispatcher = faults.withHttpStatus(createDispatcher(
-        faults.wrap(createMethodTable({ node, limits: network.limits, clientVersion, saveState })),
-        {
-          logger: { error: (obj, msg) => console.error(`[${network.name}] ${msg ?? 'error'}`, obj) },
-          maxBatchSize: limits.maxBatchSize,
-          maxDepth: limits.maxJsonDepth,
-        },
-      ))
+      const rpc = createNetworkRpc(node, {
+        limits: network.limits,
+        faults: options.faults?.(network),
+        saveState,
+        logger: { error: (obj, msg) => console.error(`[${network.name}] ${msg ?? 'error'}`, obj) },
+        maxBatchSize: limits.maxBatchSize,
+        maxDepth: limits.maxJsonDepth,
+      })
+      const { faults } = rpc
+      const dispatcher = faults.withHttpStatus(rpc.dispatcher)
       const port = options.port !== undefined ? options.port + (options.port === 0 ? 0 : index) : network.port ?? 8545 + index
       const server = await startNetworkServer({
         host: config.host,

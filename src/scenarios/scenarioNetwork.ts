@@ -6,7 +6,7 @@ import { createDispatcher } from '../rpc/dispatcher.ts'
 import type { Dispatcher, RpcConnection, RpcContext } from '../rpc/dispatcher.ts'
 import { FaultInjector } from '../rpc/faults.ts'
 import { createMethodTable } from '../rpc/methodTable.ts'
-import { nodeOptionsFor } from '../server.ts'
+import { nodeOptionsFor } from '../network.ts'
 import { clientVersion } from '../version.ts'
 import type { ScenarioClock } from './scenarioClock.ts'
 

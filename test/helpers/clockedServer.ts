@@ -1,7 +1,8 @@
 import { parseConfig } from '../../src/config/loadConfig.ts'
 import type { ChainsimConfigInput } from '../../src/config/schema.ts'
 import { ChainNode } from '../../src/node.ts'
-import { nodeOptionsFor, startServer, type RunningServer } from '../../src/server.ts'
+import { nodeOptionsFor } from '../../src/network.ts'
+import { startServer, type RunningServer } from '../../src/server.ts'
 
 type NetworkInput = ChainsimConfigInput['networks'][number]
 

@@ -6,7 +6,8 @@ import { DEFAULT_LOG_LIMITS } from '../../src/logs/index.ts'
 import { ChainNode } from '../../src/node.ts'
 import { createDispatcher } from '../../src/rpc/dispatcher.ts'
 import { createMethodTable } from '../../src/rpc/methodTable.ts'
-import { nodeOptionsFor, startServer } from '../../src/server.ts'
+import { nodeOptionsFor } from '../../src/network.ts'
+import { startServer } from '../../src/server.ts'
 import type { RunningServer } from '../../src/server.ts'
 
 let server: RunningServer

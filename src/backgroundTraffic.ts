@@ -1,14 +1,18 @@
-import { ChainsimToken } from '../contracts/index.ts'
-import { bytesToHex, hexToBytes, setLengthLeft, bigIntToBytes, concatBytes } from '../evm/index.ts'
-import type { ChainNode } from '../node.ts'
+import { ChainsimToken } from './contracts/index.ts'
+import { bytesToHex, hexToBytes, setLengthLeft, bigIntToBytes, concatBytes } from './evm/index.ts'
+import type { ChainNode } from './node.ts'
+
+/** What background traffic needs of a network: its dev accounts, sending, and finding its token's deployment. */
+export type TrafficNode = Pick<ChainNode, 'accounts' | 'sendTransaction' | 'transaction'>
 
 const TRANSFER_SELECTOR = hexToBytes('0xa9059cbb')
 const TOKEN_SUPPLY = 1_000_000n * 10n ** 18n
 
 /**
  * ERC-20 transfers among the dev accounts, sent on a timer, so a network with interval mining
- * shows logs and filter changes with no client action. The token is deployed by the last dev
- * account; transfers rotate through the others.
+ * shows logs and filter changes with no client action (`backgroundTraffic: true`, the `dev-interval`
+ * network of `npm start`). A client of the node like any other: the server starts it beside a network.
+ * The token is deployed by the last dev account; transfers rotate through the others.
  */
 export class BackgroundTraffic {
   private timer: NodeJS.Timeout | undefined
@@ -16,7 +20,7 @@ export class BackgroundTraffic {
   private round = 0
 
   constructor(
-    private readonly node: ChainNode,
+    private readonly node: TrafficNode,
     private readonly intervalMs: number,
     private readonly onError: (error: unknown) => void,
   ) {}
