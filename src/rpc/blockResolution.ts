@@ -1,13 +1,13 @@
-import type { ChainBlock } from '../chain/types.ts'
-import type { ChainNode, PendingBlock } from '../node.ts'
+import type { BlockSelector, ChainBlock } from '../chain/types.ts'
 import { ServerError } from '../errors.ts'
-import type { BlockTag, BlockTagOrHash } from './schemas.ts'
+import type { ChainNode, PendingBlock } from '../node.ts'
+import type { BlockSelectorOrHash } from './schemas.ts'
 
 /**
  * The block a state-reading method (eth_getBalance, eth_call...) runs against: a canonical
  * block by tag or number, any known block by hash (EIP-1898), or the pending block.
  */
-export async function resolveStateBlock(node: ChainNode, ref: BlockTagOrHash): Promise<ChainBlock | PendingBlock> {
+export async function resolveStateBlock(node: ChainNode, ref: BlockSelectorOrHash): Promise<ChainBlock | PendingBlock> {
   if (typeof ref === 'object') {
     const block = node.chain.blockByHash(ref.blockHash)
     if (!block) throw new ServerError('header for hash not found')
@@ -23,7 +23,7 @@ export async function resolveStateBlock(node: ChainNode, ref: BlockTagOrHash): P
 /** A canonical block by tag or number, for the block-reading methods; unknown → undefined (null). */
 export async function resolveBlockByTag(
   node: ChainNode,
-  tag: BlockTag,
+  tag: BlockSelector,
 ): Promise<{ block: ChainBlock } | { pending: PendingBlock } | undefined> {
   if (tag === 'pending') return { pending: await node.pendingBlock() }
   const block = node.blockBySelector(tag)

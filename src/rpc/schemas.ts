@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { BlockSelector, BlockTag } from '../chain/types.ts'
 import { InvalidParamsError } from '../errors.ts'
 
 /**
@@ -6,19 +7,14 @@ import { InvalidParamsError } from '../errors.ts'
  * Uint8Array, with messages in geth's words that say what was wrong. Domain types stay out of this file.
  */
 
-/** A named block: what each tag means is the chain's business. */
-export type BlockTagName = 'latest' | 'earliest' | 'pending' | 'safe' | 'finalized'
-
-/** A block tag or a block number. */
-export type BlockTag = BlockTagName | bigint
-
 /** An EIP-1898 block reference by hash. */
 export type BlockHashRef = { blockHash: Uint8Array; requireCanonical: boolean }
 
 /** A block tag, a block number or a block hash (EIP-1898). */
-export type BlockTagOrHash = BlockTag | BlockHashRef
+export type BlockSelectorOrHash = BlockSelector | BlockHashRef
 
-const BLOCK_TAG_NAMES: ReadonlySet<string> = new Set<BlockTagName>(['latest', 'earliest', 'pending', 'safe', 'finalized'])
+// What each tag means is the chain's business (src/chain/tags.ts); this file only recognises them.
+const BLOCK_TAGS: ReadonlySet<string> = new Set<BlockTag>(['latest', 'earliest', 'pending', 'safe', 'finalized'])
 const HEX_DIGITS = /^[0-9a-fA-F]*$/
 const MAX_QUANTITY_DIGITS = 64
 const UINT64_LIMIT = 2n ** 64n
@@ -90,8 +86,8 @@ export const data = decodedString('expected 0x-prefixed hex data', (input) => de
 /** A boolean, with a message that says so. */
 export const boolean = z.boolean({ error: 'expected boolean' })
 
-function decodeBlockTag(input: string): Decoded<BlockTag> {
-  if (BLOCK_TAG_NAMES.has(input)) return { value: input as BlockTagName }
+function decodeBlockTag(input: string): Decoded<BlockSelector> {
+  if (BLOCK_TAGS.has(input)) return { value: input as BlockTag }
   if (!input.startsWith('0x')) return { problem: 'invalid block tag: want a block number or one of latest, earliest, pending, safe, finalized' }
   return decodeQuantity(input)
 }
@@ -100,7 +96,7 @@ function decodeBlockTag(input: string): Decoded<BlockTag> {
 export const blockTag = decodedString('expected block tag or 0x-prefixed block number', decodeBlockTag)
 
 // A 66-character string is a block hash, anything else a tag or number: geth's rule for BlockNumberOrHash.
-const blockTagOrHashString = decodedString<BlockTagOrHash>('expected block tag, block number or block hash', (input) => {
+const blockTagOrHashString = decodedString<BlockSelectorOrHash>('expected block tag, block number or block hash', (input) => {
   if (input.length !== 2 + HASH.bytes * 2) return decodeBlockTag(input)
   const hash = decodeBytes(input, HASH)
   return 'problem' in hash ? hash : { value: { blockHash: hash.value, requireCanonical: false } }
@@ -110,7 +106,7 @@ const blockTagOrHashObject = z
   .object({ blockHash: hash32.optional(), blockNumber: blockTag.optional(), requireCanonical: boolean.optional() }, {
     error: 'expected block tag, block number or block hash',
   })
-  .transform((ref, ctx): BlockTagOrHash => {
+  .transform((ref, ctx): BlockSelectorOrHash => {
     if (ref.blockHash !== undefined && ref.blockNumber !== undefined) {
       ctx.addIssue('cannot specify both blockHash and blockNumber, choose one or the other')
       return z.NEVER
@@ -122,7 +118,7 @@ const blockTagOrHashObject = z
   })
 
 /** A block tag, a number, a hash, or an EIP-1898 object `{blockHash, requireCanonical?}` / `{blockNumber}`. */
-export const blockTagOrHash = z.unknown().transform((input, ctx): BlockTagOrHash => {
+export const blockTagOrHash = z.unknown().transform((input, ctx): BlockSelectorOrHash => {
   // Picking the branch by JSON type (rather than z.union) keeps the branch's own message.
   const branch = typeof input === 'object' && input !== null ? blockTagOrHashObject : blockTagOrHashString
   const parsed = branch.safeParse(input)
