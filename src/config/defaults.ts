@@ -1,7 +1,7 @@
 import type { ChainsimConfigInput } from './schema.ts'
 
 /**
- * The embedded default (DESIGN.md): `dev` mines a block per transaction, as Anvil does;
+ * The embedded default (README, Serving): `dev` mines a block per transaction, as Anvil does;
  * `dev-interval` mines every 2 s with background ERC-20 traffic, so logs and filter changes
  * flow with no client action.
  */

@@ -27,7 +27,7 @@ const finality = z
 const MB = 1024 * 1024
 
 /**
- * Transport limits, the same for every network (DESIGN.md's defaults). Each has its own clear refusal:
+ * Transport limits, the same for every network (README's defaults). Each has its own clear refusal:
  * HTTP 413, WS close 1009, WS close 1008 for a client too slow to read, -32600 for a batch or a nesting
  * too large, HTTP 408 for a request that does not arrive in time, WS close 1001 for an idle connection.
  */

@@ -37,7 +37,7 @@ export type HttpServerOptions = {
 /** The fastify app of one network, over HTTP or HTTPS. */
 export type HttpServer = FastifyInstance<http.Server | https.Server>
 
-/** Default HTTP body limit: 10 MB, as DESIGN.md fixes. */
+/** Default HTTP body limit: 10 MB, the documented default (README, Serving). */
 export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024
 /** Default idle time of a keep-alive connection: fastify's 72 s. */
 export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 72_000

@@ -324,7 +324,7 @@ describe('state after reorgs of depth 1, 3 and 10', () => {
           const r = await receiptOf(state, h)
           return `${r.blockNumber}:${r.transactionIndex}`
         }))
-        // Re-included transactions visibly move (DESIGN.md: at least one changes block or position).
+        // Re-included transactions visibly move (README, Reorgs: at least one changes block or position).
         expect(positionsAfter).not.toEqual(positionsBefore.slice(0, reincluded.length))
       }
 

@@ -71,7 +71,7 @@ describe('configured limits', () => {
   })
 })
 
-test('config: each limit has its DESIGN.md default, and a bad one is refused by name', () => {
+test('config: each limit has its documented default, and a bad one is refused by name', () => {
   const { limits } = parseConfig({ networks: [{ name: 'dev', chainId: 1 }] })
   expect(limits).toEqual({
     maxHttpBodyBytes: 10 * 1024 * 1024,
