@@ -3,9 +3,10 @@ import { parse as parseYaml } from 'yaml'
 import type { z } from 'zod'
 import { chainsimConfig } from './schema.ts'
 import type { ChainsimConfig } from './schema.ts'
+import { ChainsimError } from '../errors.ts'
 
 /** A config that cannot be used; the message names the file and the bad key. */
-export class ConfigError extends Error {}
+export class ConfigError extends ChainsimError {}
 
 /** Validates a config object; errors name each bad key by its path (`networks.0.chainId`). */
 export function parseConfig(input: unknown, source = 'config'): ChainsimConfig {

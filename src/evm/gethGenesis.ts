@@ -5,12 +5,12 @@ import { bytesToHex, hexToBytes, setLengthLeft } from '@ethereumjs/util'
 import { createGenesisCommon } from './common.ts'
 import type { GenesisAccount, GenesisSpec } from './engine.ts'
 import { decodeOnlyKzg } from './kzgStub.ts'
+import { ChainsimError } from '../errors.ts'
 
 /** A genesis file chainsim cannot use; the message names the field. */
-export class GenesisError extends Error {
+export class GenesisError extends ChainsimError {
   constructor(message: string) {
     super(`genesis: ${message}`)
-    this.name = 'GenesisError'
   }
 }
 

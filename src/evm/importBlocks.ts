@@ -7,16 +7,16 @@ import { bytesToHex } from '@ethereumjs/util'
 import type { RunBlockResult } from '@ethereumjs/vm'
 import { effectiveGasPriceOf, toSignedTransaction } from './transactions.ts'
 import type { ExecutedTransaction } from './types.ts'
+import { ChainsimError } from '../errors.ts'
 
 /** A block of an imported chain that could not be decoded, executed or checked. */
-export class BlockImportError extends Error {
+export class BlockImportError extends ChainsimError {
   constructor(
     /** The block's number; for an entry of the file that cannot be read, the number expected there. */
     readonly blockNumber: bigint,
     readonly reason: string,
   ) {
     super(`block ${blockNumber}: ${reason}`)
-    this.name = 'BlockImportError'
   }
 }
 

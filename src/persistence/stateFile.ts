@@ -1,6 +1,7 @@
 import { open, readdir, readFile, rename, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { z } from 'zod'
+import { ChainsimError } from '../errors.ts'
 
 /** What identifies a chainsim state file, so a foreign JSON file is refused rather than misread. */
 export const STATE_FORMAT = 'chainsim-state'
@@ -53,12 +54,7 @@ export type StateFile = z.output<typeof stateFileSchema>
 export type NetworkState = z.output<typeof networkState>
 
 /** A state file that cannot be used; the message names the file and what is wrong. */
-export class StateFileError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options)
-    this.name = 'StateFileError'
-  }
-}
+export class StateFileError extends ChainsimError {}
 
 /** Reads and validates a state file; undefined when there is none yet. */
 export async function readStateFile(path: string): Promise<StateFile | undefined> {
