@@ -8,19 +8,15 @@
 //   npm run load                  # 30 s
 //   npm run load -- --seconds 120
 //   npm run load -- --soak        # 10 minutes
-import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Command } from 'commander'
 import { encodeDeployData, encodeFunctionData, hexToBytes, toHex } from 'viem'
 import { WebSocket } from 'ws'
 import { ChainsimToken } from '../src/contracts/index.ts'
 import { createDevCommon, deriveDevAccounts, DEV_MNEMONIC, signTransaction } from '../src/evm/index.ts'
+import { rssMiB, startChainsim } from './bench/chainsimProcess.ts'
 import { rpc } from './bench/rpc.ts'
 import { summarize } from './bench/stats.ts'
 
-const here = dirname(fileURLToPath(import.meta.url))
 const options = new Command()
   .option('--seconds <n>', 'how long to run', (v) => Number(v), 30)
   .option('--soak', 'a long run: 10 minutes')
@@ -34,28 +30,6 @@ const MAX_KIB_PER_BLOCK = 200
 /** A read-only load must not grow memory beyond GC noise. */
 const MAX_READ_GROWTH_MIB = 24
 const GWEI = 10n ** 9n
-
-/** Starts chainsim as its own process, so its memory is measured alone. */
-async function startChainsim(port: number) {
-  const child = spawn(process.execPath, [join(here, '..', 'src', 'bin', 'chainsim.mjs'), 'serve', '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  await new Promise<void>((resolve, reject) => {
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('Networks')) resolve()
-    })
-    child.once('exit', (code) => reject(new Error(`chainsim exited with ${code} before serving`)))
-  })
-  return child
-}
-
-function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-  return Math.round(kb / 1024)
-}
 
 const latencies = new Map<string, number[]>()
 const unexpected: string[] = []

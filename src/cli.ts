@@ -7,6 +7,7 @@ import { exportChain } from './exportChain.ts'
 import { ChainImportError, loadImportedNetwork } from './importedNetwork.ts'
 import { StateFileError } from './persistence/stateFile.ts'
 import { startServer } from './server.ts'
+import { enableCollectionAfterBursts } from './transports/burstCollector.ts'
 import type { RunningServer } from './server.ts'
 import { playFiles } from './scenarios/playFiles.ts'
 import type { PlayFilesOptions } from './scenarios/playFiles.ts'
@@ -58,6 +59,8 @@ program
     if (options.host) config.host = options.host
     if (options.tlsCert && options.tlsKey) config.tls = { cert: options.tlsCert, key: options.tlsKey }
     if (options.logRequests) config.logRequests = true
+    // A long-running server gives memory back after bursts of large requests (src/transports/burstCollector.ts).
+    enableCollectionAfterBursts()
     const server = await startServer(config, { port: options.port, createNode: imported?.createNode, statePath: options.state })
     console.log(formatBanner(server, { apiKeys: config.apiKeys }))
     let closing = false
@@ -111,6 +114,7 @@ program
   .option('--host <host>', 'with --serve: address to bind (default 127.0.0.1)')
   .option('--port <port>', 'with --serve: port of the first network (default: its own, else 8545)', parsePort)
   .action(async (files: string[], options: PlayFilesOptions) => {
+    if (options.serve) enableCollectionAfterBursts()
     const { exitCode, server } = await playFiles(files, options)
     process.exitCode = exitCode
     if (!server) return

@@ -1,3 +1,5 @@
+import { request } from 'node:http'
+
 /** One JSON-RPC call over HTTP (global fetch keeps connections alive); throws the error object. */
 export async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
   const response = await fetch(url, {
@@ -26,4 +28,22 @@ export async function rpcText(url: string, method: string, params: unknown[] = [
     throw Object.assign(new Error(error?.message ?? text.slice(0, 200)), error ?? {})
   }
   return text
+}
+
+/**
+ * POSTs `body` on a connection of its own and times the server: from the moment the last byte is handed to
+ * the socket to the moment the answer's headers arrive (so the client's own sending is left out).
+ */
+export function postTimed(url: string, body: string): Promise<{ status: number; text: string; serverMs: number }> {
+  return new Promise((resolve, reject) => {
+    let sent = 0
+    const req = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
+      const serverMs = performance.now() - sent
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), serverMs }))
+    })
+    req.on('error', reject)
+    req.end(body, () => (sent = performance.now()))
+  })
 }

@@ -2,11 +2,12 @@
 // and, when its npm package is installed, Anvil.
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { rssMiB } from './chainsimProcess.ts'
 import { rpc } from './rpc.ts'
 
 export interface Target {
@@ -22,11 +23,6 @@ export interface Target {
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
-
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
-}
 
 async function waitForRpc(url: string, child: ChildProcess): Promise<void> {
   let exited = false
@@ -64,7 +60,7 @@ export async function startChainsim(port: number): Promise<Target> {
     wsUrl: `ws://127.0.0.1:${port}/ws/v3/bench`,
     mine: async () => void (await rpc(url, 'evm_mine')),
     reorg: async (depth) => void (await rpc(url, 'anvil_reorg', [depth, []])),
-    rssMiB: () => rssOf(child.pid as number),
+    rssMiB: () => rssMiB(child.pid as number),
     close: () => stop(child),
   }
 }
@@ -92,7 +88,7 @@ export async function startAnvil(binary: string, port: number): Promise<Target> 
     wsUrl: `ws://127.0.0.1:${port}`,
     mine: async () => void (await rpc(url, 'evm_mine')),
     reorg: async (depth) => void (await rpc(url, 'anvil_reorg', [depth, []])),
-    rssMiB: () => rssOf(child.pid as number),
+    rssMiB: () => rssMiB(child.pid as number),
     close: () => stop(child),
   }
 }

@@ -8,13 +8,14 @@ import { encodeFunctionData, hexToBytes, toHex } from 'viem'
 import { EventEmitter } from '../../src/contracts/index.ts'
 import { createDevCommon, deriveDevAccounts, DEV_MNEMONIC, signTransaction } from '../../src/evm/index.ts'
 import type { TypedTxData } from '../../src/evm/index.ts'
-import { rpc, rpcText } from './rpc.ts'
+import { postTimed, rpc, rpcText } from './rpc.ts'
 import { summarize, timeRepeated } from './stats.ts'
 import type { Target } from './targets.ts'
 
 const run = promisify(execFile)
 const here = dirname(fileURLToPath(import.meta.url))
 const GWEI = 10n ** 9n
+const round = (n: number | undefined) => (n === undefined ? undefined : Math.round(n * 10) / 10)
 
 /** One measured row: a latency summary (ms) and/or a rate, with a note. */
 export interface Measurement {
@@ -107,6 +108,23 @@ export async function runWorkload(target: Target, options: WorkloadOptions): Pro
     }
   }, 1)
   rows.set('eth_getLogs whole range by address (over the limit)', { ...whole, note: overLimit })
+
+  // A filter of 100,000 addresses (4.5 MB): chainsim refuses it for its count, which it takes before reading
+  // any address; the floor is what parsing that much JSON costs here.
+  const manyAddresses = Array.from({ length: 100_000 }, (_, i) => `0x${i.toString(16).padStart(40, '0')}`)
+  const oversized = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [{ address: manyAddresses, fromBlock: hex(head) }] })
+  const parseFloor = await timeRepeated(20, async () => void JSON.parse(oversized), 2)
+  const rssBefore = target.rssMiB()
+  let refusal = ''
+  const serverTimes: number[] = []
+  for (let i = 0; i < 22; i++) {
+    const { text, serverMs } = await postTimed(url, oversized)
+    refusal = text.includes('"error"') ? `error ${(JSON.parse(text) as { error: { code: number } }).error.code}` : 'answered'
+    if (i >= 2) serverTimes.push(serverMs)
+  }
+  rows.set('eth_getLogs with 100,000 addresses (4.5 MB): server time', { ...summarize(serverTimes), note: `${refusal}; JSON.parse of it alone ${round(parseFloor.median)} ms` })
+  await new Promise((resolve) => setTimeout(resolve, 3_000))
+  rows.set('RSS before / 3 s after 20 such requests (MiB)', { note: `${rssBefore} / ${target.rssMiB()}` })
 
   const byHash = { jsonrpc: '2.0', id: 1, method: 'eth_getTransactionByHash', params: [toHex(fill[0]!.hash)] }
   rows.set('eth_getTransactionByHash, HTTP, 32 clients', await load('httpLoad', url, byHash, options.seconds))

@@ -33,6 +33,10 @@ export type LogFilterObject = z.output<typeof logFilterObject>
  * alone decides, before anything is scanned).
  */
 export function parseLogFilter(method: string, params: unknown[], limits: LogLimits): LogFilter {
+  // Counted on the JSON as it came, before any element is validated or converted: an oversized filter is
+  // refused for what parsing its JSON cost, not for what a hundred thousand conversions would.
+  const count = rawParameterCount(params[0])
+  if (count > limits.maxLogParams) throw refusalError({ status: 'tooManyParameters', count, limit: limits.maxLogParams })
   const [filter] = parseParams(method, [logFilterObject], params)
   const blockHash = filter.blockHash ?? filter.blockhash ?? undefined
   if (blockHash && (filter.fromBlock != null || filter.toBlock != null)) {
@@ -58,6 +62,23 @@ export function parseLogFilter(method: string, params: unknown[], limits: LogLim
   const refused = parameterRefusal(parsed, limits)
   if (refused) throw refusalError(refused)
   return parsed
+}
+
+/**
+ * The parameter count of a filter object as it came over the wire (addresses and topic values, each OR
+ * alternative one; a position that holds null or nothing is a wildcard and counts none), without looking at
+ * what the values are. For a filter that then parses, it equals the count of the parsed filter.
+ */
+function rawParameterCount(filter: unknown): number {
+  if (typeof filter !== 'object' || filter === null) return 0
+  const { address, topics } = filter as { address?: unknown; topics?: unknown }
+  let count = Array.isArray(address) ? address.length : address == null ? 0 : 1
+  if (!Array.isArray(topics)) return count
+  for (const position of topics) {
+    if (Array.isArray(position)) count += position.length === 0 || position.includes(null) ? 0 : position.length
+    else if (position != null) count += 1
+  }
+  return count
 }
 
 /** The wire error of a refused log query: geth's words for range problems, Infura's for its limits. */

@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import type { Dispatcher, RpcContext, WireMessage } from '../rpc/dispatcher.ts'
 import { InvalidRequestError, LimitExceededError, UnauthorizedError, type RpcError } from '../errors.ts'
 import { createApiKeyCheck } from './apiKeys.ts'
+import { noteRequestBody } from './burstCollector.ts'
 import { errorBody } from './errorBody.ts'
 import type { RateLimiter } from './rateLimit.ts'
 
@@ -110,6 +111,7 @@ export function buildServer(options: HttpServerOptions): HttpServer {
 
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
     if (typeof request.body !== 'string') return sendUnsupportedMediaType(reply)
+    noteRequestBody(request.body.length)
     let refusal: RpcError | undefined
     const admit = rateLimiter && ((requests: number) => (refusal = rateLimiter.take(apiKeyOf(request) ?? '', requests)))
     const ctx: RpcContext = admit ? { transport: 'http', admit } : { transport: 'http' }
@@ -144,6 +146,7 @@ export function buildServer(options: HttpServerOptions): HttpServer {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        noteRequestBody(bodyLimit)
         return sendError(reply, 413, errorBody(new LimitExceededError(`request body larger than ${bodyLimit} bytes`)))
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       case 'FST_ERR_CTP_EMPTY_TYPE':

@@ -6,6 +6,7 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import type { Dispatcher, RpcConnection, RpcContext, WireMessage } from '../rpc/dispatcher.ts'
 import { InvalidRequestError, ParseError, UnauthorizedError, consoleErrorLogger, type ErrorLogger } from '../errors.ts'
 import { createApiKeyCheck } from './apiKeys.ts'
+import { noteRequestBody } from './burstCollector.ts'
 import { errorBody } from './errorBody.ts'
 import type { RateLimiter } from './rateLimit.ts'
 
@@ -71,7 +72,8 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
   const { rateLimiter } = options
   const logger = options.logger ?? consoleErrorLogger
   const isAccepted = createApiKeyCheck(options.apiKeys)
-  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? DEFAULT_WS_MAX_PAYLOAD })
+  const maxPayload = options.maxPayload ?? DEFAULT_WS_MAX_PAYLOAD
+  const wss = new WebSocketServer({ noServer: true, maxPayload })
   let nextConnectionId = 1
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -150,6 +152,7 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
       // A dropped client's remaining messages are not worth the work: nothing will be sent back.
       if (closed) return
       const text = decodeMessage(message, isBinary)
+      noteRequestBody(text?.length ?? 0)
       const reply = text === undefined ? Promise.resolve(PARSE_ERROR_TEXT) : dispatcher.handleMessage(text, ctx)
       reply.then(
         (answer) => {
@@ -164,7 +167,7 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
       runCloseListeners()
     })
     // ws reports protocol faults (e.g. a message over maxPayload) here and then closes with the right code.
-    ws.on('error', () => undefined)
+    ws.on('error', () => noteRequestBody(maxPayload))
   }
 
   server.on('upgrade', onUpgrade)

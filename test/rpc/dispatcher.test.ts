@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { createDispatcher, type RpcContext, type RpcMethodTable } from '../../src/rpc/dispatcher.ts'
 import { ExecutionRevertedError, InvalidParamsError, LimitExceededError, RateLimitExceededError } from '../../src/errors.ts'
@@ -356,7 +357,8 @@ describe('handleText', () => {
 })
 
 /** `[[[…0…]]]` with arrays `depth` levels deep. */
-const nestedArray = (depth: number): unknown => (depth === 0 ? 0 : [nestedArray(depth - 1)])
+const nestedArray = (depth: number): unknown => nestedIn(0, depth)
+const nestedIn = (value: unknown, levels: number): unknown => (levels === 0 ? value : [nestedIn(value, levels - 1)])
 const TOO_DEEP = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'request nested too deeply' } }
 
 describe('nesting depth', () => {
@@ -393,6 +395,26 @@ describe('nesting depth', () => {
     const { dispatcher } = setup()
     const text = `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`
     expect(await dispatcher.handleText(text, ctx)).toBe(JSON.stringify(TOO_DEEP))
+  })
+
+  test('the text check and the value check agree, whatever strings, escapes and brackets the message holds', async () => {
+    const { dispatcher } = setup({ maxDepth: 6 })
+    // Strings full of quotes, backslashes and brackets, so that skipping string contents is exercised.
+    const tricky = fc.string({ unit: fc.constantFrom('"', '\\', '[', ']', '{', '}', 'a', ' ', 'é') })
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small', withCrossShrink: true }, tricky, fc.integer(), tie('array'), tie('object')),
+      array: fc.array(tie('node'), { maxLength: 3 }),
+      object: fc.dictionary(tricky, tie('node'), { maxKeys: 3 }),
+    })).node
+    // Wrapped in up to 8 more levels, so that the limit itself is crossed as often as not.
+    const wrapped = fc.tuple(value, fc.integer({ min: 0, max: 8 })).map(([inner, levels]) => nestedIn(inner, levels))
+    await fc.assert(
+      fc.asyncProperty(wrapped, async (params) => {
+        const request = call('echo', [params])
+        expect(await dispatcher.handleText(JSON.stringify(request), ctx)).toBe(JSON.stringify(await dispatcher.handle(request, ctx)))
+      }),
+      { numRuns: 300 },
+    )
   })
 
   test('malformed text within the limit is still a parse error', async () => {
