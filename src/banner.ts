@@ -24,5 +24,8 @@ export function formatBanner(server: RunningServer, options: { apiKeys: readonly
     lines.push(`  WS    ${n.wsUrl}/ws/v3/${key}`)
   }
   if (options.apiKeys.length === 0) lines.push('', 'No API keys configured: any key is accepted, and / serves too.')
+  if (server.access.openBecauseBound) {
+    lines.push('', 'Bound to a non-loopback address: requests for any Host name are answered (allowedHosts "*"); list names in allowedHosts to restrict them.')
+  }
   return lines.join('\n')
 }

@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError } from 'commander'
 import { formatBanner } from './banner.ts'
 import { DEFAULT_CONFIG } from './config/defaults.ts'
 import { ConfigError, loadConfigFile, parseConfig } from './config/loadConfig.ts'
+import { apiKeyNames } from './config/schema.ts'
 import { exportChain } from './exportChain.ts'
 import { ChainImportError, loadImportedNetwork } from './importedNetwork.ts'
 import { StateFileError } from './persistence/stateFile.ts'
@@ -37,6 +38,9 @@ program
   .option('--import <file>', 'with --genesis: concatenated RLP blocks to import first (geth export, hive chain.rlp)')
   .option('--export-on-exit <dir>', 'on SIGINT/SIGTERM, write each network\'s chain to <dir>/<network>/ (genesis.json, chain.rlp)')
   .option('--state <file>', 'load the networks from this file when it exists; save them to it on exit and on sim_saveState')
+  .option('--cors <origins>', 'origins browsers may call from, comma-separated, or * (the default: any)', commaList)
+  .option('--no-cors', 'no browser page of another origin may call')
+  .option('--allowed-hosts <hosts>', 'host names requests may address, comma-separated, or * for any (default: loopback names and --host)', commaList)
   .action(async (options: ServeOptions) => {
     if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
       throw new ConfigError('--tls-cert and --tls-key go together')
@@ -59,10 +63,16 @@ program
     if (options.host) config.host = options.host
     if (options.tlsCert && options.tlsKey) config.tls = { cert: options.tlsCert, key: options.tlsKey }
     if (options.logRequests) config.logRequests = true
+    const cors = options.cors === undefined ? undefined : options.cors === false ? false : options.cors.includes('*') ? '*' : options.cors
+    const allowedHosts = options.allowedHosts?.includes('*') ? '*' : options.allowedHosts
+    // Validated as the config file is: a bad origin is refused by name.
+    const browserAccess = parseConfig({ networks: [{ name: 'check', chainId: 1 }], ...(cors === undefined ? {} : { cors }), ...(allowedHosts === undefined ? {} : { allowedHosts }) }, 'the command line')
+    if (cors !== undefined) config.cors = browserAccess.cors
+    if (allowedHosts !== undefined) config.allowedHosts = browserAccess.allowedHosts
     // A long-running server gives memory back after bursts of large requests (src/transports/burstCollector.ts).
     enableCollectionAfterBursts()
     const server = await startServer(config, { port: options.port, createNode: imported?.createNode, statePath: options.state })
-    console.log(formatBanner(server, { apiKeys: config.apiKeys }))
+    console.log(formatBanner(server, { apiKeys: apiKeyNames(config) }))
     let closing = false
     const shutdown = (signal: string) => {
       if (closing) return
@@ -93,6 +103,13 @@ interface ServeOptions {
   import?: string
   exportOnExit?: string
   state?: string
+  /** The origins of --cors, or false for --no-cors. */
+  cors?: string[] | false
+  allowedHosts?: string[]
+}
+
+function commaList(value: string): string[] {
+  return value.split(',').map((item) => item.trim()).filter((item) => item.length > 0)
 }
 
 /** Writes every network's chain to `dir/<network>/` before the server stops. */

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { apiKeyNames, apiKeyOrigins } from './config/schema.ts'
 import type { ChainsimConfig, NetworkConfig } from './config/schema.ts'
 import { BackgroundTraffic } from './backgroundTraffic.ts'
 import { ServerStateFile } from './persistence/serverState.ts'
@@ -6,6 +7,8 @@ import { createNetworkRpc, nodeOptionsFor } from './network.ts'
 import { ChainNode } from './node.ts'
 import type { FaultInjector } from './rpc/faults.ts'
 import { startNetworkServer } from './transports/networkServer.ts'
+import { createBrowserAccess } from './transports/browserAccess.ts'
+import type { BrowserAccess } from './transports/browserAccess.ts'
 import { createRateLimiter } from './transports/rateLimit.ts'
 import type { NetworkServer } from './transports/networkServer.ts'
 
@@ -24,6 +27,8 @@ export interface RunningNetwork {
 
 export interface RunningServer {
   networks: RunningNetwork[]
+  /** The `Host` and `Origin` rules every network serves by. */
+  access: BrowserAccess
   close(): Promise<void>
 }
 
@@ -47,6 +52,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
   const traffic: BackgroundTraffic[] = []
   // One bucket per API key across all networks, as a hosted provider counts a key's requests.
   const rateLimiter = config.rateLimit ? createRateLimiter(config.rateLimit) : undefined
+  const access = createBrowserAccess({ host: config.host, cors: config.cors, keyOrigins: apiKeyOrigins(config), allowedHosts: config.allowedHosts })
   const { limits } = config
   const tls = config.tls
     ? { cert: readFileSync(config.tls.cert, 'utf8'), key: readFileSync(config.tls.key, 'utf8') }
@@ -84,7 +90,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         host: config.host,
         port,
         dispatcher,
-        apiKeys: config.apiKeys,
+        apiKeys: apiKeyNames(config),
         tls,
         logRequests: config.logRequests,
         bodyLimit: limits.maxHttpBodyBytes,
@@ -95,6 +101,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         wsIdleTimeoutMs: limits.wsIdleTimeoutMs,
         wsPingIntervalMs: limits.wsPingIntervalMs,
         rateLimiter,
+        access,
       }).catch(async (error) => {
         await node.close()
         throw error
@@ -111,5 +118,5 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
     throw error
   }
   started = true
-  return { networks, close }
+  return { networks, access, close }
 }

@@ -75,11 +75,25 @@ export const networkConfig = z
   })
   .strict()
 
+/** A web origin as browsers send it: `scheme://host[:port]`, no path (or `*`: any). */
+const origin = z.string().refine((value) => value === '*' || isOrigin(value), {
+  message: 'expected an origin such as http://localhost:3000 (scheme, host and port; no path), or "*"',
+})
+
+/** An API key, or a key with the only origins that may use it from a browser (as Infura's allowlists). */
+const apiKey = z.union([z.string().min(1), z.object({ key: z.string().min(1), origins: z.array(origin).min(1) }).strict()], {
+  error: 'expected an API key, or {key, origins}',
+})
+
 /** The config file (JSON or YAML). Unknown keys are refused, by name. */
 export const chainsimConfig = z
   .object({
     host: z.string().min(1).default('127.0.0.1'),
-    apiKeys: z.array(z.string().min(1)).default([]),
+    apiKeys: z.array(apiKey).default([]),
+    /** Origins browsers may call from: any (the default, as Anvil), a list, or none. */
+    cors: z.union([z.literal('*'), z.array(origin), z.literal(false)], { error: 'expected "*", a list of origins, or false' }).default('*'),
+    /** Host names requests may address (DNS rebinding protection); default: loopback names and `host`. */
+    allowedHosts: z.union([z.literal('*'), z.array(z.string().min(1))], { error: 'expected "*" or a list of host names' }).optional(),
     tls: z.object({ cert: z.string().min(1), key: z.string().min(1) }).strict().optional(),
     logRequests: z.boolean().default(false),
     limits: serverLimits.prefault({}),
@@ -99,5 +113,24 @@ export const chainsimConfig = z
   })
 
 export type ChainsimConfig = z.output<typeof chainsimConfig>
+export type ApiKeyConfig = z.output<typeof apiKey>
+
+/** The keys of `apiKeys`, whichever form each was given in. */
+export function apiKeyNames(config: Pick<ChainsimConfig, 'apiKeys'>): string[] {
+  return config.apiKeys.map((entry) => (typeof entry === 'string' ? entry : entry.key))
+}
+
+/** The keys that carry their own origins, with them. */
+export function apiKeyOrigins(config: Pick<ChainsimConfig, 'apiKeys'>): Map<string, string[]> {
+  return new Map(config.apiKeys.flatMap((entry) => (typeof entry === 'string' ? [] : [[entry.key, entry.origins] as const])))
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    return new URL(value).origin === value.replace(/\/$/, '')
+  } catch {
+    return false
+  }
+}
 export type NetworkConfig = z.output<typeof networkConfig>
 export type ChainsimConfigInput = z.input<typeof chainsimConfig>

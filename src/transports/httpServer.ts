@@ -6,6 +6,8 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import type { Dispatcher, RpcContext, WireMessage } from '../rpc/dispatcher.ts'
 import { InvalidRequestError, LimitExceededError, UnauthorizedError, type RpcError } from '../errors.ts'
 import { createApiKeyCheck } from './apiKeys.ts'
+import { createBrowserAccess } from './browserAccess.ts'
+import type { BrowserAccess } from './browserAccess.ts'
 import { noteRequestBody } from './burstCollector.ts'
 import { errorBody } from './errorBody.ts'
 import type { RateLimiter } from './rateLimit.ts'
@@ -33,6 +35,8 @@ export type HttpServerOptions = {
   requestTimeoutMs?: number
   /** Per-key rate limiting: a refused message gets HTTP 429 with its -32005 answers. Default: none. */
   rateLimiter?: RateLimiter
+  /** The `Host` and `Origin` rules (DNS rebinding, CORS); default: loopback hosts, any origin. */
+  access?: BrowserAccess
 }
 
 /** The fastify app of one network, over HTTP or HTTPS. */
@@ -48,6 +52,9 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
 const MAX_CONNECTIONS_CHECKING_INTERVAL_MS = 1_000
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
+/** How long a browser may reuse a preflight's answer (geth's 600 s). */
+const PREFLIGHT_MAX_AGE_SECONDS = 600
+const HEADER_LIST = /^\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*\s*$/
 const RPC_PATHS = ['/v3/:apiKey', '/v3/', '/v3', '/'] as const
 const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as const
 
@@ -63,6 +70,8 @@ export function buildServer(options: HttpServerOptions): HttpServer {
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
   const isAccepted = createApiKeyCheck(options.apiKeys)
   const { rateLimiter } = options
+  const access = options.access ?? createBrowserAccess({ host: '127.0.0.1' })
+  const secure = options.tls !== undefined
   // Node's own timers: the headers stage may not outlast the whole request, and deadlines are checked often
   // enough to hold to within a second.
   const nodeServerOptions = {
@@ -94,6 +103,32 @@ export function buildServer(options: HttpServerOptions): HttpServer {
 
   const sendError = (reply: FastifyReply, status: number, body: WireMessage) =>
     reply.code(status).type(JSON_CONTENT_TYPE).send(body)
+
+  // Every request, any route: the Host check first (DNS rebinding), then the browser's origin. Headers set here
+  // stay on whatever answers the request (401, 413, 429, a JSON-RPC error), so a page can read them all.
+  app.addHook('onRequest', async (request, reply) => {
+    const host = request.headers.host
+    const hostRefusal = access.hostRefusal(host)
+    if (hostRefusal !== undefined) return sendError(reply, 403, errorBody(new InvalidRequestError(hostRefusal)))
+    const origin = request.headers.origin
+    if (origin === undefined) return
+    const decision = access.decideOrigin(origin, apiKeyOf(request), host, secure)
+    if (!decision.allowed) return sendError(reply, 403, errorBody(new UnauthorizedError(decision.reason)))
+    if (decision.allowOrigin !== undefined) {
+      reply.header('access-control-allow-origin', decision.allowOrigin)
+      reply.header('access-control-expose-headers', 'retry-after')
+      if (decision.allowOrigin !== '*') reply.header('vary', 'Origin')
+    }
+    const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined
+    if (preflight) {
+      return reply
+        .code(204)
+        .header('access-control-allow-methods', 'POST, OPTIONS')
+        .header('access-control-allow-headers', allowedRequestHeaders(request.headers['access-control-request-headers']))
+        .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))
+        .send()
+    }
+  })
 
   const sendUnsupportedMediaType = (reply: FastifyReply) =>
     sendError(reply, 415, errorBody(new InvalidRequestError('Content-Type must be application/json')))
@@ -183,4 +218,12 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
     )
   }
   socket.destroy()
+}
+
+/**
+ * The request headers a preflight may name: what it asked for (viem, ethers and wagmi ask for `content-type`,
+ * and pages add their own), as geth and Anvil allow any; a malformed list gets `content-type` only.
+ */
+function allowedRequestHeaders(requested: string | undefined): string {
+  return requested !== undefined && HEADER_LIST.test(requested) ? requested.trim() : 'content-type'
 }

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import type { Dispatcher } from '../rpc/dispatcher.ts'
 import { buildServer } from './httpServer.ts'
+import type { BrowserAccess } from './browserAccess.ts'
 import type { RateLimiter } from './rateLimit.ts'
 import { attachWsServer } from './wsServer.ts'
 
@@ -36,6 +37,8 @@ export type NetworkServerOptions = {
    * and -32005 answers over HTTP, -32005 answers over WS. Default: none.
    */
   rateLimiter?: RateLimiter
+  /** The `Host` and `Origin` rules (DNS rebinding, CORS, WebSocket origins); default: loopback hosts, any origin. */
+  access?: BrowserAccess
 }
 
 /** A running network server. */
@@ -73,6 +76,7 @@ export async function startNetworkServer(options: NetworkServerOptions): Promise
     keepAliveTimeoutMs: options.httpKeepAliveTimeoutMs,
     requestTimeoutMs: options.httpRequestTimeoutMs,
     rateLimiter: options.rateLimiter,
+    access: options.access,
   })
   const ws = attachWsServer(app.server, {
     dispatcher: options.dispatcher,
@@ -83,6 +87,8 @@ export async function startNetworkServer(options: NetworkServerOptions): Promise
     idleTimeoutMs: options.wsIdleTimeoutMs,
     pingIntervalMs: options.wsPingIntervalMs,
     rateLimiter: options.rateLimiter,
+    access: options.access,
+    secure: options.tls !== undefined,
   })
   const close = async () => {
     await ws.close()

@@ -6,6 +6,8 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import type { Dispatcher, RpcConnection, RpcContext, WireMessage } from '../rpc/dispatcher.ts'
 import { InvalidRequestError, ParseError, UnauthorizedError, consoleErrorLogger, type ErrorLogger } from '../errors.ts'
 import { createApiKeyCheck } from './apiKeys.ts'
+import { createBrowserAccess } from './browserAccess.ts'
+import type { BrowserAccess } from './browserAccess.ts'
 import { noteRequestBody } from './burstCollector.ts'
 import { errorBody } from './errorBody.ts'
 import type { RateLimiter } from './rateLimit.ts'
@@ -34,6 +36,10 @@ export type WsServerOptions = {
   pingIntervalMs?: number
   /** Per-key rate limiting: each request of a refused message is answered -32005; the connection stays up. */
   rateLimiter?: RateLimiter
+  /** The `Host` and `Origin` rules; default: loopback hosts, any origin. */
+  access?: BrowserAccess
+  /** Served over TLS (wss): what a same-origin page's `Origin` starts with. */
+  secure?: boolean
 }
 
 /** The WebSocket side of a network server. */
@@ -60,7 +66,7 @@ const WS_PATH_PREFIX = '/ws/v3'
 /**
  * Serves JSON-RPC over WebSocket on an existing HTTP(S) server by taking its `upgrade` events:
  * `/ws/v3/<API_KEY>`, and `/` when no keys are configured. A refused upgrade gets an HTTP status (401, 404)
- * with a JSON-RPC error body. Each text message is one request or batch; each connection is an
+ * with a JSON-RPC error body; so does an upgrade whose `Host` or `Origin` the access rules refuse (403). Each text message is one request or batch; each connection is an
  * {@link RpcConnection} for subscriptions.
  * @example const ws = attachWsServer(app.server, { dispatcher, apiKeys: [] })
  */
@@ -72,6 +78,7 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
   const { rateLimiter } = options
   const logger = options.logger ?? consoleErrorLogger
   const isAccepted = createApiKeyCheck(options.apiKeys)
+  const access = options.access ?? createBrowserAccess({ host: '127.0.0.1' })
   const maxPayload = options.maxPayload ?? DEFAULT_WS_MAX_PAYLOAD
   const wss = new WebSocketServer({ noServer: true, maxPayload })
   let nextConnectionId = 1
@@ -83,9 +90,14 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
     if (key === NOT_A_WS_PATH) {
       return refuseUpgrade(socket, 404, errorBody(new InvalidRequestError(`not found: WebSocket is served at ${WS_PATH_PREFIX}/<API_KEY>`)))
     }
+    const hostRefusal = access.hostRefusal(request.headers.host)
+    if (hostRefusal !== undefined) return refuseUpgrade(socket, 403, errorBody(new InvalidRequestError(hostRefusal)))
     if (!isAccepted(key)) {
       return refuseUpgrade(socket, 401, errorBody(new UnauthorizedError(key ? 'invalid project id' : 'project id required')))
     }
+    // A page of another site may open a WebSocket to any address: its Origin decides, as geth's --ws.origins.
+    const origin = access.decideOrigin(request.headers.origin, key, request.headers.host, options.secure ?? false)
+    if (!origin.allowed) return refuseUpgrade(socket, 403, errorBody(new UnauthorizedError(origin.reason)))
     wss.handleUpgrade(request, socket, head, (ws) => serveConnection(ws, key ?? ''))
   }
 
