@@ -119,10 +119,13 @@ export class ExecutionRevertedError extends RpcError {
 export class InjectedFault extends RpcError {
   static override readonly code = -32603 as const
   override readonly code: number
+  /** The HTTP status of the response that carries this error, when the fault names one. */
+  readonly httpStatus?: number
 
-  constructor(message: string, options: RpcErrorOptions & { code?: number } = {}) {
+  constructor(message: string, options: RpcErrorOptions & { code?: number; httpStatus?: number } = {}) {
     super(message, options)
     this.code = options.code ?? InjectedFault.code
+    if (options.httpStatus !== undefined) this.httpStatus = options.httpStatus
   }
 }
 

@@ -83,8 +83,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         maxBatchSize: limits.maxBatchSize,
         maxDepth: limits.maxJsonDepth,
       })
-      const { faults } = rpc
-      const dispatcher = faults.withHttpStatus(rpc.dispatcher)
+      const { faults, dispatcher } = rpc
       const port = options.port !== undefined ? options.port + (options.port === 0 ? 0 : index) : network.port ?? 8545 + index
       const server = await startNetworkServer({
         host: config.host,

@@ -2,6 +2,7 @@ import { errorResponse, resultResponse, type RpcId, type RpcResponse } from './e
 import { fromDomainError } from './domainErrors.ts'
 import { RawJson } from './rawJson.ts'
 import {
+  InjectedFault,
   InvalidParamsError,
   InvalidRequestError,
   MethodNotFoundError,
@@ -51,17 +52,26 @@ export type DispatcherOptions = {
   logger?: ErrorLogger
 }
 
+/**
+ * An answer and the HTTP status an injected fault chose for the response that carries it (src/rpc/faults.ts;
+ * a batch takes the first such status as a whole). WebSocket has no status and ignores it.
+ */
+export type Dispatched<T> = { answer: T; httpStatus?: number }
+
 /** A transport-neutral JSON-RPC 2.0 request handler. */
 export type Dispatcher = {
   /** Answers an already-parsed JSON value; `undefined` means nothing to send (notifications only). */
   handle(body: unknown, ctx: RpcContext): Promise<RpcResponse | RpcResponse[] | undefined>
+  /** As {@link handle}, with the HTTP status an injected fault chose, for in-process clients that check it. */
+  dispatch(body: unknown, ctx: RpcContext): Promise<Dispatched<RpcResponse | RpcResponse[] | undefined>>
   /** Parses `text`, answers it and serialises the answer; `undefined` means nothing to send. */
   handleText(text: string, ctx: RpcContext): Promise<string | undefined>
   /**
-   * As {@link handleText}, for transports: an answer that holds pre-written JSON (a large log array)
-   * comes as bytes, so that it reaches the socket without becoming a string first.
+   * As {@link handleText}, for transports, with the HTTP status an injected fault chose: an answer that holds
+   * pre-written JSON (a large log array) comes as bytes, so that it reaches the socket without becoming a
+   * string first.
    */
-  handleMessage(text: string, ctx: RpcContext): Promise<WireMessage | undefined>
+  handleMessage(text: string, ctx: RpcContext): Promise<Dispatched<WireMessage | undefined>>
 }
 
 const DEFAULT_MAX_BATCH_SIZE = 1000
@@ -82,7 +92,10 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
   const fail = (id: RpcId, err: RpcError): RpcResponse => errorResponse(id, toRpcErrorObject(err))
   const tooDeep = () => fail(null, new InvalidRequestError('request nested too deeply'))
 
-  async function handleRequest(request: unknown, ctx: RpcContext, refusal: RpcError | undefined): Promise<RpcResponse | undefined> {
+  /** Where the first HTTP status an injected fault chooses for one message is kept. */
+  type StatusSink = { status?: number }
+
+  async function handleRequest(request: unknown, ctx: RpcContext, refusal: RpcError | undefined, sink: StatusSink): Promise<RpcResponse | undefined> {
     if (typeof request !== 'object' || request === null || Array.isArray(request)) {
       return fail(null, new InvalidRequestError('invalid request: not an object'))
     }
@@ -98,11 +111,11 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
     if (typeof method !== 'string') return fail(replyId, new InvalidRequestError('invalid request: method must be a string'))
 
     if (refusal !== undefined) return isNotification ? undefined : fail(replyId, refusal)
-    const response = await callMethod(method, fields['params'], replyId, ctx)
+    const response = await callMethod(method, fields['params'], replyId, ctx, sink)
     return isNotification ? undefined : response
   }
 
-  async function callMethod(method: string, params: unknown, id: RpcId, ctx: RpcContext): Promise<RpcResponse> {
+  async function callMethod(method: string, params: unknown, id: RpcId, ctx: RpcContext, sink: StatusSink): Promise<RpcResponse> {
     try {
       if (!Object.hasOwn(methods, method)) {
         throw new MethodNotFoundError(`the method ${method} does not exist/is not available`)
@@ -113,25 +126,31 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
       const handler = methods[method] as RpcMethod
       return resultResponse(id, await handler(params ?? [], ctx))
     } catch (err) {
+      if (err instanceof InjectedFault && err.httpStatus !== undefined) sink.status ??= err.httpStatus
       return errorResponse(id, toRpcErrorObject(fromDomainError(err), logger))
     }
   }
 
-  async function dispatch(body: unknown, ctx: RpcContext): Promise<RpcResponse | RpcResponse[] | undefined> {
-    if (!Array.isArray(body)) return handleRequest(body, ctx, ctx.admit?.(1))
+  async function answerBody(body: unknown, ctx: RpcContext, sink: StatusSink): Promise<RpcResponse | RpcResponse[] | undefined> {
+    if (!Array.isArray(body)) return handleRequest(body, ctx, ctx.admit?.(1), sink)
     if (body.length === 0) return fail(null, new InvalidRequestError('empty batch'))
     if (body.length > maxBatchSize) return fail(null, new InvalidRequestError('batch too large'))
     const refusal = ctx.admit?.(body.length)
     // Requests run concurrently; Promise.all keeps the answers in request order.
-    const responses = await Promise.all(body.map((request) => handleRequest(request, ctx, refusal)))
+    const responses = await Promise.all(body.map((request) => handleRequest(request, ctx, refusal, sink)))
     const answered = responses.filter((response) => response !== undefined)
     return answered.length === 0 ? undefined : answered
   }
 
-  async function handle(body: unknown, ctx: RpcContext): Promise<RpcResponse | RpcResponse[] | undefined> {
-    const answer = valueExceedsDepth(body, maxDepth) ? tooDeep() : await dispatch(body, ctx)
+  async function dispatch(body: unknown, ctx: RpcContext): Promise<Dispatched<RpcResponse | RpcResponse[] | undefined>> {
+    const sink: StatusSink = {}
+    const answer = valueExceedsDepth(body, maxDepth) ? tooDeep() : await answerBody(body, ctx, sink)
     // Callers of the object API get values, never pre-written text.
-    return Array.isArray(answer) ? answer.map(withParsedResult) : answer && withParsedResult(answer)
+    return withStatus(Array.isArray(answer) ? answer.map(withParsedResult) : answer && withParsedResult(answer), sink)
+  }
+
+  async function handle(body: unknown, ctx: RpcContext): Promise<RpcResponse | RpcResponse[] | undefined> {
+    return (await dispatch(body, ctx)).answer
   }
 
   // Each response is serialised on its own so that one unserialisable result (a stray bigint) costs only
@@ -148,30 +167,35 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
   }
 
   async function handleText(text: string, ctx: RpcContext): Promise<string | undefined> {
-    const message = await handleMessage(text, ctx)
-    return typeof message === 'object' ? message.toString('utf8') : message
+    const { answer } = await handleMessage(text, ctx)
+    return typeof answer === 'object' ? answer.toString('utf8') : answer
   }
 
-  async function handleMessage(text: string, ctx: RpcContext): Promise<WireMessage | undefined> {
+  async function handleMessage(text: string, ctx: RpcContext): Promise<Dispatched<WireMessage | undefined>> {
     // Checked on the text, before parsing: a hostile message is refused at its first bracket past the
     // limit, and no deeply nested value is ever built for later code to recurse into.
-    if (textExceedsDepth(text, maxDepth)) return serialise(tooDeep())
+    if (textExceedsDepth(text, maxDepth)) return { answer: serialise(tooDeep()) }
     let body: unknown
     try {
       body = JSON.parse(text)
     } catch {
-      return serialise(fail(null, new ParseError('parse error')))
+      return { answer: serialise(fail(null, new ParseError('parse error'))) }
     }
-    const answer = await dispatch(body, ctx)
-    if (answer === undefined) return undefined
-    return Array.isArray(answer) ? joinBatch(answer.map(serialise)) : serialise(answer)
+    const sink: StatusSink = {}
+    const answer = await answerBody(body, ctx, sink)
+    if (answer === undefined) return withStatus(undefined, sink)
+    return withStatus(Array.isArray(answer) ? joinBatch(answer.map(serialise)) : serialise(answer), sink)
   }
 
-  return { handle, handleText, handleMessage }
+  return { handle, dispatch, handleText, handleMessage }
 }
 
 /** A serialised answer: text, or UTF-8 bytes when it holds pre-written JSON. */
 export type WireMessage = string | Buffer
+
+function withStatus<T>(answer: T, sink: { status?: number }): Dispatched<T> {
+  return sink.status === undefined ? { answer } : { answer, httpStatus: sink.status }
+}
 
 /** `[a,b,…]`: text when every answer is text, bytes as soon as one is. */
 function joinBatch(parts: WireMessage[]): WireMessage {

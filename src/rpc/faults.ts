@@ -1,5 +1,5 @@
 import { InjectedFault } from '../errors.ts'
-import type { Dispatcher, RpcContext, RpcMethod, RpcMethodTable } from './dispatcher.ts'
+import type { RpcMethod, RpcMethodTable } from './dispatcher.ts'
 
 /** A fault armed on a method: its next `count` calls fail, are delayed, or both. */
 export interface FaultSpec {
@@ -26,7 +26,8 @@ interface ArmedFault {
 /**
  * Fault injection at the RPC layer, for in-process calls and served networks alike: {@link wrap} puts it in
  * front of a method table, so an armed fault meets the call after the envelope checks and before the
- * method runs. Faults on one method are used in the order they were armed; `*` faults apply to every method
+ * method runs. A fault's HTTP status travels with its error (`InjectedFault.httpStatus`), and the dispatcher
+ * hands it to the transport with the answer. Faults on one method are used in the order they were armed; `*` faults apply to every method
  * after that method's own.
  * @example
  * const faults = new FaultInjector()
@@ -35,8 +36,6 @@ interface ArmedFault {
  */
 export class FaultInjector {
   private readonly armed: ArmedFault[] = []
-  /** The HTTP status each request chose; keyed by the request's context, which the transport keeps. */
-  private readonly statuses = new WeakMap<RpcContext, number>()
 
   /** Arms a fault for the method's next `count` calls. */
   arm(spec: FaultSpec): void {
@@ -62,24 +61,14 @@ export class FaultInjector {
     return Object.fromEntries(Object.entries(methods).map(([name, method]) => [name, this.guard(name, method)]))
   }
 
-  /** The HTTP status an injected fault chose for the response carrying this request's context, if any. */
-  httpStatusOf(ctx: RpcContext): number | undefined {
-    return this.statuses.get(ctx)
-  }
-
-  /** The dispatcher, telling the HTTP transport the status an injected fault chose (`httpStatusOf`). */
-  withHttpStatus(dispatcher: Dispatcher): Dispatcher & { httpStatusOf(ctx: RpcContext): number | undefined } {
-    return { ...dispatcher, httpStatusOf: (ctx) => this.httpStatusOf(ctx) }
-  }
-
   private guard(name: string, method: RpcMethod): RpcMethod {
     return async (params, ctx) => {
       const fault = this.take(name)
       if (fault === undefined) return method(params, ctx)
       if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs))
-      if (fault.httpStatus !== undefined) this.statuses.set(ctx, fault.httpStatus)
-      if (fault.error) throw new InjectedFault(fault.error.message, { code: fault.error.code, data: fault.error.data })
-      if (fault.httpStatus !== undefined) throw new InjectedFault(`injected fault: HTTP ${fault.httpStatus}`)
+      const { httpStatus } = fault
+      if (fault.error) throw new InjectedFault(fault.error.message, { code: fault.error.code, data: fault.error.data, httpStatus })
+      if (httpStatus !== undefined) throw new InjectedFault(`injected fault: HTTP ${httpStatus}`, { httpStatus })
       return method(params, ctx)
     }
   }

@@ -84,12 +84,12 @@ export class ScenarioNetwork {
     const ctx: RpcContext = transport === 'ws' ? { transport, connection: this.connection } : { transport }
     this.lastInternalError = undefined
     let response
+    let httpStatus: number | undefined
     try {
-      response = await this.dispatcher.handle({ jsonrpc: '2.0', id: this.nextId++, method, params }, ctx)
+      ;({ answer: response, httpStatus } = await this.dispatcher.dispatch({ jsonrpc: '2.0', id: this.nextId++, method, params }, ctx))
     } catch (error) {
       return { ok: false, error: toRpcErrorObject(error), cause: error }
     }
-    const httpStatus = this.faults.httpStatusOf(ctx)
     const status = httpStatus === undefined ? {} : { httpStatus }
     if (response === undefined || Array.isArray(response)) throw new Error(`no single answer to ${method}`)
     if ('error' in response) {

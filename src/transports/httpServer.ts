@@ -12,15 +12,9 @@ import { noteRequestBody } from './burstCollector.ts'
 import { errorBody } from './errorBody.ts'
 import type { RateLimiter } from './rateLimit.ts'
 
-/**
- * A dispatcher that may choose the HTTP status of an answer: an injected fault's (src/rpc/faults.ts), asked
- * with the context the request was dispatched with.
- */
-export type HttpDispatcher = Dispatcher & { httpStatusOf?: (ctx: RpcContext) => number | undefined }
-
 /** Options of {@link buildServer}. */
 export type HttpServerOptions = {
-  dispatcher: HttpDispatcher
+  dispatcher: Dispatcher
   /** Accepted API keys; empty = any non-empty key, and `POST /` serves too. */
   apiKeys: readonly string[]
   /** Largest request body in bytes; larger gets HTTP 413. Default 10 MB. */
@@ -150,7 +144,7 @@ export function buildServer(options: HttpServerOptions): HttpServer {
     let refusal: RpcError | undefined
     const admit = rateLimiter && ((requests: number) => (refusal = rateLimiter.take(apiKeyOf(request) ?? '', requests)))
     const ctx: RpcContext = admit ? { transport: 'http', admit } : { transport: 'http' }
-    const text = await dispatcher.handleMessage(request.body, ctx)
+    const { answer: text, httpStatus: faultStatus } = await dispatcher.handleMessage(request.body, ctx)
     if (refusal !== undefined) {
       const retryAfterMs = (refusal.data as { retryAfterMs?: number } | undefined)?.retryAfterMs
       if (retryAfterMs !== undefined) reply.header('retry-after', String(Math.ceil(retryAfterMs / 1000)))
@@ -158,7 +152,6 @@ export function buildServer(options: HttpServerOptions): HttpServer {
       // held notifications only.
       return sendError(reply, 429, text ?? errorBody(refusal))
     }
-    const faultStatus = dispatcher.httpStatusOf?.(ctx)
     if (faultStatus !== undefined) return reply.code(faultStatus).type(JSON_CONTENT_TYPE).send(text ?? '')
     if (text === undefined) return reply.code(204).send()
     return reply.type(JSON_CONTENT_TYPE).send(text)

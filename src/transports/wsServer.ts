@@ -165,9 +165,9 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
       if (closed) return
       const text = decodeMessage(message, isBinary)
       noteRequestBody(text?.length ?? 0)
-      const reply = text === undefined ? Promise.resolve(PARSE_ERROR_TEXT) : dispatcher.handleMessage(text, ctx)
+      const reply = text === undefined ? Promise.resolve({ answer: PARSE_ERROR_TEXT }) : dispatcher.handleMessage(text, ctx)
       reply.then(
-        (answer) => {
+        ({ answer }) => {
           if (answer !== undefined) send(answer)
         },
         // A fault of ours still gets an answer (-32603, the cause logged), so the client is not left waiting.

@@ -94,6 +94,7 @@ describe('a fault in the transport itself', () => {
   // transports' own fallbacks.
   const broken: Dispatcher = {
     handle: () => Promise.reject(new TypeError(`dispatcher broke at ${SECRET_PATH}`)),
+    dispatch: () => Promise.reject(new TypeError(`dispatcher broke at ${SECRET_PATH}`)),
     handleText: () => Promise.reject(new TypeError(`dispatcher broke at ${SECRET_PATH}`)),
     handleMessage: () => Promise.reject(new TypeError(`dispatcher broke at ${SECRET_PATH}`)),
   }
