@@ -1,11 +1,11 @@
+import { encodeDeployData, encodeFunctionData } from 'viem'
 import { ChainsimToken } from './contracts/index.ts'
-import { bytesToHex, hexToBytes, setLengthLeft, bigIntToBytes, concatBytes } from './evm/index.ts'
+import { bytesToHex, hexToBytes } from './evm/index.ts'
 import type { ChainNode } from './node.ts'
 
 /** What background traffic needs of a network: its dev accounts, sending, and finding its token's deployment. */
 export type TrafficNode = Pick<ChainNode, 'accounts' | 'sendTransaction' | 'transaction'>
 
-const TRANSFER_SELECTOR = hexToBytes('0xa9059cbb')
 const TOKEN_SUPPLY = 1_000_000n * 10n ** 18n
 
 /**
@@ -28,11 +28,8 @@ export class BackgroundTraffic {
   async start(): Promise<void> {
     const deployer = this.node.accounts[this.node.accounts.length - 1]
     if (!deployer) return
-    const constructorArgs = encodeTokenConstructor('Chainsim Token', 'SIM', TOKEN_SUPPLY)
-    const hash = await this.node.sendTransaction({
-      from: deployer.address,
-      data: concatBytes(hexToBytes(ChainsimToken.bytecode), constructorArgs),
-    })
+    const data = encodeDeployData({ abi: ChainsimToken.abi, bytecode: ChainsimToken.bytecode, args: ['Chainsim Token', 'SIM', TOKEN_SUPPLY] })
+    const hash = await this.node.sendTransaction({ from: deployer.address, data: hexToBytes(data) })
     this.timer = setInterval(() => this.tick(bytesToHex(hash)).catch(this.onError), this.intervalMs)
     this.timer.unref()
   }
@@ -54,27 +51,7 @@ export class BackgroundTraffic {
     const recipient = accounts[this.round++ % (accounts.length - 1)]
     if (!deployer || !recipient) return
     const amount = BigInt(this.round) * 10n ** 18n
-    await this.node.sendTransaction({
-      from: deployer.address,
-      to: this.token,
-      data: concatBytes(TRANSFER_SELECTOR, setLengthLeft(recipient.address, 32), word(amount)),
-    })
+    const data = encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'transfer', args: [bytesToHex(recipient.address), amount] })
+    await this.node.sendTransaction({ from: deployer.address, to: this.token, data: hexToBytes(data) })
   }
-}
-
-function word(value: bigint): Uint8Array {
-  return setLengthLeft(bigIntToBytes(value), 32)
-}
-
-/** ABI encoding of (string name, string symbol, uint256 supply). */
-function encodeTokenConstructor(name: string, symbol: string, supply: bigint): Uint8Array {
-  const encodeString = (text: string) => {
-    const bytes = new TextEncoder().encode(text)
-    const padded = new Uint8Array(Math.ceil(bytes.length / 32) * 32)
-    padded.set(bytes)
-    return concatBytes(word(BigInt(bytes.length)), padded)
-  }
-  const nameTail = encodeString(name)
-  const symbolTail = encodeString(symbol)
-  return concatBytes(word(96n), word(96n + BigInt(nameTail.length)), word(supply), nameTail, symbolTail)
 }

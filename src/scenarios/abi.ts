@@ -1,52 +1,100 @@
-import { bytesToHex, concatBytes, hexToBytes, keccak256 } from '../evm/index.ts'
+import type { AbiParameter } from 'viem'
+import {
+  AbiDecodingDataSizeTooSmallError,
+  decodeAbiParameters,
+  encodeAbiParameters,
+  numberToHex,
+  pad,
+  parseAbiParameter,
+  toFunctionSelector,
+} from 'viem'
+import { ChainsimError } from '../errors.ts'
+import { bytesToHex, concatBytes, hexToBytes } from '../evm/index.ts'
 import { parseUnsigned } from './amounts.ts'
 
 /**
- * The Solidity ABI, as much as scenarios need: calldata from a function signature and arguments, constructor
- * arguments, and decoding of return values. Types: uintN, intN, address, bool, bytesN, bytes, string, T[],
- * T[k] and tuples (T1,T2). Arguments come from YAML: integers as numbers, bigints or strings (`250e18`,
- * `1.5 ether`, hex), addresses and bytes as 0x hex, tuples as arrays.
+ * The Solidity ABI as scenarios write it: calldata from a function signature and arguments, constructor
+ * arguments, return values. viem parses types and does the encoding and decoding; this module turns the
+ * values a YAML file holds (integers as numbers, `250e18` or `1.5 ether`; addresses and bytes as 0x hex;
+ * tuples as arrays) into what viem takes, and viem's answers into plain JSON (integers as decimal strings,
+ * addresses in lower case), with messages that say which argument did not fit and why.
  */
 
-export type AbiType =
-  | { kind: 'uint' | 'int'; bits: number }
-  | { kind: 'address' | 'bool' | 'bytes' | 'string' }
-  | { kind: 'fixedBytes'; size: number }
-  | { kind: 'array'; element: AbiType; length?: number }
-  | { kind: 'tuple'; components: AbiType[] }
+/** An ABI type, as viem describes it (`{ type: 'uint256' }`, `{ type: 'tuple[]', components: [...] }`). */
+export type AbiType = AbiParameter
 
 /** An argument or a type that does not fit: the message says which and why. */
-export class AbiError extends Error {}
+export class AbiError extends ChainsimError {}
 
-const WORD = 32
-
-/** Parses a type: `uint256`, `address[]`, `(uint256,bytes)[2]`... */
+/** Parses one type: `uint256`, `address[]`, `(uint256,bytes)[2]`... (`uint` is `uint256`, as in Solidity). */
 export function parseType(text: string): AbiType {
   const type = text.trim()
-  const array = /^(.*)\[(\d*)\]$/.exec(type)
-  if (array) {
-    const element = parseType(array[1] as string)
-    return array[2] === '' ? { kind: 'array', element } : { kind: 'array', element, length: Number(array[2]) }
+  for (const [, kind, size] of type.matchAll(/\b(u?int|bytes)(\d+)\b/g)) {
+    const n = Number(size)
+    if (kind === 'bytes' && (n < 1 || n > 32)) throw new AbiError(`invalid type ${type}: bytesN takes 1 to 32`)
+    if (kind !== 'bytes' && (n < 8 || n > 256 || n % 8 !== 0)) {
+      throw new AbiError(`invalid type ${type}: the size must be 8 to 256, a multiple of 8`)
+    }
   }
-  if (type.startsWith('(') && type.endsWith(')')) return { kind: 'tuple', components: splitTypes(type.slice(1, -1)).map(parseType) }
-  const integer = /^(u?int)(\d*)$/.exec(type)
-  if (integer) {
-    const bits = integer[2] === '' ? 256 : Number(integer[2])
-    if (bits < 8 || bits > 256 || bits % 8 !== 0) throw new AbiError(`invalid type ${type}: the size must be 8 to 256, a multiple of 8`)
-    return { kind: integer[1] === 'uint' ? 'uint' : 'int', bits }
+  try {
+    return parseAbiParameter(type)
+  } catch {
+    throw new AbiError(`unknown ABI type "${type}"`)
   }
-  const fixed = /^bytes(\d+)$/.exec(type)
-  if (fixed) {
-    const size = Number(fixed[1])
-    if (size < 1 || size > 32) throw new AbiError(`invalid type ${type}: bytesN takes 1 to 32`)
-    return { kind: 'fixedBytes', size }
+}
+
+/** A function signature's name and parameter types; the canonical form is what its selector hashes. */
+export function parseSignature(signature: string): { name: string; types: AbiType[]; canonical: string } {
+  const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*\((.*)\)\s*$/s.exec(signature)
+  if (!match) throw new AbiError(`"${signature}" is not a function signature such as transfer(address,uint256)`)
+  const types = splitTypes(match[2] as string).map(parseType)
+  return { name: match[1] as string, types, canonical: `${match[1]}(${types.map(canonicalType).join(',')})` }
+}
+
+/** Calldata: the 4-byte selector of the signature, then the encoded arguments. */
+export function encodeFunctionCall(signature: string, args: readonly unknown[]): Uint8Array {
+  const { types, canonical } = parseSignature(signature)
+  return concatBytes(hexToBytes(toFunctionSelector(canonical)), encodeArguments(types, args, canonical))
+}
+
+/** Arguments encoded as a tuple of `types` (constructor arguments, or after a selector). */
+export function encodeArguments(types: readonly AbiType[], args: readonly unknown[], what = 'arguments'): Uint8Array {
+  if (args.length !== types.length) {
+    throw new AbiError(`${what} takes ${types.length} argument${types.length === 1 ? '' : 's'}, got ${args.length}`)
   }
-  if (type === 'address' || type === 'bool' || type === 'bytes' || type === 'string') return { kind: type }
-  throw new AbiError(`unknown ABI type "${type}"`)
+  const values = types.map((type, i) => toAbiValue(type, args[i], `argument ${i}`))
+  return hexToBytes(encodeAbiParameters(types, values))
+}
+
+/** Decodes return data as a tuple of `types`: integers as decimal strings, bytes and addresses as lower-case hex. */
+export function decodeResult(types: readonly AbiType[], data: Uint8Array): unknown[] {
+  let decoded: readonly unknown[]
+  try {
+    decoded = decodeAbiParameters(types, bytesToHex(data))
+  } catch (error) {
+    if (error instanceof AbiDecodingDataSizeTooSmallError) {
+      throw new AbiError(`return data too short: ${data.length} bytes for (${types.map(canonicalType).join(',')})`)
+    }
+    throw new AbiError(`return data does not decode as (${types.map(canonicalType).join(',')}): ${(error as Error).message.split('\n')[0]}`)
+  }
+  return decoded.map((value, i) => toPlain(types[i] as AbiType, value))
+}
+
+/** One value as a 32-byte word, as an indexed event topic holds it: addresses and hex left-padded. */
+export function encodeWord(value: unknown): Uint8Array {
+  if (typeof value === 'boolean') return hexToBytes(numberToHex(value ? 1 : 0, { size: 32 }))
+  if (typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value)) {
+    const hex = (value.length % 2 === 0 ? value : `0x0${value.slice(2)}`) as `0x${string}`
+    if (hex.length > 66) throw new AbiError(`${value} is longer than 32 bytes`)
+    return hexToBytes(pad(hex, { size: 32 }))
+  }
+  const integer = toInteger(value, 'value')
+  if (integer < 0n || integer >= 1n << 256n) throw new AbiError(`value: ${integer} does not fit uint256`)
+  return hexToBytes(numberToHex(integer, { size: 32 }))
 }
 
 /** Splits `a,(b,c)[],d` at its top-level commas. */
-export function splitTypes(list: string): string[] {
+function splitTypes(list: string): string[] {
   if (list.trim() === '') return []
   const parts: string[] = []
   let depth = 0
@@ -64,139 +112,54 @@ export function splitTypes(list: string): string[] {
   return parts.map((p) => p.trim())
 }
 
-/** A function signature's name and parameter types; the canonical form is what its selector hashes. */
-export function parseSignature(signature: string): { name: string; types: AbiType[]; canonical: string } {
-  const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*\((.*)\)\s*$/s.exec(signature)
-  if (!match) throw new AbiError(`"${signature}" is not a function signature such as transfer(address,uint256)`)
-  const typeTexts = splitTypes(match[2] as string)
-  const types = typeTexts.map(parseType)
-  return { name: match[1] as string, types, canonical: `${match[1]}(${types.map(canonicalType).join(',')})` }
-}
-
-/** Calldata: the 4-byte selector of the signature, then the encoded arguments. */
-export function encodeFunctionCall(signature: string, args: readonly unknown[]): Uint8Array {
-  const { types, canonical } = parseSignature(signature)
-  const selector = keccak256(new TextEncoder().encode(canonical)).subarray(0, 4)
-  return concatBytes(selector, encodeArguments(types, args, canonical))
-}
-
-/** Arguments encoded as a tuple of `types` (constructor arguments, or after a selector). */
-export function encodeArguments(types: readonly AbiType[], args: readonly unknown[], what = 'arguments'): Uint8Array {
-  if (args.length !== types.length) {
-    throw new AbiError(`${what} takes ${types.length} argument${types.length === 1 ? '' : 's'}, got ${args.length}`)
-  }
-  return encodeTuple(types, args, 'argument ')
-}
-
-/** Decodes return data as a tuple of `types`: integers as decimal strings, bytes and addresses as hex. */
-export function decodeResult(types: readonly AbiType[], data: Uint8Array): unknown[] {
-  return decodeTuple(types, data, 0)
-}
-
-/** One value as a 32-byte word, as an indexed event topic holds it: addresses and hex left-padded. */
-export function encodeWord(value: unknown): Uint8Array {
-  if (typeof value === 'boolean') return encodeInteger(value ? 1n : 0n, 256, false, 'value')
-  if (typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value)) {
-    const bytes = hexToBytes(value.length % 2 === 0 ? (value as `0x${string}`) : (`0x0${value.slice(2)}` as `0x${string}`))
-    if (bytes.length > WORD) throw new AbiError(`${value} is longer than 32 bytes`)
-    return leftPad(bytes)
-  }
-  return encodeInteger(toInteger(value, 'value'), 256, false, 'value')
-}
-
+/** The type as a selector spells it: `(uint256,address)[2]`. */
 function canonicalType(type: AbiType): string {
-  switch (type.kind) {
-    case 'uint':
-    case 'int':
-      return `${type.kind}${type.bits}`
-    case 'fixedBytes':
-      return `bytes${type.size}`
-    case 'array':
-      return `${canonicalType(type.element)}[${type.length ?? ''}]`
-    case 'tuple':
-      return `(${type.components.map(canonicalType).join(',')})`
-    default:
-      return type.kind
-  }
+  if (!type.type.startsWith('tuple')) return type.type
+  const components = (type as { components: readonly AbiType[] }).components
+  return `(${components.map(canonicalType).join(',')})${type.type.slice('tuple'.length)}`
 }
 
-function isDynamic(type: AbiType): boolean {
-  switch (type.kind) {
-    case 'bytes':
-    case 'string':
-      return true
-    case 'array':
-      return type.length === undefined || isDynamic(type.element)
-    case 'tuple':
-      return type.components.some(isDynamic)
-    default:
-      return false
-  }
-}
-
-/** Head size of a static type, in bytes. */
-function staticSize(type: AbiType): number {
-  if (type.kind === 'array' && type.length !== undefined) return type.length * staticSize(type.element)
-  if (type.kind === 'tuple') return type.components.reduce((sum, c) => sum + staticSize(c), 0)
-  return WORD
-}
-
-function encodeTuple(types: readonly AbiType[], values: readonly unknown[], label: string): Uint8Array {
-  const heads: Uint8Array[] = []
-  const tails: Uint8Array[] = []
-  let headSize = 0
-  for (const type of types) headSize += isDynamic(type) ? WORD : staticSize(type)
-  let tailOffset = headSize
-  types.forEach((type, i) => {
-    const encoded = encode(type, values[i], `${label}${i}`)
-    if (isDynamic(type)) {
-      heads.push(encodeInteger(BigInt(tailOffset), 256, false, 'offset'))
-      tails.push(encoded)
-      tailOffset += encoded.length
-    } else {
-      heads.push(encoded)
+/** A YAML value as viem takes it for `type`, checked on the way, with `what` naming it in messages. */
+function toAbiValue(type: AbiType, value: unknown, what: string): unknown {
+  const array = /^(.*)\[(\d*)\]$/.exec(type.type)
+  if (array) {
+    if (!Array.isArray(value)) throw new AbiError(`${what}: expected an array, got ${JSON.stringify(value)}`)
+    if (array[2] !== '' && value.length !== Number(array[2])) {
+      throw new AbiError(`${what}: expected ${array[2]} elements, got ${value.length}`)
     }
-  })
-  return concatBytes(...heads, ...tails)
-}
-
-function encode(type: AbiType, value: unknown, what: string): Uint8Array {
-  switch (type.kind) {
-    case 'uint':
-    case 'int':
-      return encodeInteger(toInteger(value, what, type.kind === 'int'), type.bits, type.kind === 'int', what)
+    const element = { ...type, type: array[1] as string } as AbiType
+    return value.map((item, i) => toAbiValue(element, item, `${what}[${i}`))
+  }
+  if (type.type === 'tuple') {
+    const components = (type as { components: readonly AbiType[] }).components
+    if (!Array.isArray(value) || value.length !== components.length) {
+      throw new AbiError(`${what}: expected a tuple of ${components.length} values (an array)`)
+    }
+    return components.map((component, i) => toAbiValue(component, value[i], `${what}.${i}`))
+  }
+  const integer = /^(u?)int(\d+)$/.exec(type.type)
+  if (integer) {
+    const signed = integer[1] === ''
+    const bits = BigInt(integer[2] as string)
+    const n = toInteger(value, what, signed)
+    const min = signed ? -(1n << (bits - 1n)) : 0n
+    const max = signed ? (1n << (bits - 1n)) - 1n : (1n << bits) - 1n
+    if (n < min || n > max) throw new AbiError(`${what}: ${n} does not fit ${type.type}`)
+    return n
+  }
+  switch (type.type) {
     case 'bool':
       if (typeof value !== 'boolean') throw new AbiError(`${what}: expected true or false, got ${JSON.stringify(value)}`)
-      return encodeInteger(value ? 1n : 0n, 8, false, what)
+      return value
     case 'address':
-      return leftPad(toBytes(value, what, 20))
-    case 'fixedBytes': {
-      const bytes = toBytes(value, what, type.size)
-      const word = new Uint8Array(WORD)
-      word.set(bytes)
-      return word
-    }
+      return hexOfSize(value, what, 20).toLowerCase()
     case 'bytes':
-    case 'string': {
-      const bytes = type.kind === 'string' ? stringBytes(value, what) : toBytes(value, what)
-      const padded = new Uint8Array(Math.ceil(bytes.length / WORD) * WORD)
-      padded.set(bytes)
-      return concatBytes(encodeInteger(BigInt(bytes.length), 256, false, what), padded)
-    }
-    case 'array': {
-      if (!Array.isArray(value)) throw new AbiError(`${what}: expected an array, got ${JSON.stringify(value)}`)
-      if (type.length !== undefined && value.length !== type.length) {
-        throw new AbiError(`${what}: expected ${type.length} elements, got ${value.length}`)
-      }
-      const body = encodeTuple(value.map(() => type.element), value, `${what}[`)
-      return type.length === undefined ? concatBytes(encodeInteger(BigInt(value.length), 256, false, what), body) : body
-    }
-    case 'tuple':
-      if (!Array.isArray(value) || value.length !== type.components.length) {
-        throw new AbiError(`${what}: expected a tuple of ${type.components.length} values (an array)`)
-      }
-      return encodeTuple(type.components, value, `${what}.`)
+      return hexOfSize(value, what)
+    case 'string':
+      if (typeof value !== 'string') throw new AbiError(`${what}: expected a string, got ${JSON.stringify(value)}`)
+      return value
   }
+  return hexOfSize(value, what, Number(type.type.slice('bytes'.length)))
 }
 
 function toInteger(value: unknown, what: string, signed = false): bigint {
@@ -211,84 +174,26 @@ function toInteger(value: unknown, what: string, signed = false): bigint {
   throw new AbiError(`${what}: expected an integer, got ${JSON.stringify(typeof value === 'bigint' ? String(value) : value)}`)
 }
 
-function encodeInteger(value: bigint, bits: number, signed: boolean, what: string): Uint8Array {
-  const limit = 1n << BigInt(bits)
-  const min = signed ? -(limit >> 1n) : 0n
-  const max = signed ? (limit >> 1n) - 1n : limit - 1n
-  if (value < min || value > max) throw new AbiError(`${what}: ${value} does not fit ${signed ? 'int' : 'uint'}${bits}`)
-  const word = value < 0n ? (1n << 256n) + value : value
-  return hexToBytes(`0x${word.toString(16).padStart(64, '0')}`)
-}
-
-function toBytes(value: unknown, what: string, size?: number): Uint8Array {
+function hexOfSize(value: unknown, what: string, size?: number): `0x${string}` {
   if (typeof value !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(value)) {
     throw new AbiError(`${what}: expected 0x hex${size ? ` of ${size} bytes` : ''}, got ${JSON.stringify(value)}`)
   }
-  const bytes = hexToBytes(value as `0x${string}`)
-  if (size !== undefined && bytes.length !== size) throw new AbiError(`${what}: expected ${size} bytes, got ${bytes.length}`)
-  return bytes
+  const length = (value.length - 2) / 2
+  if (size !== undefined && length !== size) throw new AbiError(`${what}: expected ${size} bytes, got ${length}`)
+  return value as `0x${string}`
 }
 
-function stringBytes(value: unknown, what: string): Uint8Array {
-  if (typeof value !== 'string') throw new AbiError(`${what}: expected a string, got ${JSON.stringify(value)}`)
-  return new TextEncoder().encode(value)
-}
-
-function leftPad(bytes: Uint8Array): Uint8Array {
-  const word = new Uint8Array(WORD)
-  word.set(bytes, WORD - bytes.length)
-  return word
-}
-
-function decodeTuple(types: readonly AbiType[], data: Uint8Array, base: number): unknown[] {
-  let head = base
-  return types.map((type) => {
-    if (isDynamic(type)) {
-      const offset = Number(readWord(data, head))
-      head += WORD
-      return decode(type, data, base + offset)
-    }
-    const value = decode(type, data, head)
-    head += staticSize(type)
-    return value
-  })
-}
-
-function decode(type: AbiType, data: Uint8Array, at: number): unknown {
-  switch (type.kind) {
-    case 'uint':
-      return readWord(data, at).toString()
-    case 'int': {
-      const word = readWord(data, at)
-      return (word >= 1n << 255n ? word - (1n << 256n) : word).toString()
-    }
-    case 'bool':
-      return readWord(data, at) !== 0n
-    case 'address':
-      return bytesToHex(slice(data, at + 12, 20))
-    case 'fixedBytes':
-      return bytesToHex(slice(data, at, type.size))
-    case 'bytes':
-    case 'string': {
-      const length = Number(readWord(data, at))
-      const bytes = slice(data, at + WORD, length)
-      return type.kind === 'string' ? new TextDecoder().decode(bytes) : bytesToHex(bytes)
-    }
-    case 'array': {
-      const length = type.length ?? Number(readWord(data, at))
-      const start = type.length === undefined ? at + WORD : at
-      return decodeTuple(Array.from({ length }, () => type.element), data, start)
-    }
-    case 'tuple':
-      return decodeTuple(type.components, data, at)
+/** A decoded value as JSON keeps it: integers as decimal strings, bytes and addresses as lower-case hex. */
+function toPlain(type: AbiType, value: unknown): unknown {
+  const array = /^(.*)\[\d*\]$/.exec(type.type)
+  if (array) {
+    const element = { ...type, type: array[1] as string } as AbiType
+    return (value as readonly unknown[]).map((item) => toPlain(element, item))
   }
-}
-
-function readWord(data: Uint8Array, at: number): bigint {
-  return BigInt(bytesToHex(slice(data, at, WORD)))
-}
-
-function slice(data: Uint8Array, at: number, length: number): Uint8Array {
-  if (at + length > data.length) throw new AbiError(`return data too short: ${data.length} bytes, reading ${length} at ${at}`)
-  return data.subarray(at, at + length)
+  if (type.type === 'tuple') {
+    const components = (type as { components: readonly AbiType[] }).components
+    return components.map((component, i) => toPlain(component, (value as readonly unknown[])[i]))
+  }
+  if (typeof value === 'bigint' || typeof value === 'number') return value.toString()
+  return type.type === 'string' || type.type === 'bool' ? value : (value as string).toLowerCase()
 }

@@ -2,18 +2,14 @@ import { readFile } from 'node:fs/promises'
 import { isMap, isScalar, LineCounter, parseDocument, visit } from 'yaml'
 import type { Document } from 'yaml'
 import type { z } from 'zod'
-import { bundledContracts } from '../contracts/index.ts'
-import { NODE_DEFAULTS } from '../node.ts'
-import { methodNames } from '../rpc/methodTable.ts'
-import { AbiError, parseSignature, parseType } from './abi.ts'
+import { ChainsimError } from '../errors.ts'
 import { exactInteger } from './amounts.ts'
-import { describeStep, kindOf } from './describeStep.ts'
-import { scenarioSchema, STEP_KINDS, stepSchemas } from './schema.ts'
-import type { Scenario, ScenarioStep, StepKind } from './schema.ts'
+import { scenarioSchema } from './schema.ts'
+import type { Scenario } from './schema.ts'
+import { SCENARIO_ACCOUNT_COUNT } from './steps/checks.ts'
+import { checkStep, describeStep, STEP_KINDS, STEPS, tagStep } from './steps/index.ts'
+import type { StepKind, TaggedStep } from './steps/index.ts'
 import { referencesIn } from './values.ts'
-
-/** Dev accounts a scenario network has (the node's default). */
-const SCENARIO_ACCOUNT_COUNT = NODE_DEFAULTS.accountCount
 
 type Path = ReadonlyArray<string | number>
 
@@ -36,19 +32,20 @@ export interface ScenarioProblem {
 }
 
 /** A scenario file that cannot be played; the message names the file, the line and the step of each problem. */
-export class ScenarioError extends Error {
+export class ScenarioError extends ChainsimError {
   constructor(
     readonly file: string,
     readonly problems: readonly ScenarioProblem[],
   ) {
     super(problems.map(formatProblem).join('\n'))
-    this.name = 'ScenarioError'
   }
 }
 
 /** A validated scenario, with a way back to its source lines for the player's messages. */
 export interface LoadedScenario {
   scenario: Scenario
+  /** The scenario's steps, each with its kind named. */
+  steps: TaggedStep[]
   /** The file's path, or `<object>` for a scenario given as a value. */
   file: string
   /**
@@ -120,11 +117,11 @@ export function validateScenario(
     message,
   })
   const parsed = scenarioSchema.safeParse(input)
-  const problems = parsed.success
-    ? checkScenario(parsed.data, problem)
-    : parsed.error.issues.flatMap((issue) => issueProblems(issue, [], input, problem))
+  if (!parsed.success) throw new ScenarioError(file, parsed.error.issues.flatMap((issue) => issueProblems(issue, [], input, problem)))
+  const steps = parsed.data.steps.map(tagStep)
+  const problems = checkScenario(parsed.data, steps, problem)
   if (problems.length > 0) throw new ScenarioError(file, problems)
-  return { scenario: parsed.data as Scenario, file, locate }
+  return { scenario: parsed.data, steps, file, locate }
 }
 
 type Problem = (path: Path, message: string, atKey?: boolean) => ScenarioProblem
@@ -165,12 +162,12 @@ function diagnoseStep(step: unknown, path: Path, input: unknown, problem: Proble
     return [problem(path, `the step has no action: expected ${kinds}${hint}`)]
   }
   if (actions.length > 1) return [problem(path, `the step has more than one action (${actions.join(', ')}): one per step`)]
-  const parsed = stepSchemas[actions[0] as StepKind].safeParse(step)
+  const parsed = STEPS[actions[0] as StepKind].schema.safeParse(step)
   return parsed.success ? [] : parsed.error.issues.flatMap((issue) => issueProblems(issue, path, input, problem))
 }
 
-/** Checks beyond the schema: names, references, networks, signatures, and what each step needs. */
-function checkScenario(scenario: Scenario, problem: Problem): ScenarioProblem[] {
+/** Checks beyond the schema: names, references, networks, and what each step's kind checks. */
+function checkScenario(scenario: Scenario, steps: readonly TaggedStep[], problem: Problem): ScenarioProblem[] {
   const problems: ScenarioProblem[] = []
   const networks = (scenario.networks ?? []).map((n) => n.name)
   networks.forEach((name, i) => {
@@ -184,20 +181,20 @@ function checkScenario(scenario: Scenario, problem: Problem): ScenarioProblem[] 
   }
   const bound = new Set(Object.keys(accounts))
   const watchers = new Set<string>()
-  scenario.steps.forEach((step, i) => {
-    const at = (...rest: Array<string | number>): Path => ['steps', i, ...rest]
-    const kind = kindOf(step)
+  steps.forEach((tagged, i) => {
+    const { kind, step } = tagged
+    const at = (...rest: ReadonlyArray<string | number>): Path => ['steps', i, ...rest]
     if (step.network !== undefined && !(networks.length === 0 ? ['dev'] : networks).includes(step.network)) {
       problems.push(problem(at('network'), `no network "${step.network}" (networks: ${(networks.length === 0 ? ['dev'] : networks).join(', ')})`))
     }
-    const { name: _name, as: _as, ...body } = step as ScenarioStep & { as?: string }
+    const { name: _name, as: _as, ...body } = step as typeof step & { as?: string }
     for (const reference of referencesIn(body)) {
       if (!bound.has(reference.name)) {
         const known = bound.size === 0 ? 'none' : [...bound].map((n) => `$${n}`).join(', ')
         problems.push(problem(at(...reference.path), `$${reference.name} is not bound by an earlier step (bound so far: ${known})`))
       }
     }
-    problems.push(...checkStep(step, kind, at, accounts, { bound, watchers }, problem))
+    checkStep(tagged, { report: (path, message) => problems.push(problem(at(...path), message)), accounts, bound, watchers })
     const as = (step as { as?: string }).as
     if (as !== undefined) {
       if (Object.hasOwn(accounts, as)) problems.push(problem(at('as'), `"${as}" is an account name; bind another name`))
@@ -207,107 +204,6 @@ function checkScenario(scenario: Scenario, problem: Problem): ScenarioProblem[] 
     }
   })
   return problems
-}
-
-function checkStep(
-  step: ScenarioStep,
-  kind: StepKind,
-  at: (...rest: Array<string | number>) => Path,
-  accounts: Record<string, number>,
-  names: { bound: ReadonlySet<string>; watchers: ReadonlySet<string> },
-  problem: Problem,
-): ScenarioProblem[] {
-  const problems: ScenarioProblem[] = []
-  const checkAccount = (value: unknown, path: Path) => {
-    if (typeof value === 'number' && value >= SCENARIO_ACCOUNT_COUNT) {
-      problems.push(problem(path, `dev account ${value} does not exist (0 to ${SCENARIO_ACCOUNT_COUNT - 1})`))
-    }
-    if (typeof value === 'string' && !value.startsWith('$') && !value.startsWith('0x') && !Object.hasOwn(accounts, value)) {
-      problems.push(problem(path, `no account named "${value}" (accounts: ${Object.keys(accounts).join(', ') || 'none'})`))
-    }
-  }
-  const checkSignature = (signature: string | undefined, path: Path) => {
-    if (signature === undefined) return
-    try {
-      parseSignature(signature)
-    } catch (error) {
-      problems.push(problem(path, (error as Error).message))
-    }
-  }
-  const checkTypes = (types: readonly string[] | undefined, path: Path) =>
-    types?.forEach((type, i) => {
-      try {
-        parseType(type)
-      } catch (error) {
-        if (error instanceof AbiError) problems.push(problem([...path, i], error.message))
-        else throw error
-      }
-    })
-  switch (kind) {
-    case 'deploy': {
-      const deploy = (step as Extract<ScenarioStep, { deploy: unknown }>).deploy
-      checkAccount(deploy.from, at('deploy', 'from'))
-      if ((deploy.contract === undefined) === (deploy.bytecode === undefined)) {
-        problems.push(problem(at('deploy'), 'give `contract` (a bundled contract) or `bytecode`, not both'))
-      } else if (deploy.contract !== undefined) {
-        if (deploy.types) problems.push(problem(at('deploy', 'types'), '`types` goes with `bytecode`: a bundled contract has its own'))
-        const expected = constructorTypes(deploy.contract).length
-        if ((deploy.args ?? []).length !== expected) {
-          problems.push(problem(at('deploy', 'args'), `${deploy.contract}'s constructor takes ${expected} argument${expected === 1 ? '' : 's'}, got ${(deploy.args ?? []).length}`))
-        }
-      } else if ((deploy.args ?? []).length !== (deploy.types ?? []).length) {
-        problems.push(problem(at('deploy', 'args'), `${(deploy.types ?? []).length} types for ${(deploy.args ?? []).length} arguments`))
-      }
-      checkTypes(deploy.types, at('deploy', 'types'))
-      break
-    }
-    case 'send':
-    case 'sign': {
-      const tx = kind === 'send' ? (step as Extract<ScenarioStep, { send: unknown }>).send : (step as Extract<ScenarioStep, { sign: unknown }>).sign
-      const raw = 'raw' in tx ? tx.raw : undefined
-      if (raw !== undefined) {
-        const others = Object.keys(tx).filter((key) => key !== 'raw' && key !== 'pending')
-        if (others.length > 0) problems.push(problem(at(kind, 'raw'), `a raw transaction is sent as it is: leave out ${others.join(', ')}`))
-        break
-      }
-      checkAccount(tx.from, at(kind, 'from'))
-      if (tx.function !== undefined && tx.data !== undefined) problems.push(problem(at(kind, 'data'), 'give `data` or `function` with `args`, not both'))
-      if (tx.function !== undefined && tx.to === undefined) problems.push(problem(at(kind, 'function'), 'a function call needs `to`'))
-      if (tx.args !== undefined && tx.function === undefined) problems.push(problem(at(kind, 'args'), '`args` go with `function`'))
-      checkSignature(tx.function, at(kind, 'function'))
-      break
-    }
-    case 'call': {
-      const call = (step as Extract<ScenarioStep, { call: unknown }>).call
-      checkAccount(call.from, at('call', 'from'))
-      checkSignature(call.function, at('call', 'function'))
-      checkTypes(call.returns, at('call', 'returns'))
-      break
-    }
-    case 'fault': {
-      const fault = (step as Extract<ScenarioStep, { fault: unknown }>).fault
-      if (fault.method !== '*' && !methodNames.includes(fault.method)) {
-        problems.push(problem(at('fault', 'method'), `chainsim has no method ${fault.method}`))
-      }
-      if (fault.error === undefined && fault.latencyMs === undefined && fault.httpStatus === undefined) {
-        problems.push(problem(at('fault'), 'a fault needs `error`, `latencyMs` or `httpStatus`'))
-      }
-      break
-    }
-    case 'changes': {
-      const name = (step as Extract<ScenarioStep, { changes: unknown }>).changes.slice(1).split('.')[0] as string
-      // An unbound name is already reported as such.
-      if (names.bound.has(name) && !names.watchers.has(name)) problems.push(problem(at('changes'), `$${name} is not a filter or subscription (bind one with a filter or subscribe step)`))
-      break
-    }
-  }
-  return problems
-}
-
-/** A bundled contract's constructor parameter types. */
-export function constructorTypes(contract: keyof typeof bundledContracts): string[] {
-  const abi = bundledContracts[contract].abi as ReadonlyArray<{ type: string; inputs?: ReadonlyArray<{ type: string }> }>
-  return abi.find((entry) => entry.type === 'constructor')?.inputs?.map((input) => input.type) ?? []
 }
 
 /** Unquoted numbers too large for a double keep their exact value (a bigint), read from the file's text. */
@@ -352,8 +248,8 @@ function rawStepName(raw: unknown): string {
     if (typeof name === 'string' && name !== '') return name
     for (const kind of STEP_KINDS) {
       if (!Object.hasOwn(raw, kind)) continue
-      const parsed = stepSchemas[kind].safeParse(raw)
-      return parsed.success ? describeStep(parsed.data as ScenarioStep) : kind
+      const parsed = STEPS[kind].schema.safeParse(raw)
+      return parsed.success ? describeStep(tagStep(parsed.data)) : kind
     }
   }
   return '(no action)'

@@ -5,15 +5,15 @@ import type { FaultInjector } from '../rpc/faults.ts'
 import { startServer } from '../server.ts'
 import type { RunningServer } from '../server.ts'
 import { bytesToHex } from '../evm/index.ts'
-import { describeStep, kindOf } from './describeStep.ts'
 import type { ExpectationFailure } from './expectations.ts'
 import { loadScenarioFile, validateScenario } from './loadScenario.ts'
 import type { LoadedScenario } from './loadScenario.ts'
 import { ScenarioClock } from './scenarioClock.ts'
 import { ScenarioNetwork } from './scenarioNetwork.ts'
-import type { StepKind } from './schema.ts'
-import { runStep, StepFailure } from './steps.ts'
-import type { Watcher } from './steps.ts'
+import { StepFailure } from './steps/context.ts'
+import type { Watcher } from './steps/context.ts'
+import { describeStep, runStep } from './steps/index.ts'
+import type { StepKind } from './steps/index.ts'
 import type { Bindings } from './values.ts'
 
 /** Genesis time of a scenario that names none: 2023-11-14T22:13:20Z. */
@@ -108,12 +108,13 @@ async function play(loaded: LoadedScenario): Promise<PlayedScenario> {
   const watchers = new Map<string, Watcher>()
   const steps: StepReport[] = []
   let failed = false
-  for (const [i, step] of scenario.steps.entries()) {
+  for (const [i, tagged] of loaded.steps.entries()) {
+    const { step } = tagged
     const network = networks.find((n) => n.name === (step.network ?? first.name)) as ScenarioNetwork
     const report: StepReport = {
       number: i + 1,
-      name: describeStep(step),
-      kind: kindOf(step),
+      name: describeStep(tagged),
+      kind: tagged.kind,
       network: network.name,
       status: 'skipped',
       durationMs: 0,
@@ -123,7 +124,7 @@ async function play(loaded: LoadedScenario): Promise<PlayedScenario> {
     if (failed) continue
     const stepStarted = performance.now()
     try {
-      const outcome = await runStep(step, { network, networks, bindings, accounts, watchers, clock })
+      const outcome = await runStep(tagged, { network, networks, bindings, accounts, watchers, clock })
       const as = (step as { as?: string }).as
       if (as !== undefined && outcome.value !== undefined) bindings.set(as, outcome.value)
       report.status = outcome.failures.length === 0 ? 'passed' : 'failed'

@@ -2,12 +2,9 @@ import type { NetworkConfig } from '../config/schema.ts'
 import { toRpcErrorObject } from '../errors.ts'
 import type { RpcErrorObject } from '../errors.ts'
 import { ChainNode } from '../node.ts'
-import { createDispatcher } from '../rpc/dispatcher.ts'
+import { createNetworkRpc, nodeOptionsFor } from '../network.ts'
 import type { Dispatcher, RpcConnection, RpcContext } from '../rpc/dispatcher.ts'
-import { FaultInjector } from '../rpc/faults.ts'
-import { createMethodTable } from '../rpc/methodTable.ts'
-import { nodeOptionsFor } from '../network.ts'
-import { clientVersion } from '../version.ts'
+import type { FaultInjector } from '../rpc/faults.ts'
 import type { ScenarioClock } from './scenarioClock.ts'
 
 /** A JSON-RPC answer as a step sees it; `httpStatus` is what an injected fault would make the HTTP reply. */
@@ -27,7 +24,7 @@ export interface ScenarioTime {
  * notifications. Interval mining runs on the scenario clock, not on a timer.
  */
 export class ScenarioNetwork {
-  readonly faults = new FaultInjector()
+  readonly faults: FaultInjector
   /** Interval mining on the scenario clock: the next block is due at `nextAt` (ms). */
   interval: { ms: number; nextAt: number } | undefined
   /** The nonce the next `sign` step of each sender uses at least (signed transactions not sent yet). */
@@ -45,10 +42,13 @@ export class ScenarioNetwork {
     readonly node: ChainNode,
     index: number,
   ) {
-    this.dispatcher = createDispatcher(
-      this.faults.wrap(createMethodTable({ node, limits: config.limits, clientVersion })),
-      { logger: { error: (obj) => (this.lastInternalError = (obj as { err?: unknown }).err ?? obj) } },
-    )
+    // Built as a served network's RPC is: a scenario drives its node through what clients of `serve` call.
+    const rpc = createNetworkRpc(node, {
+      limits: config.limits,
+      logger: { error: (obj) => (this.lastInternalError = (obj as { err?: unknown }).err ?? obj) },
+    })
+    this.dispatcher = rpc.dispatcher
+    this.faults = rpc.faults
     this.connection = {
       id: -(index + 1),
       notify: (message) => {

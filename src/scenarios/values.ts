@@ -1,3 +1,4 @@
+import { ChainsimError } from '../errors.ts'
 import { bytesToHex, keccak256 } from '../evm/index.ts'
 import { encodeWord } from './abi.ts'
 import { parseUnsigned } from './amounts.ts'
@@ -15,7 +16,7 @@ const REFERENCE = /^\$([A-Za-z_][A-Za-z0-9_]*)((?:\.[A-Za-z0-9_]+)*)$/
 const HELPER = /^\$(event|word)\((.*)\)$/s
 
 /** A value that cannot be used: the message says which and why. */
-export class ValueError extends Error {}
+export class ValueError extends ChainsimError {}
 
 /** A non-negative integer from a number, bigint, decimal or hex string, `250e18`, or `1.5 ether`. */
 export function parseAmount(value: unknown, what = 'amount'): bigint {

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { bytesToHex, hexToBytes } from '../../src/evm/index.ts'
 import { AbiError, decodeResult, encodeArguments, encodeFunctionCall, encodeWord, parseSignature, parseType } from '../../src/scenarios/abi.ts'
 
-// The scenario player's own ABI coder, checked against viem's (a dev dependency, used here only).
+// The scenario ABI layer: values as YAML holds them, encoded through viem, checked against viem's own API.
 const ALICE = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const CASES: Array<{ types: string; ours: unknown[]; viem: unknown[] }> = [
   { types: 'address,uint256', ours: [ALICE, '250e18'], viem: [ALICE, 250n * 10n ** 18n] },

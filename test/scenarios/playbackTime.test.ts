@@ -27,7 +27,7 @@ function hundredBlocks(): object {
   return { name: '100 blocks, three reorgs', accounts: { alice: 0 }, steps }
 }
 
-test('a 100-block scenario with three reorgs plays in a few seconds', async () => {
+test('a 100-block scenario with three reorgs plays through, every expectation holding', async () => {
   const started = performance.now()
   const played = await playScenario(hundredBlocks())
   const elapsed = Math.round(performance.now() - started)
@@ -37,7 +37,6 @@ test('a 100-block scenario with three reorgs plays in a few seconds', async () =
   } finally {
     await played.close()
   }
+  // Reported, not asserted: a shared CI machine's timing says nothing about chainsim (npm run bench measures).
   console.log(`100-block scenario with three reorgs: played in ${elapsed} ms (aim: under 2000 ms)`)
-  // The aim is under 2 s; the bound leaves room for a loaded CI machine.
-  expect(elapsed).toBeLessThan(10_000)
 })

@@ -1,0 +1,40 @@
+import { NODE_DEFAULTS } from '../../node.ts'
+import { AbiError, parseSignature, parseType } from '../abi.ts'
+import type { CheckContext } from './context.ts'
+
+/** Dev accounts a scenario network has (the node's default). */
+export const SCENARIO_ACCOUNT_COUNT = NODE_DEFAULTS.accountCount
+
+type Path = ReadonlyArray<string | number>
+
+/** A step's account: an index below the count, a name from `accounts`, or an address ($name or 0x). */
+export function checkAccount(value: unknown, path: Path, c: CheckContext): void {
+  if (typeof value === 'number' && value >= SCENARIO_ACCOUNT_COUNT) {
+    c.report(path, `dev account ${value} does not exist (0 to ${SCENARIO_ACCOUNT_COUNT - 1})`)
+  }
+  if (typeof value === 'string' && !value.startsWith('$') && !value.startsWith('0x') && !Object.hasOwn(c.accounts, value)) {
+    c.report(path, `no account named "${value}" (accounts: ${Object.keys(c.accounts).join(', ') || 'none'})`)
+  }
+}
+
+/** A function signature the player can encode calls of. */
+export function checkSignature(signature: string | undefined, path: Path, c: CheckContext): void {
+  if (signature === undefined) return
+  try {
+    parseSignature(signature)
+  } catch (error) {
+    c.report(path, (error as Error).message)
+  }
+}
+
+/** ABI types the player can encode and decode. */
+export function checkTypes(types: readonly string[] | undefined, path: Path, c: CheckContext): void {
+  types?.forEach((type, i) => {
+    try {
+      parseType(type)
+    } catch (error) {
+      if (error instanceof AbiError) c.report([...path, i], error.message)
+      else throw error
+    }
+  })
+}

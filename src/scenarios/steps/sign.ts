@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import { bytesToHex, hexToBytes } from '../../evm/index.ts'
+import { binds, stepBase, transactionFields } from '../schemaParts.ts'
+import { must } from './replies.ts'
+import { transactionObject, withGas } from './requests.ts'
+import { defineStep } from './stepKind.ts'
+import { checkTransactionSpec } from './transactionChecks.ts'
+
+/** `sign`: signs a transaction without sending it (for a reorg's `add`, or a later raw send); binds {raw, hash}. */
+export const sign = defineStep({
+  kind: 'sign',
+  schema: z
+    .object({
+      ...stepBase,
+      ...binds,
+      sign: z
+        .object(transactionFields)
+        .strict()
+        .describe('signs a transaction without sending it; binds {raw, hash} (for reorg add, or send raw)'),
+    })
+    .strict()
+    .meta({ id: 'signStep' }),
+
+  check: (step, c) => checkTransactionSpec('sign', step.sign, c),
+
+  async run(step, ctx) {
+    const tx = await withGas(transactionObject(step.sign, ctx), ctx)
+    const from = tx['from'] as string
+    const big = (key: string) => (tx[key] === undefined ? undefined : BigInt(tx[key] as string))
+    const bytes = (key: string) => (tx[key] === undefined ? undefined : hexToBytes(tx[key] as `0x${string}`))
+    let nonce = big('nonce')
+    if (nonce === undefined) {
+      // Transactions signed earlier and not sent yet hold their nonces.
+      const pooled = BigInt((await must(ctx.network.call('eth_getTransactionCount', [from, 'pending']), 'eth_getTransactionCount')) as string)
+      const signed = ctx.network.signedNonces.get(from) ?? 0n
+      nonce = pooled > signed ? pooled : signed
+    }
+    const gas = big('gas') ?? BigInt((await must(ctx.network.call('eth_estimateGas', [tx]), 'eth_estimateGas')) as string)
+    const signed = ctx.network.node.signWithDevAccount({
+      from: bytes('from') as Uint8Array,
+      to: bytes('to'),
+      data: bytes('data'),
+      value: big('value'),
+      gasPrice: big('gasPrice'),
+      maxFeePerGas: big('maxFeePerGas'),
+      maxPriorityFeePerGas: big('maxPriorityFeePerGas'),
+      nonce,
+      gas,
+    })
+    ctx.network.signedNonces.set(from, nonce + 1n)
+    return { value: { raw: bytesToHex(signed.raw), hash: signed.hashKey }, failures: [] }
+  },
+
+  describe: (step) => `sign ${step.sign.function ?? 'transaction'}`,
+})
