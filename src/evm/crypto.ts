@@ -28,8 +28,11 @@ interface KeccakState {
  */
 function loadNativeKeccak(): ((data: Uint8Array) => Uint8Array) | undefined {
   try {
-    const packageDir = dirname(require.resolve('keccak/package.json'))
-    const State = require('node-gyp-build')(packageDir) as new () => KeccakState
+    const packageJson = require.resolve('keccak/package.json')
+    // node-gyp-build is keccak's dependency, not chainsim's: resolved from keccak, it is found wherever the
+    // installer put it (hoisted by npm, private to keccak under pnpm).
+    const loadBinding = createRequire(packageJson)('node-gyp-build') as (dir: string) => unknown
+    const State = loadBinding(dirname(packageJson)) as new () => KeccakState
     const state = new State()
     const hash = (data: Uint8Array): Uint8Array => {
       state.initialize(1088, 512)
