@@ -1,0 +1,199 @@
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, expect, test } from 'vitest'
+
+// chainsim as another project gets it: `npm pack` (which builds dist/), the tarball installed into a fresh
+// project, then used there with no loader: plain Node ESM, tsc on its types, a vitest suite, the CLI.
+//
+// The install needs no network: the project gets a lockfile holding the repository's own runtime
+// dependency versions (package-lock.json without its dev-only entries), so `npm ci --prefer-offline` takes
+// every tarball from the npm cache that the repository's `npm ci` filled, by integrity, and asks the registry
+// for nothing (no package metadata either). The project's own tools (vitest, typescript, @types/node) are
+// the repository's, linked in rather than installed again; viem comes with chainsim. It costs 18-30 s on two
+// busy cores: the build and pack ~3 s, the install 8-23 s (half of it the Anvil binary, an optional
+// dependency), the four uses ~6 s.
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const run = promisify(execFile)
+const DEV_TOOLS = ['vitest', 'typescript', '@types/node']
+
+interface PackageJson {
+  name: string
+  version: string
+  license: string
+  engines: Record<string, string>
+  bin: Record<string, string>
+  exports: Record<string, string | Record<string, string>>
+  dependencies: Record<string, string>
+  optionalDependencies?: Record<string, string>
+}
+interface LockEntry {
+  dev?: boolean
+}
+interface PackResult {
+  filename: string
+  files: { path: string }[]
+}
+
+let dir: string | undefined
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+async function sh(command: string, args: string[], cwd: string): Promise<string> {
+  try {
+    const { stdout } = await run(command, args, { cwd, maxBuffer: 16 << 20 })
+    return stdout
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string }
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout ?? ''}\n${stderr ?? ''}`, { cause: error })
+  }
+}
+
+/** A lockfile for a project depending on the tarball alone: chainsim, then its locked runtime dependencies. */
+function consumerLock(pkg: PackageJson, tarball: Buffer, spec: string, repoLock: { packages: Record<string, LockEntry> }) {
+  const runtime = Object.entries(repoLock.packages).filter(([path, entry]) => path.startsWith('node_modules/') && !entry.dev)
+  return {
+    name: 'consumer',
+    lockfileVersion: 3,
+    requires: true,
+    packages: {
+      '': { name: 'consumer', dependencies: { chainsim: spec } },
+      'node_modules/chainsim': {
+        version: pkg.version,
+        resolved: spec,
+        integrity: `sha512-${createHash('sha512').update(tarball).digest('base64')}`,
+        license: pkg.license,
+        dependencies: pkg.dependencies,
+        optionalDependencies: pkg.optionalDependencies,
+        bin: pkg.bin,
+        engines: pkg.engines,
+      },
+      ...Object.fromEntries(runtime),
+    },
+  }
+}
+
+const TRANSFER_MJS = `
+import { createNode } from 'chainsim'
+
+const node = await createNode({ mining: { auto: false } })
+const [alice, bob] = node.accounts
+const before = await node.stateAt(node.head).getBalance(bob.address)
+const hash = await node.sendTransaction({ from: alice.address, to: bob.address, value: 1000n })
+const [block] = await node.mine(1)
+const found = node.transaction(hash)
+console.log(JSON.stringify({
+  block: String(block.number),
+  transactions: block.transactions.length,
+  status: block.transactions[0].status,
+  found: found.status,
+  received: String((await node.stateAt(block).getBalance(bob.address)) - before),
+}))
+`
+
+// Each @ts-expect-error fails the check if the types it tests were missing (anything would be accepted).
+const TYPED_TS = `
+import { ConfigError, createNode, parseConfig, startServer } from 'chainsim'
+import type { ChainBlock, ChainNode, RunningServer } from 'chainsim'
+import manifest from 'chainsim/package.json' with { type: 'json' }
+
+const node: ChainNode = await createNode({ chainId: 1337n, mining: { auto: true } })
+const blocks: ChainBlock[] = await node.mine(2)
+const numbers: bigint[] = blocks.map((block) => block.number)
+const server: RunningServer = await startServer(parseConfig({ networks: [{ name: 'dev', chainId: 1337 }] }), { port: 0 })
+const url: string = server.networks[0]!.httpUrl
+const named: string = new ConfigError('x').name
+// @ts-expect-error a chain id is a bigint
+await createNode({ chainId: '1337' })
+// @ts-expect-error mine answers blocks
+const wrong: number[] = await node.mine(1)
+console.log(numbers, url, named, wrong, manifest.version)
+`
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    lib: ['ES2023'],
+    types: ['node'],
+    strict: true,
+    noEmit: true,
+    resolveJsonModule: true,
+    // As \`tsc --init\` sets it: @ethereumjs's declarations use @types/debug without depending on it.
+    skipLibCheck: true,
+  },
+  files: ['typed.ts'],
+}
+
+const SERVED_TEST_TS = `
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { createPublicClient, createWalletClient, http } from 'viem'
+import { parseConfig, startServer } from 'chainsim'
+import type { RunningServer } from 'chainsim'
+
+let server: RunningServer
+beforeAll(async () => {
+  server = await startServer(parseConfig({ networks: [{ name: 'dev', chainId: 31337 }] }), { port: 0 })
+})
+afterAll(() => server.close())
+
+test('viem talks to a served network', async () => {
+  const network = server.networks[0]!
+  const transport = http(network.httpUrl + '/v3/consumer')
+  const client = createPublicClient({ transport })
+  const [from, to] = await createWalletClient({ transport }).getAddresses()
+  const hash = await createWalletClient({ account: from!, chain: null, transport }).sendTransaction({ to: to!, value: 5n })
+  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  expect(await client.getChainId()).toBe(31337)
+  expect(receipt.status).toBe('success')
+  expect(receipt.blockNumber).toBe(1n)
+})
+`
+
+test('a project that installs the packed tarball uses the library, its types, a vitest suite and the CLI', { timeout: 180_000 }, async () => {
+  dir = await mkdtemp(join(tmpdir(), 'chainsim-package-'))
+  const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as PackageJson
+
+  const [packed] = JSON.parse(await sh('npm', ['pack', '--json', '--pack-destination', dir], ROOT)) as PackResult[]
+  const files = new Set(packed!.files.map((file) => file.path))
+  const targets = [...Object.values(pkg.bin), ...Object.values(pkg.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)))]
+  for (const target of targets) expect(files, target).toContain(target.replace(/^\.\//, ''))
+  // Built code and the launcher only: no TypeScript sources, tests or scripts.
+  expect([...files].filter((path) => /^(test|scripts)\/|^src\/.*\.ts$|\.test\./.test(path))).toEqual([])
+
+  const project = join(dir, 'consumer')
+  await mkdir(project)
+  const tarball = await readFile(join(dir, packed!.filename))
+  const spec = `file:../${packed!.filename}`
+  const repoLock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8'))
+  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { chainsim: spec } }))
+  await writeFile(join(project, 'package-lock.json'), JSON.stringify(consumerLock(pkg, tarball, spec, repoLock)))
+  await sh('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], project)
+  // The installed tree holds chainsim's runtime dependencies and nothing only its own development needs.
+  for (const name of ['esbuild', 'tsx', 'vitest', 'typescript']) {
+    await expect(readFile(join(project, 'node_modules', name, 'package.json')), name).rejects.toThrow()
+  }
+  for (const tool of DEV_TOOLS) {
+    await mkdir(join(project, 'node_modules', tool, '..'), { recursive: true })
+    await symlink(join(ROOT, 'node_modules', tool), join(project, 'node_modules', tool), 'dir')
+  }
+
+  await writeFile(join(project, 'transfer.mjs'), TRANSFER_MJS)
+  expect(JSON.parse(await sh(process.execPath, ['transfer.mjs'], project))).toEqual({ block: '1', transactions: 1, status: 1, found: 'mined', received: '1000' })
+
+  await writeFile(join(project, 'typed.ts'), TYPED_TS)
+  await writeFile(join(project, 'tsconfig.json'), JSON.stringify(TSCONFIG))
+  await sh(process.execPath, [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'], project)
+
+  await writeFile(join(project, 'served.test.ts'), SERVED_TEST_TS)
+  const vitest = await sh(process.execPath, [join(project, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=json'], project)
+  expect(JSON.parse(vitest)).toMatchObject({ numTotalTests: 1, numPassedTests: 1 })
+
+  expect((await sh('npx', ['--offline', 'chainsim', '--version'], project)).trim()).toBe(pkg.version)
+})
