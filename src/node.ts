@@ -19,6 +19,8 @@ import {
   ExecutionEngine,
   keccak256,
   keyOf,
+  nextBlobGasPriceOf,
+  sidecarVersionAt,
   toGethGenesis,
 } from './evm/index.ts'
 import type {
@@ -236,10 +238,11 @@ export class ChainNode {
     return this.head.block.header.calcNextBaseFee()
   }
 
-  /** Blob gas price of the next block (EIP-4844); 1 wei before Cancun's blob market exists. */
-  get nextBlobBaseFee(): bigint {
-    const header = this.head.block.header
-    return header.excessBlobGas === undefined ? 1n : header.calcNextBlobGasPrice(this.#chain.engine.common)
+  /** Blob gas price of the next block, under the next block's fork (EIP-4844); undefined before Cancun. */
+  get nextBlobBaseFee(): bigint | undefined {
+    const { head } = this
+    if (head.block.header.excessBlobGas === undefined) return undefined
+    return nextBlobGasPriceOf(head.block.header, this.#chain.engine.rulesAt(head.number + 1n, this.#clock.previewTimestampAfter(head)))
   }
 
   get mining(): MiningStatus {
@@ -270,7 +273,7 @@ export class ChainNode {
 
   /** Decodes a raw signed transaction under this chain's rules (TransactionRejected says why not). */
   decodeTransaction(raw: Uint8Array): SignedTransaction {
-    return decodeForAdmission(raw, this.#chain.engine.common)
+    return decodeForAdmission(raw, this.#chain.engine.common, sidecarVersionAt(this.head.block.header))
   }
 
   // ---- transactions and mining ----
@@ -657,6 +660,7 @@ export class ChainNode {
       common: this.#chain.engine.common,
       state: this.stateAt(this.head),
       baseFee: this.nextBaseFee,
+      blobBaseFee: this.nextBlobBaseFee ?? 0n,
       blockGasLimit: this.#blockGasLimit,
     })
   }
@@ -671,7 +675,8 @@ export class ChainNode {
 
   private executable(parent: ChainBlock): Promise<SignedTransaction[]> {
     const state = this.stateAt(parent)
-    return this.#pool.executable(parent.block.header.calcNextBaseFee(), (from) => state.getNonce(from))
+    const fees = { baseFee: parent.block.header.calcNextBaseFee(), blobBaseFee: this.nextBlobBaseFee ?? 0n }
+    return this.#pool.executable(fees, (from) => state.getNonce(from))
   }
 
   /** Builds and seals a block on `parent` with the clock's next timestamp. */

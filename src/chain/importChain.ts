@@ -39,7 +39,7 @@ export async function importChain(
   const finality: FinalityDepths = { ...depths, safeAtLeast: 0n, finalizedAtLeast: 0n }
   const chain = new Chain(engine, toChainBlock(genesisBlock, []), finality)
 
-  for (const block of decodeRlpBlocks(blocks, genesis.decodeCommon)) {
+  for (const block of decodeRlpBlocks(blocks, genesis.common)) {
     const { number } = block.header
     const hash = bytesToHex(block.hash())
     if (number === 0n) {

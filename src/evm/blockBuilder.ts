@@ -7,7 +7,7 @@ import { Bloom, encodeReceipt, runTx } from '@ethereumjs/vm'
 import type { RunTxResult, VM } from '@ethereumjs/vm'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { accumulateParentBeaconBlockRoot, accumulateParentBlockHash, accumulateRequests } from './systemCalls.ts'
-import { decodeRawTransaction, effectiveGasPriceOf, TransactionType, transactionFailureReason } from './transactions.ts'
+import { blobGasOf, decodeRawTransaction, effectiveGasPriceOf, TransactionType, transactionFailureReason } from './transactions.ts'
 import type { SignedTransaction } from './transactions.ts'
 import { packLogs } from './packedLogs.ts'
 import { sharedCommonFor } from './sharedCommon.ts'
@@ -90,9 +90,17 @@ export async function buildBlock(
   const deferred: SignedTransaction[] = []
   let gasUsed = 0n
   let logIndex = 0
+  // EIP-4844: blob gas is counted apart from gas, against the fork's own limit (Prague: 9 blobs).
+  const maxBlobGas = common.isActivatedEIP(4844) ? common.getBlobGasSchedule().maxBlobGasPerBlock : 0n
+  let blobGasUsed = 0n
+
+  // A sender's later nonces wait with its first deferred transaction: they cannot run before it.
+  const waiting = new Set<string>()
 
   for (const pooled of transactions) {
-    if (pooled.tx.gasLimit > template.gasLimit - gasUsed) {
+    const blobGas = blobGasOf(pooled.tx)
+    if (waiting.has(pooled.fromKey) || pooled.tx.gasLimit > template.gasLimit - gasUsed || blobGas > maxBlobGas - blobGasUsed) {
+      waiting.add(pooled.fromKey)
       deferred.push(pooled)
       continue
     }
@@ -111,6 +119,7 @@ export async function buildBlock(
       continue
     }
     gasUsed += result.blockGasSpent
+    blobGasUsed += blobGas
     const logs = packLogs(result.receipt.logs)
     executed.push({
       signed,
@@ -122,6 +131,7 @@ export async function buildBlock(
       logs,
       logsBloom: result.bloom.bitvector,
       firstLogIndex: logIndex,
+      ...(blobGas > 0n ? { blobGasUsed: blobGas, blobGasPrice: executionBlock.header.getBlobGasPrice() } : {}),
     })
     logIndex += logs.length
     included.push(signed)
@@ -149,6 +159,7 @@ export async function buildBlock(
       receiptTrie: await receiptRoot(results, included, common),
       logsBloom: bloom.bitvector,
       gasUsed,
+      blobGasUsed: common.isActivatedEIP(4844) ? blobGasUsed : undefined,
       requestsHash,
     },
     { common: sealed },
@@ -165,7 +176,9 @@ export async function buildBlock(
  * under the block's, which throws when those rules refuse it (Osaka's per-transaction gas cap).
  */
 function onBlockFork(signed: SignedTransaction, common: VM['common']): SignedTransaction {
-  return signed.tx.common.hardfork() === common.hardfork() ? signed : decodeRawTransaction(signed.raw, common)
+  if (signed.tx.common.hardfork() === common.hardfork()) return signed
+  const decoded = decodeRawTransaction(signed.raw, common)
+  return signed.sidecar ? { ...decoded, sidecar: signed.sidecar } : decoded
 }
 
 async function receiptRoot(results: RunTxResult[], included: SignedTransaction[], common: VM['common']): Promise<Uint8Array> {

@@ -1,5 +1,5 @@
 import { Common, Hardfork, Mainnet, createCustomCommon, createCommonFromGethGenesis } from '@ethereumjs/common'
-import type { CustomCrypto, GethGenesis } from '@ethereumjs/common'
+import type { GethGenesis } from '@ethereumjs/common'
 import { nativeCrypto } from './crypto.ts'
 import { withFastEipLookup } from './fastCommon.ts'
 
@@ -17,14 +17,14 @@ export function createDevCommon(chainId: bigint, name: string): Common {
 
 /**
  * Chain rules from a geth-format genesis file (block- and time-based forks), with native
- * signature recovery. `extraCrypto` adds primitives (the decode-only KZG of imported blocks).
+ * signature recovery and the KZG.
  *
  * @ethereumjs/common 10.1.3 cannot take a `blobSchedule` entry for a BPO fork: it rewrites the
  * entry into parameter names its BPO forks do not read, and the first BPO block then fails with
  * "Missing parameter value for target". Such entries are left out when they equal the library's
  * built-in values (as they do for the mainnet schedule), and refused otherwise.
  */
-export function createGenesisCommon(genesis: GethGenesis, extraCrypto: Partial<CustomCrypto> = {}): Common {
+export function createGenesisCommon(genesis: GethGenesis): Common {
   const { blobSchedule, ...rest } = genesis.config
   const isBpo = (fork: string) => /^bpo\d+$/.test(fork)
   const entries = Object.entries(blobSchedule ?? {})
@@ -33,7 +33,7 @@ export function createGenesisCommon(genesis: GethGenesis, extraCrypto: Partial<C
   const common = withFastEipLookup(
     createCommonFromGethGenesis(
       { ...genesis, config },
-      { chain: genesis.name ?? 'imported', customCrypto: { ...nativeCrypto, ...extraCrypto } },
+      { chain: genesis.name ?? 'imported', customCrypto: nativeCrypto },
     ),
   )
   for (const [fork, entry] of bpoEntries) {

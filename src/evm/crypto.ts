@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import type { CustomCrypto } from '@ethereumjs/common'
 import { equalsBytes } from '@ethereumjs/util'
 import { keccak_256 } from '@noble/hashes/sha3.js'
+import { kzg } from './kzg.ts'
 
 const require = createRequire(import.meta.url)
 
@@ -112,9 +113,10 @@ function nativeEcsign(msgHash: Uint8Array, privateKey: Uint8Array): Uint8Array {
   return recovered
 }
 
-/** The crypto primitives handed to every Common this node creates. */
+/** The crypto primitives handed to every Common this node creates (the KZG loads on first use). */
 export const nativeCrypto: CustomCrypto = {
   ecrecover: nativeEcrecover,
   ecsign: nativeEcsign as unknown as CustomCrypto['ecsign'],
   keccak256,
+  kzg,
 }

@@ -134,6 +134,7 @@ export class ExecutionEngine {
   /** The state root the main VM currently stands on. */
   private currentRoot: Uint8Array = KECCAK256_RLP
   private genesis: GenesisSpec | undefined
+  private readonly rulesByFork = new Map<string, Common>()
 
   private constructor(
     readonly common: Common,
@@ -256,6 +257,22 @@ export class ExecutionEngine {
     } finally {
       this.ancestorHash = () => undefined
     }
+  }
+
+  /**
+   * The rules of a block at this number and time: under a fork schedule (a geth genesis) its
+   * fork's, else the one fork's. One Common per fork, made once.
+   */
+  rulesAt(number: bigint, timestamp: bigint): Common {
+    if (!this.followsForks) return this.common
+    const fork = this.common.getHardforkBy({ blockNumber: number, timestamp })
+    let rules = this.rulesByFork.get(fork)
+    if (!rules) {
+      rules = this.common.copy()
+      rules.setHardfork(fork)
+      this.rulesByFork.set(fork, rules)
+    }
+    return rules
   }
 
   /** Under a fork schedule (a geth genesis), the rules of the fork the new block falls in. */

@@ -2,9 +2,9 @@ import type { Block } from '@ethereumjs/block'
 import { Hardfork, Mainnet } from '@ethereumjs/common'
 import type { Common, GethGenesis } from '@ethereumjs/common'
 import { bytesToHex, hexToBytes, setLengthLeft } from '@ethereumjs/util'
+import { GAS_PER_BLOB } from './blobs.ts'
 import { createGenesisCommon } from './common.ts'
 import type { GenesisAccount, GenesisSpec } from './engine.ts'
-import { decodeOnlyKzg } from './kzgStub.ts'
 import { ChainsimError } from '../errors.ts'
 
 /** A genesis file chainsim cannot use; the message names the field. */
@@ -24,8 +24,6 @@ export interface ParsedGethGenesis {
   chainId: bigint
   /** The fork schedule blocks are executed and built under (for ExecutionEngine, followForks). */
   common: Common
-  /** The same schedule with the decode-only KZG: for decoding the imported chain's blocks only. */
-  decodeCommon: Common
   /** Allocation and header fields of the genesis block. */
   spec: GenesisSpec
 }
@@ -34,7 +32,6 @@ const GWEI = 1_000_000_000n
 // params.GenesisGasLimit and params.GenesisDifficulty in geth.
 const GETH_GENESIS_GAS_LIMIT = 5000n
 const GETH_GENESIS_DIFFICULTY = 131072n
-const GAS_PER_BLOB = 131072n
 
 /**
  * Reads a geth genesis the way `geth init` does: the fork schedule of `config` (block- and
@@ -68,14 +65,12 @@ export function parseGethGenesis(input: unknown): ParsedGethGenesis {
     alloc: input.alloc ?? {},
   } as unknown as GethGenesis
   let common: Common
-  let decodeCommon: Common
   try {
     common = createGenesisCommon(normalized)
-    decodeCommon = createGenesisCommon(normalized, { kzg: decodeOnlyKzg })
   } catch (error) {
     throw new GenesisError(error instanceof Error ? error.message : String(error))
   }
-  for (const c of [common, decodeCommon]) c.setHardforkBy({ blockNumber: 0n, timestamp })
+  common.setHardforkBy({ blockNumber: 0n, timestamp })
 
   const mixHash = bytes(input.mixHash, 'mixHash', 32)
   const difficulty =
@@ -95,7 +90,7 @@ export function parseGethGenesis(input: unknown): ParsedGethGenesis {
     blobGasUsed: quantity(input.blobGasUsed, 'blobGasUsed'),
     gethConfig: config,
   }
-  return { name: typeof input.name === 'string' ? input.name : undefined, chainId, common, decodeCommon, spec }
+  return { name: typeof input.name === 'string' ? input.name : undefined, chainId, common, spec }
 }
 
 /**

@@ -2,6 +2,8 @@ import { Capability, TransactionType, createTx, createTxFromRLP } from '@ethereu
 import type { TypedTransaction, TypedTxData } from '@ethereumjs/tx'
 import { bytesToHex } from '@ethereumjs/util'
 import type { Common } from '@ethereumjs/common'
+import { blobNetworkForm, GAS_PER_BLOB, splitBlobNetworkForm } from './blobs.ts'
+import type { BlobSidecar } from './blobs.ts'
 import { sharedCommonFor } from './sharedCommon.ts'
 
 export { TransactionType, Capability }
@@ -18,7 +20,14 @@ export interface SignedTransaction {
   readonly hashKey: string
   readonly from: Uint8Array
   readonly fromKey: string
+  /** The canonical encoding: what is hashed and mined. */
   readonly raw: Uint8Array
+  /**
+   * A blob transaction's blobs, commitments and proofs, when it arrived with them. Kept with it
+   * in the pool and in the blocks that hold it, so that a reorg can pool it again (geth's blob
+   * pool keeps them past inclusion for the same reason).
+   */
+  readonly sidecar?: BlobSidecar
 }
 
 /** Wraps a signed ethereumjs transaction; throws when the signature recovers no sender. */
@@ -28,11 +37,21 @@ export function toSignedTransaction(tx: TypedTransaction): SignedTransaction {
   return { tx, hash, hashKey: bytesToHex(hash), from, fromKey: bytesToHex(from), raw: tx.serialize() }
 }
 
-/** Decodes a raw (EIP-2718 or legacy RLP) signed transaction under the chain's rules. */
+/**
+ * Decodes a raw (EIP-2718 or legacy RLP) signed transaction under the chain's rules; a blob
+ * transaction in its network form keeps its sidecar (unverified: admission verifies it).
+ */
 export function decodeRawTransaction(raw: Uint8Array, common: Common): SignedTransaction {
-  const tx = createTxFromRLP(raw, { common: sharedCommonFor(common) })
+  const { payload, sidecar } = raw[0] === TransactionType.BlobEIP4844 ? splitBlobNetworkForm(raw) : { payload: raw, sidecar: undefined }
+  const tx = createTxFromRLP(payload, { common: sharedCommonFor(common) })
   if (!tx.isSigned()) throw new Error('transaction is not signed')
-  return toSignedTransaction(tx)
+  const signed = toSignedTransaction(tx)
+  return sidecar ? { ...signed, sidecar } : signed
+}
+
+/** The encoding eth_sendRawTransaction takes: a blob transaction with its sidecar, else the canonical one. */
+export function networkEncodingOf(signed: SignedTransaction): Uint8Array {
+  return signed.sidecar ? blobNetworkForm(signed.raw, signed.sidecar) : signed.raw
 }
 
 /** Builds and signs a transaction from typed fields (dev accounts, scenarios, tests). */
@@ -43,6 +62,11 @@ export function signTransaction(data: TypedTxData, privateKey: Uint8Array, commo
 /** The highest fee per gas the sender may pay: gasPrice, or maxFeePerGas for typed fee-market txs. */
 export function maxFeePerGasOf(tx: TypedTransaction): bigint {
   return 'maxFeePerGas' in tx ? tx.maxFeePerGas : tx.gasPrice
+}
+
+/** The blob gas a transaction takes from its block: a blob's worth per versioned hash (EIP-4844). */
+export function blobGasOf(tx: TypedTransaction): bigint {
+  return 'blobVersionedHashes' in tx ? GAS_PER_BLOB * BigInt(tx.blobVersionedHashes.length) : 0n
 }
 
 /** What the sender pays per gas in a block of the given base fee. */

@@ -7,8 +7,10 @@ import {
   decodeRlpBlocks,
   ExecutionEngine,
   hexToBytes,
+  networkEncodingOf,
   parseGethGenesis,
 } from '../evm/index.ts'
+import type { BlobSidecar, ExecutedTransaction } from '../evm/index.ts'
 import { ChainNode } from '../node.ts'
 import type { NodeOptions } from '../node.ts'
 import { StateFileError } from './stateFile.ts'
@@ -36,7 +38,8 @@ export function captureNetworkState(node: ChainNode): Promise<NetworkState> {
         ...(chain.finality.safeAtLeast === undefined ? {} : { safeAtLeast: chain.finality.safeAtLeast.toString(10) }),
         ...(chain.finality.finalizedAtLeast === undefined ? {} : { finalizedAtLeast: chain.finality.finalizedAtLeast.toString(10) }),
       },
-      pool: node.pooledTransactions.map((s) => bytesToHex(s.raw)),
+      pool: node.pooledTransactions.map((s) => bytesToHex(networkEncodingOf(s))),
+      blobTransactions: minedBlobTransactions(chain.allBlocks()),
       clock: {
         mode: mode.kind === 'wall' ? { kind: 'wall' } : { kind: 'fixed', genesisTime: mode.genesisTime.toString(10), blockTime: mode.blockTime.toString(10) },
         offset: clock.offset.toString(10),
@@ -73,13 +76,26 @@ export async function restoreNetwork(state: NetworkState, options: NodeOptions, 
     finalizedAtLeast: finality.finalizedAtLeast === undefined ? undefined : BigInt(finality.finalizedAtLeast),
   })
   const encoded = Buffer.concat(state.blocks.map((b) => hexToBytes(b as `0x${string}`)))
+  const sidecars = new Map<string, BlobSidecar>()
+  for (const raw of state.blobTransactions ?? []) {
+    try {
+      const signed = decodeRawTransaction(hexToBytes(raw as `0x${string}`), engine.common)
+      if (signed.sidecar) sidecars.set(signed.hashKey, signed.sidecar)
+    } catch (error) {
+      fail(`blob transaction ${raw.slice(0, 18)}...: ${(error as Error).message}`, error)
+    }
+  }
+  const withSidecar = (executed: ExecutedTransaction): ExecutedTransaction => {
+    const sidecar = sidecars.get(executed.signed.hashKey)
+    return sidecar ? { ...executed, signed: { ...executed.signed, sidecar } } : executed
+  }
   try {
-    for (const block of decodeRlpBlocks(encoded, genesis.decodeCommon)) {
+    for (const block of decodeRlpBlocks(encoded, genesis.common)) {
       const parent = chain.blockByHash(block.header.parentHash)
       if (!parent) fail(`block ${block.header.number}: its parent ${bytesToHex(block.header.parentHash)} is not in the file`)
       const known = parent as ChainBlock
       const executed = await engine.executeBlock(block, known.block.header.stateRoot, chain.ancestorHashes(known))
-      chain.addSideBlock({ block, executed, rejected: [], deferred: [] })
+      chain.addSideBlock({ block, executed: executed.map(withSidecar), rejected: [], deferred: [] })
     }
   } catch (error) {
     if (error instanceof StateFileError) throw error
@@ -116,4 +132,15 @@ export async function restoreNetwork(state: NetworkState, options: NodeOptions, 
     fail(`pool: ${(error as Error).message}`, error)
   }
   return node
+}
+
+/** The mined blob transactions of `blocks` that came with sidecars, once each, in their network form. */
+function minedBlobTransactions(blocks: readonly ChainBlock[]): string[] {
+  const found = new Map<string, string>()
+  for (const block of blocks) {
+    for (const { signed } of block.transactions) {
+      if (signed.sidecar && !found.has(signed.hashKey)) found.set(signed.hashKey, bytesToHex(networkEncodingOf(signed)))
+    }
+  }
+  return [...found.values()]
 }

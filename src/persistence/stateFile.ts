@@ -24,8 +24,13 @@ const networkState = z
     finality: z
       .object({ safeDepth: decimal, finalizedDepth: decimal, safeAtLeast: decimal.optional(), finalizedAtLeast: decimal.optional() })
       .strict(),
-    /** Raw pooled transactions, in arrival order. */
+    /** Raw pooled transactions, in arrival order (blob transactions with their sidecars). */
     pool: z.array(hex),
+    /**
+     * The blob transactions of `blocks` with their sidecars (blocks hold only the blobs'
+     * hashes), so that a reorg after a restore can pool them again.
+     */
+    blobTransactions: z.array(hex).optional(),
     clock: z
       .object({
         mode: z.union([

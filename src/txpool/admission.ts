@@ -1,5 +1,6 @@
-import { decodeRawTransaction, maxFeePerGasOf, TransactionType } from '../evm/index.ts'
+import { BlobEncodingError, blobFieldsOf, blobGasOf, decodeRawTransaction, maxFeePerGasOf, splitBlobNetworkForm, TransactionType } from '../evm/index.ts'
 import type { Common, SignedTransaction, StateView } from '../evm/index.ts'
+import { checkBlobTransaction, MISSING_SIDECAR } from './blobSidecar.ts'
 import { TransactionRejected } from './errors.ts'
 
 export interface AdmissionContext {
@@ -8,13 +9,34 @@ export interface AdmissionContext {
   state: StateView
   /** Base fee of the next block. */
   baseFee: bigint
+  /** Blob gas price of the next block (EIP-4844). */
+  blobBaseFee: bigint
   blockGasLimit: bigint
 }
 
-/** Decodes a raw signed transaction, naming what is wrong with it when it cannot be decoded. */
-export function decodeForAdmission(raw: Uint8Array, common: Common): SignedTransaction {
-  // Refused before decoding: decoding a blob transaction needs the KZG setup chainsim does not have.
-  if (raw[0] === TransactionType.BlobEIP4844) throw new TransactionRejected('blob transactions are not supported')
+/**
+ * Decodes a raw signed transaction, naming what is wrong with it when it cannot be decoded. A
+ * blob transaction's sidecar is checked (geth's rules, KZG proofs verified) before anything else
+ * is read from it; `sidecarVersion` is what the head's fork takes.
+ */
+export function decodeForAdmission(raw: Uint8Array, common: Common, sidecarVersion: 0 | 1): SignedTransaction {
+  if (raw[0] !== TransactionType.BlobEIP4844) return decode(raw, common)
+  let split
+  try {
+    split = splitBlobNetworkForm(raw)
+  } catch (error) {
+    if (error instanceof BlobEncodingError) throw new TransactionRejected(error.message)
+    throw error
+  }
+  const { payload, sidecar } = split
+  // Of a shape the decoder refuses anyway, the decoder's reason is the clearer one.
+  const fields = blobFieldsOf(payload)
+  if (fields) checkBlobTransaction(fields, sidecar, sidecarVersion)
+  const signed = decode(payload, common)
+  return sidecar ? { ...signed, sidecar } : signed
+}
+
+function decode(raw: Uint8Array, common: Common): SignedTransaction {
   try {
     return decodeRawTransaction(raw, common)
   } catch (error) {
@@ -33,9 +55,9 @@ export function decodeForAdmission(raw: Uint8Array, common: Common): SignedTrans
  */
 export async function checkAdmission(signed: SignedTransaction, context: AdmissionContext): Promise<void> {
   const { tx } = signed
-  if (tx.type === TransactionType.BlobEIP4844) {
-    throw new TransactionRejected('blob transactions are not supported')
-  }
+  // A blob transaction comes back from a reorg with the sidecar it arrived with; one mined
+  // elsewhere (an imported or restored block) has none, and no pool can take it (geth's neither).
+  if (tx.type === TransactionType.BlobEIP4844 && !signed.sidecar) throw new TransactionRejected(MISSING_SIDECAR)
   if (tx.gasLimit > context.blockGasLimit) throw new TransactionRejected('exceeds block gas limit')
   // Intrinsic gas, or the EIP-7623 calldata floor when that is higher.
   const minimum = tx.getMinimumGasLimit()
@@ -52,7 +74,14 @@ export async function checkAdmission(signed: SignedTransaction, context: Admissi
       `max fee per gas less than block base fee: maxFeePerGas ${maxFee}, baseFee ${context.baseFee}`,
     )
   }
-  const cost = tx.gasLimit * maxFee + tx.value
+  const maxFeePerBlobGas = 'maxFeePerBlobGas' in tx ? tx.maxFeePerBlobGas : undefined
+  if (maxFeePerBlobGas !== undefined && maxFeePerBlobGas < context.blobBaseFee) {
+    throw new TransactionRejected(
+      `max fee per blob gas less than block blob gas fee: maxFeePerBlobGas ${maxFeePerBlobGas}, blobBaseFee ${context.blobBaseFee}`,
+    )
+  }
+  // geth's tx.Cost(): the blob gas at its fee cap counts too.
+  const cost = tx.gasLimit * maxFee + tx.value + (maxFeePerBlobGas ?? 0n) * blobGasOf(tx)
   const balance = await context.state.getBalance(signed.from)
   if (balance < cost) {
     throw new TransactionRejected(

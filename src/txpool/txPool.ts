@@ -18,6 +18,8 @@ export const DEFAULT_MAX_POOL_SIZE = 10_000
 
 /** Replacing a pooled transaction needs both fee fields raised by this many percent (geth's default). */
 const REPLACEMENT_BUMP_PERCENT = 10n
+/** geth's blob pool asks twice the fees: blobs are costly to propagate again. */
+const BLOB_REPLACEMENT_BUMP_PERCENT = 100n
 
 /**
  * Signed transactions waiting to be mined, by sender and nonce. A transaction whose nonce is
@@ -131,9 +133,12 @@ export class TxPool {
   /**
    * The order a block would take them in: for each sender, the run of consecutive nonces
    * starting at its next nonce; across senders, the highest tip at `baseFee` first, then
-   * arrival. Transactions that cannot pay `baseFee` wait.
+   * arrival. Transactions that cannot pay the block's base fee or blob base fee wait.
    */
-  async executable(baseFee: bigint, nonceOf: (from: Uint8Array) => Promise<bigint>): Promise<SignedTransaction[]> {
+  async executable(
+    { baseFee, blobBaseFee }: { baseFee: bigint; blobBaseFee: bigint },
+    nonceOf: (from: Uint8Array) => Promise<bigint>,
+  ): Promise<SignedTransaction[]> {
     const queues: PoolEntry[][] = []
     for (const nonces of this.bySender.values()) {
       const first = nonces.values().next().value
@@ -141,7 +146,8 @@ export class TxPool {
       let nonce = await nonceOf(first.signed.from)
       const run: PoolEntry[] = []
       for (let entry = nonces.get(nonce); entry; entry = nonces.get(++nonce)) {
-        if (maxFeePerGasOf(entry.signed.tx) < baseFee) break
+        const { tx } = entry.signed
+        if (maxFeePerGasOf(tx) < baseFee || ('maxFeePerBlobGas' in tx && tx.maxFeePerBlobGas < blobBaseFee)) break
         run.push(entry)
       }
       if (run.length > 0) queues.push(run)
@@ -169,11 +175,21 @@ function ranksBefore(a: PoolEntry, b: PoolEntry, baseFee: bigint): boolean {
   return tipA !== tipB ? tipA > tipB : a.arrival < b.arrival
 }
 
+/**
+ * Whether `next` may replace `current`: each fee raised by 10%, or by 100% when a blob
+ * transaction is involved, the blob fee cap too when both are (geth's blob pool bump).
+ */
 function outbids(next: SignedTransaction, current: SignedTransaction): boolean {
-  const bumped = (fee: bigint) => fee + (fee * REPLACEMENT_BUMP_PERCENT) / 100n
+  const blobFeeCap = (s: SignedTransaction) => ('maxFeePerBlobGas' in s.tx ? s.tx.maxFeePerBlobGas : undefined)
+  const percent = blobFeeCap(next) !== undefined || blobFeeCap(current) !== undefined ? BLOB_REPLACEMENT_BUMP_PERCENT : REPLACEMENT_BUMP_PERCENT
+  const bumped = (fee: bigint) => fee + (fee * percent) / 100n
   const tip = (s: SignedTransaction) =>
     'maxPriorityFeePerGas' in s.tx ? s.tx.maxPriorityFeePerGas : s.tx.gasPrice
+  const nextBlobFee = blobFeeCap(next)
+  const currentBlobFee = blobFeeCap(current)
   return (
-    maxFeePerGasOf(next.tx) >= bumped(maxFeePerGasOf(current.tx)) && tip(next) >= bumped(tip(current))
+    maxFeePerGasOf(next.tx) >= bumped(maxFeePerGasOf(current.tx)) &&
+    tip(next) >= bumped(tip(current)) &&
+    (nextBlobFee === undefined || currentBlobFee === undefined || nextBlobFee >= bumped(currentBlobFee))
   )
 }

@@ -15,14 +15,6 @@ import type { RunningServer } from '../../src/server.ts'
 const ROOT = new URL('../fixtures/execution-apis/', import.meta.url)
 const TESTS = new URL('tests/', ROOT)
 
-/**
- * The fixtures chainsim does not pass, each with why. They run as `test.fails`, so one that
- * starts passing turns red and must leave this list. Each has a line in README.md (Conformance).
- */
-const KNOWN_FAILURES: Readonly<Record<string, string>> = {
-  'eth_sendRawTransaction/send-blob-tx': 'blob transactions are refused: chainsim has no KZG setup to verify blobs',
-}
-
 interface Exchange {
   request: string
   expected: string
@@ -140,9 +132,7 @@ afterAll(async () => {
 })
 
 for (const fixture of fixtures) {
-  const known = KNOWN_FAILURES[fixture.name]
-  const run = known === undefined ? test : test.fails
-  run(fixture.name, async () => {
+  test(fixture.name, async () => {
     outcomes.set(fixture.name, false)
     for (const exchange of fixture.exchanges) {
       const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: exchange.request })

@@ -36,12 +36,15 @@ test.beforeAll(async ({ server: started }) => {
 const ratio = (block: Record<string, any>) => Number(BigInt(block.gasUsed)) / Number(BigInt(block.gasLimit))
 
 describe('valid params', () => {
-  test('the whole chain: base fees (one more: the next block’s), gas-used ratios and tip percentiles', async () => {
+  test('the whole chain: base fees and blob base fees (one more: the next block’s), gas-used ratios and tip percentiles', async () => {
     const pending = await rpc(url, 'eth_getBlockByNumber', ['pending', false])
     expect(await rpc(url, 'eth_feeHistory', ['0x5', 'latest', [0, 50, 100]])).toEqual({
       oldestBlock: '0x0',
       baseFeePerGas: [...blocks.map((b) => b.baseFeePerGas), pending.baseFeePerGas],
       gasUsedRatio: blocks.map(ratio),
+      // No blobs yet: the blob base fee stays at its floor of 1 wei (test/rpc/blobTransactions.test.ts has blobs).
+      baseFeePerBlobGas: ['0x1', '0x1', '0x1', '0x1', '0x1', '0x1'],
+      blobGasUsedRatio: [0, 0, 0, 0, 0],
       reward: [
         ['0x0', '0x0', '0x0'],
         [hex(GWEI), hex(GWEI), hex(GWEI)],
@@ -63,6 +66,8 @@ describe('valid params', () => {
       oldestBlock: '0x1',
       baseFeePerGas: [blocks[1]!.baseFeePerGas, blocks[2]!.baseFeePerGas, blocks[3]!.baseFeePerGas],
       gasUsedRatio: [ratio(blocks[1]!), ratio(blocks[2]!)],
+      baseFeePerBlobGas: ['0x1', '0x1', '0x1'],
+      blobGasUsedRatio: [0, 0],
     })
   })
 

@@ -1,3 +1,4 @@
+import { blobGasPriceOf, blobGasUsedRatioOf } from '../../evm/index.ts'
 import { InvalidParamsError } from '../../errors.ts'
 import type { ChainBlock } from '../../chain/types.ts'
 import type { MethodHandler } from '../methodContext.ts'
@@ -9,7 +10,7 @@ import { z } from 'zod'
 const MAX_BLOCK_COUNT = 1024n
 const percentiles = z.array(z.number().min(0).max(100), { error: 'expected array of percentiles' })
 
-/** eth_feeHistory: base fees, gas-used ratios and tip percentiles of recent blocks (geth's form). */
+/** eth_feeHistory: base fees, blob base fees, gas-used ratios and tip percentiles of recent blocks (geth's form). */
 export const eth_feeHistory: MethodHandler = withParams(
   [z.union([quantity, z.number().int().nonnegative().transform(BigInt)]), blockTag, percentiles.optional()],
   async ([count, newest, rewardPercentiles], { node }) => {
@@ -26,10 +27,16 @@ export const eth_feeHistory: MethodHandler = withParams(
     const baseFeePerGas = blocks.map((b) => toQuantity(b.block.header.baseFeePerGas ?? 0n))
     const last = blocks[blocks.length - 1] as ChainBlock
     baseFeePerGas.push(toQuantity(last.block.header.calcNextBaseFee()))
+    // Blob fees and ratios: 0 for blocks before Cancun, as geth fills them.
+    const baseFeePerBlobGas = blocks.map((b) => toQuantity(blobGasPriceOf(b.block.header) ?? 0n))
+    const next = node.blockBySelector(newestNumber + 1n)
+    baseFeePerBlobGas.push(toQuantity((next ? blobGasPriceOf(next.block.header) : node.nextBlobBaseFee) ?? 0n))
     const result: Record<string, unknown> = {
       oldestBlock: toQuantity(oldest),
       baseFeePerGas,
       gasUsedRatio: blocks.map((b) => Number(b.block.header.gasUsed) / Number(b.block.header.gasLimit)),
+      baseFeePerBlobGas,
+      blobGasUsedRatio: blocks.map((b) => blobGasUsedRatioOf(b.block.header) ?? 0),
     }
     if (rewardPercentiles) result.reward = blocks.map((b) => rewardsOf(b, rewardPercentiles))
     return result
