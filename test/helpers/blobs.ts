@@ -53,6 +53,7 @@ export interface BlobTransactionInput {
   blobVersionedHashes?: Hex[]
   maxFeePerBlobGas?: bigint
   maxFeePerGas?: bigint
+  maxPriorityFeePerGas?: bigint
   to?: Hex
 }
 
@@ -65,7 +66,7 @@ export async function signBlobTransaction(input: BlobTransactionInput): Promise<
     to: input.to ?? '0x00000000000000000000000000000000000000b0',
     gas: 21_000n,
     maxFeePerGas: input.maxFeePerGas ?? 10n ** 10n,
-    maxPriorityFeePerGas: 10n ** 9n,
+    maxPriorityFeePerGas: input.maxPriorityFeePerGas ?? 10n ** 9n,
     maxFeePerBlobGas: input.maxFeePerBlobGas ?? 10n ** 9n,
     blobVersionedHashes: input.blobVersionedHashes ?? input.sidecars.map((s) => commitmentToVersionedHash({ commitment: s.commitment })),
     sidecars: input.sidecars,
@@ -87,6 +88,16 @@ export function networkForm(parts: { tx: Hex[]; blobs: Hex[]; commitments: Hex[]
 /** The canonical form (no sidecar): what blocks hold. */
 export function canonicalForm(raw: Hex): Hex {
   return concatHex(['0x03', toRlp(networkParts(raw).tx)])
+}
+
+/**
+ * The 192-byte input of the point-evaluation precompile (0x0a) for `text`'s blob at `z`:
+ * versioned hash, z, the blob's value y there, commitment, proof.
+ */
+export function pointEvaluationInput(text: string, z: Hex): { input: Hex; y: Hex } {
+  const { blob, commitment } = sidecarOf(text)
+  const [proof, y] = prover().computeProof(blob, z) as [Hex, Hex]
+  return { input: concatHex([commitmentToVersionedHash({ commitment }), z, y, commitment, proof]), y }
 }
 
 /** EIP-4844's blob base fee from excess blob gas: fake_exponential(1, excess, fraction), as the EIP writes it. */

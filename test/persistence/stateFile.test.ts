@@ -11,6 +11,8 @@ import { startServer } from '../../src/server.ts'
 import { deployToken, transferData } from '../helpers/contracts.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { stubNetwork } from './stubState.ts'
+import { sidecarOf, signBlobTransaction } from '../helpers/blobs.ts'
+import { devAccount } from '../helpers/rpcChain.ts'
 
 const config = (networks: ChainsimConfigInput['networks'] = [{ name: 'dev', chainId: 31337, port: 0 }]) => parseConfig({ networks })
 
@@ -77,6 +79,32 @@ describe('--state: save and load', () => {
     const plain = await startServer(config(), { port: 0 })
     expect(await rpcError(`${plain.networks[0]!.httpUrl}/v3/k`, 'sim_saveState', [])).toMatchObject({ code: -32000, message: expect.stringMatching(/--state/) })
     await plain.close()
+  })
+})
+
+describe('--state: blob transactions', () => {
+  test('a pooled one comes back with its sidecar and is mined; a mined one can be pooled again by a reorg', async () => {
+    const path = tempPath()
+    const server = await startServer(config(), { port: 0, statePath: path })
+    const url = `${server.networks[0]!.httpUrl}/v3/k`
+    const sign = (nonce: number) => signBlobTransaction({ account: devAccount(5), chainId: 31337, nonce, sidecars: [sidecarOf('saved blob')] })
+    const mined = await rpc<string>(url, 'eth_sendRawTransaction', [await sign(0)])
+    await rpc(url, 'evm_setAutomine', [false])
+    const pooled = await rpc<string>(url, 'eth_sendRawTransaction', [await sign(1)])
+    await server.close()
+
+    const again = await startServer(config(), { port: 0, statePath: path })
+    const restored = `${again.networks[0]!.httpUrl}/v3/k`
+    expect(await rpc(restored, 'eth_getTransactionByHash', [pooled])).toMatchObject({ blockHash: null, type: '0x3' })
+    await rpc(restored, 'evm_mine', [])
+    expect(await rpc(restored, 'eth_getTransactionReceipt', [pooled])).toMatchObject({ status: '0x1', blobGasUsed: '0x20000' })
+    // Both blocks go; the blob transactions need their sidecars to be pooled again.
+    await rpc(restored, 'sim_reorg', [{ depth: 2, reinclude: 'none' }])
+    const content = await rpc(restored, 'txpool_content', [])
+    expect(Object.keys(content.pending[devAccount(5).address] ?? {})).toEqual(['0', '1'])
+    await rpc(restored, 'evm_mine', [])
+    expect(await rpc(restored, 'eth_getTransactionReceipt', [mined])).toMatchObject({ status: '0x1' })
+    await again.close()
   })
 })
 
