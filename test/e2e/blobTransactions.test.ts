@@ -97,7 +97,7 @@ describe('one blob transaction from viem', () => {
 
   test('the point-evaluation precompile (0x0a) verifies a KZG proof of a blob, and refuses a wrong value', async () => {
     const z = `0x${'00'.repeat(31)}05` as Hex
-    const { input, y } = pointEvaluationInput('chainsim carries blobs', z)
+    const { input, y } = pointEvaluationInput('first blob', z)
     const call = (data: Hex) => rpc<Hex>(dev.url, 'eth_call', [{ to: '0x000000000000000000000000000000000000000a', data, gas: '0x100000' }, 'latest'])
     // FIELD_ELEMENTS_PER_BLOB (4096) and the BLS modulus.
     expect(await call(input)).toBe(`0x${4096n.toString(16).padStart(64, '0')}73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001`)
