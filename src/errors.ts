@@ -13,8 +13,11 @@ export class ChainsimError extends Error {
   }
 }
 
-/** The `error` member of a JSON-RPC response. */
-export type RpcErrorObject = { code: number; message: string; data?: unknown }
+/**
+ * The `error` member of a JSON-RPC response. Some providers add members of their own (Infura's `event` and
+ * `details` on a 429), which clients may read.
+ */
+export type RpcErrorObject = { code: number; message: string; data?: unknown; [member: string]: unknown }
 
 /** Where causes of internal errors go; they are logged, never sent. */
 export type ErrorLogger = { error(obj: unknown, msg?: string): void }
@@ -22,8 +25,12 @@ export type ErrorLogger = { error(obj: unknown, msg?: string): void }
 /** The fallback {@link ErrorLogger}: standard error. */
 export const consoleErrorLogger: ErrorLogger = { error: (obj, msg) => console.error(msg, obj) }
 
-/** Options shared by every error constructor. */
-export type RpcErrorOptions = { data?: unknown; cause?: unknown }
+/**
+ * Options shared by every error constructor: `httpStatus` is the status of the HTTP response that carries the
+ * error (a provider's 413 or 429; JSON-RPC errors otherwise go with 200), `members` are extra members of the
+ * error object, written after `code` and `message`.
+ */
+export type RpcErrorOptions = { data?: unknown; cause?: unknown; httpStatus?: number; members?: Readonly<Record<string, unknown>> }
 
 /**
  * Base of every error that may reach a client; `code` comes from the subclass's static `code`.
@@ -34,11 +41,16 @@ export class RpcError extends ChainsimError {
   static readonly code: number = -32603
   readonly code: number
   readonly data?: unknown
+  /** The status of the HTTP response that carries this error, when it is not 200. */
+  readonly httpStatus?: number
+  readonly members?: Readonly<Record<string, unknown>>
 
   constructor(message: string, options: RpcErrorOptions = {}) {
     super(message, options)
     this.code = (new.target as typeof RpcError).code
     if (options.data !== undefined) this.data = options.data
+    if (options.httpStatus !== undefined) this.httpStatus = options.httpStatus
+    if (options.members !== undefined) this.members = options.members
   }
 }
 
@@ -89,6 +101,35 @@ export class RateLimitExceededError extends LimitExceededError {
 }
 
 /**
+ * -32002 `request timed out`: geth's answer to a call that outlasts its server's deadline (rpc errcodeTimeout;
+ * the same number as Infura's project-ID refusal, {@link UnauthorizedError}).
+ */
+export class RequestTimedOutError extends RpcError {
+  static override readonly code = -32002 as const
+}
+
+/** -32003 `response too large`: geth's answer when an answer would pass its response size limit. */
+export class ResponseTooLargeError extends RpcError {
+  static override readonly code = -32003 as const
+}
+
+/**
+ * -32614: QuickNode's answer to an eth_getLogs range wider than the plan allows (sent with HTTP 413).
+ * @example throw new BlockRangeLimitError('eth_getLogs is limited to a 10,000 range', { httpStatus: 413 })
+ */
+export class BlockRangeLimitError extends RpcError {
+  static override readonly code = -32614 as const
+}
+
+/**
+ * 429: a provider's compute-unit (credit) throughput was exceeded; Alchemy and Infura both use the HTTP status
+ * as the JSON-RPC code, and send it with HTTP 429.
+ */
+export class ThroughputExceededError extends RpcError {
+  static override readonly code = 429 as const
+}
+
+/**
  * -32002: missing or unknown API key, sent with HTTP 401. Infura answers project-ID rejections with -32002
  * ("rejected due to project ID settings"), so clients that know Infura recognise it.
  */
@@ -119,13 +160,10 @@ export class ExecutionRevertedError extends RpcError {
 export class InjectedFault extends RpcError {
   static override readonly code = -32603 as const
   override readonly code: number
-  /** The HTTP status of the response that carries this error, when the fault names one. */
-  readonly httpStatus?: number
 
-  constructor(message: string, options: RpcErrorOptions & { code?: number; httpStatus?: number } = {}) {
+  constructor(message: string, options: RpcErrorOptions & { code?: number } = {}) {
     super(message, options)
     this.code = options.code ?? InjectedFault.code
-    if (options.httpStatus !== undefined) this.httpStatus = options.httpStatus
   }
 }
 
@@ -137,9 +175,9 @@ const INTERNAL_ERROR_MESSAGE = 'internal error'
  */
 export function toRpcErrorObject(err: unknown, log?: ErrorLogger): RpcErrorObject {
   if (err instanceof RpcError) {
-    return err.data === undefined
-      ? { code: err.code, message: err.message }
-      : { code: err.code, message: err.message, data: err.data }
+    const object: RpcErrorObject = { code: err.code, message: err.message, ...err.members }
+    if (err.data !== undefined) object.data = err.data
+    return object
   }
   log?.error({ err }, 'internal error while serving a JSON-RPC request')
   return { code: InternalError.code, message: INTERNAL_ERROR_MESSAGE }

@@ -1,11 +1,14 @@
 import type { NetworkConfig } from './config/schema.ts'
 import type { ErrorLogger } from './errors.ts'
-import type { LogLimits } from './logs/index.ts'
 import type { ChainNode, NodeOptions } from './node.ts'
 import { createDispatcher } from './rpc/dispatcher.ts'
-import type { Dispatcher, DispatcherOptions } from './rpc/dispatcher.ts'
+import type { Dispatcher, DispatcherOptions, RpcMethodTable } from './rpc/dispatcher.ts'
 import { FaultInjector } from './rpc/faults.ts'
+import type { FaultSpec } from './rpc/faults.ts'
+import { laggedNode } from './rpc/faults/laggedNode.ts'
 import { createMethodTable } from './rpc/methodTable.ts'
+import { resolveProfile } from './rpc/providers/providerProfile.ts'
+import type { ProfileSettings, ProviderProfile } from './rpc/providers/providerProfile.ts'
 import { clientVersion } from './version.ts'
 
 /** Node options for a configured network. */
@@ -21,9 +24,14 @@ export function nodeOptionsFor(network: NetworkConfig): NodeOptions {
 
 /** What a network's JSON-RPC is built from, besides its node. */
 export interface NetworkRpcOptions {
-  limits: LogLimits
+  /** The network's `limits`: a provider profile and its overrides (default: Infura's). */
+  limits?: ProfileSettings
   /** Faults armed here meet every call before its method runs (default: a new injector). */
   faults?: FaultInjector
+  /** Faults a new injector is armed with (the network's `faults` in the config); one passed in keeps its own. */
+  armFaults?: readonly FaultSpec[]
+  /** The clock a new injector's `rateLimit` refills on (a scenario's clock), in milliseconds. */
+  clock?: () => number
   /** Saves every network to the state file (`sim_saveState`); absent without `--state`. */
   saveState?: () => Promise<{ path: string; savedAt: string }>
   logger?: ErrorLogger
@@ -35,19 +43,30 @@ export interface NetworkRpcOptions {
 export interface NetworkRpc {
   dispatcher: Dispatcher
   faults: FaultInjector
+  profile: ProviderProfile
 }
 
 /**
  * Builds the JSON-RPC of one network, the same way for a served network and a played scenario's, so that a
- * scenario drives its node through exactly what clients of `chainsim serve` call.
+ * scenario drives its node through exactly what clients of `chainsim serve` call. A `lag` fault answers from
+ * the same methods bound to a lagging view of the node (one table per lag, made when first needed).
  */
-export function createNetworkRpc(node: ChainNode, options: NetworkRpcOptions): NetworkRpc {
-  const faults = options.faults ?? new FaultInjector()
-  const methods = createMethodTable({ node, limits: options.limits, clientVersion, saveState: options.saveState })
-  const dispatcher = createDispatcher(faults.wrap(methods), {
+export function createNetworkRpc(node: ChainNode, options: NetworkRpcOptions = {}): NetworkRpc {
+  const faults = options.faults ?? new FaultInjector({ now: options.clock })
+  const profile = resolveProfile(options.limits)
+  const context = { profile, faults, clientVersion, saveState: options.saveState }
+  const laggedTables = new Map<bigint, RpcMethodTable>()
+  const lagged = (blocks: bigint) => {
+    let table = laggedTables.get(blocks)
+    if (!table) laggedTables.set(blocks, (table = createMethodTable({ ...context, node: laggedNode(node, blocks) })))
+    return table
+  }
+  const methods = faults.wrap(createMethodTable({ ...context, node }), { lagged, profile })
+  if (!options.faults) for (const spec of options.armFaults ?? []) faults.arm(spec)
+  const dispatcher = createDispatcher(methods, {
     logger: options.logger,
     maxBatchSize: options.maxBatchSize,
     maxDepth: options.maxDepth,
   })
-  return { dispatcher, faults }
+  return { dispatcher, faults, profile }
 }

@@ -7,6 +7,7 @@ import { ChainClock } from './chain/clock.ts'
 import type { ClockMode, ClockState } from './chain/clock.ts'
 import { TimestampNotAfterHead } from './chain/errors.ts'
 import { HeadStateOverride } from './chain/headStateOverride.ts'
+import { resolveTagNumber } from './chain/tags.ts'
 import { Snapshots } from './chain/snapshots.ts'
 import type { BlockSelector, ChainBlock, FinalityDepths, TransactionLocation } from './chain/types.ts'
 import { WriteQueue } from './chain/writeQueue.ts'
@@ -516,9 +517,13 @@ export class ChainNode {
     return signed ? { status: 'pending', signed } : undefined
   }
 
-  /** eth_getLogs, eth_getFilterLogs: the logs `filter` matches under `limits`, or why there are none. */
-  queryLogs(filter: LogFilter, limits: LogLimits, options: LogQueryOptions = {}): Promise<LogQueryResult> {
-    return queryLogs(this.logSource(), filter, limits, options)
+  /**
+   * eth_getLogs, eth_getFilterLogs: the logs `filter` matches under `limits`, or why there are none. With
+   * `asOf`, tags and the head check are resolved against that canonical block instead of the head, as a replica
+   * that lags behind answers (blocks above it are unknown to it).
+   */
+  queryLogs(filter: LogFilter, limits: LogLimits, options: LogQueryOptions & { asOf?: bigint } = {}): Promise<LogQueryResult> {
+    return queryLogs(this.logSource(options.asOf), filter, limits, options)
   }
 
   // ---- filters and subscriptions ----
@@ -587,15 +592,16 @@ export class ChainNode {
 
   // ---- inside the queue ----
 
-  private logSource(): LogSource {
+  private logSource(asOf?: bigint): LogSource {
     const chain = this.#chain
+    const head = asOf !== undefined && asOf < chain.head.number ? asOf : chain.head.number
     return {
       index: this.#logs,
-      head: chain.head.number,
-      tagNumber: (tag) => chain.tagNumber(tag),
+      head,
+      tagNumber: (tag) => resolveTagNumber(tag, head, chain.finality),
       canonicalNumberOf: (hash) => {
         const block = chain.blockByHash(hash)
-        return block && chain.isCanonical(block) ? block.number : undefined
+        return block && chain.isCanonical(block) && block.number <= head ? block.number : undefined
       },
       pendingLogs: async (criteria) =>
         (await this.pendingBlock()).transactions.flatMap((t) => t.logs.filter((log) => matchesCriteria(log, criteria))),

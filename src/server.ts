@@ -78,6 +78,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
       const rpc = createNetworkRpc(node, {
         limits: network.limits,
         faults: options.faults?.(network),
+        armFaults: network.faults,
         saveState,
         logger: { error: (obj, msg) => console.error(`[${network.name}] ${msg ?? 'error'}`, obj) },
         maxBatchSize: limits.maxBatchSize,
@@ -101,6 +102,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         wsPingIntervalMs: limits.wsPingIntervalMs,
         rateLimiter,
         access,
+        connectionFaults: faults,
       }).catch(async (error) => {
         await node.close()
         throw error

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { faultSpec } from '../rpc/faults/faultSpec.ts'
+import { PROVIDER_NAMES } from '../rpc/providers/providerProfile.ts'
 
 const port = z.number().int().min(0).max(65535)
 
@@ -9,11 +11,29 @@ const mining = z.union([
   z.object({ auto: z.literal(false) }).strict(),
 ])
 
+/** A cap overriding the provider profile's: a positive integer, or null for none. */
+const cap = z.number().int().positive().nullable().optional()
+/** A block-range width (`toBlock − fromBlock`; 0 is a single block), or null for none. */
+const width = z.number().int().nonnegative().nullable().optional()
+
+/**
+ * A network's eth_getLogs limits: a provider profile (src/rpc/providers/; Infura's by default) and any of its
+ * caps overridden key by key, with the provider's oddities switched on if wanted.
+ */
 const limits = z
   .object({
-    maxLogResults: z.number().int().positive().default(10_000),
-    queryTimeoutMs: z.number().int().positive().default(10_000),
-    maxLogParams: z.number().int().positive().default(5_000),
+    profile: z.enum(PROVIDER_NAMES).default('infura'),
+    maxLogResults: cap,
+    uncappedBlockRange: width,
+    maxBlockRange: width,
+    queryTimeoutMs: cap,
+    maxLogParams: cap,
+    maxParamsPerPosition: cap,
+    maxResponseBytes: cap,
+    oddities: z
+      .object({ suggestionEqualsRequest: z.boolean().optional(), suggestionExceedsLimit: z.boolean().optional() })
+      .strict()
+      .optional(),
   })
   .strict()
 
@@ -67,7 +87,9 @@ export const networkConfig = z
     chainId: z.number().int().positive(),
     port: port.optional(),
     mining: mining.default({ auto: true }),
-    limits: limits.default({ maxLogResults: 10_000, queryTimeoutMs: 10_000, maxLogParams: 5_000 }),
+    limits: limits.prefault({}),
+    /** Faults armed from the start (src/rpc/faults.ts), as `sim_fault` arms them. */
+    faults: z.array(faultSpec).default([]),
     filterTimeoutMs: z.number().int().positive().default(300_000),
     finality: finality.default({ safeDepth: 32, finalizedDepth: 64 }),
     /** Send ERC-20 transfers between dev accounts, so logs flow with no client action. */

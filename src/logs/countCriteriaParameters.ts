@@ -15,3 +15,18 @@ export function countCriteriaParameters(criteria: LogMatchCriteria): number {
   }
   return count
 }
+
+/**
+ * The most values one position of log criteria holds: the addresses, or one topic position's OR alternatives
+ * (geth refuses more than 1,000 in any one position).
+ *
+ * @example
+ * largestCriteriaPosition({ addresses: [a, b], topics: [transfer, null, [x, y, z]] }) // 3
+ */
+export function largestCriteriaPosition(criteria: LogMatchCriteria): number {
+  let largest = criteria.addresses?.length ?? 0
+  for (const spec of criteria.topics ?? []) {
+    if (spec !== null && !(spec instanceof Uint8Array) && spec.length > largest) largest = spec.length
+  }
+  return largest
+}

@@ -1,17 +1,40 @@
 import type { BlockTag } from '../chain/types.ts'
 import type { Log } from '../evm/types.ts'
-import { countCriteriaParameters } from './countCriteriaParameters.ts'
+import { countCriteriaParameters, largestCriteriaPosition } from './countCriteriaParameters.ts'
 import type { LogIndex } from './logIndex.ts'
 import type { LogFilter, LogMatchCriteria, PositionedLog } from './types.ts'
 
-/** Infura's eth_getLogs limits, per network. */
+/**
+ * A network's eth_getLogs limits: its provider profile's (src/rpc/providers/), key by key. A cap that is absent
+ * is no cap (geth has none of them).
+ */
 export interface LogLimits {
-  maxLogResults: number
-  queryTimeoutMs: number
-  maxLogParams: number
+  /** Most results one query answers; one more is refused (Infura: 10,000). */
+  maxLogResults?: number
+  /**
+   * Ranges at most this wide (`toBlock − fromBlock`) are answered whatever their result count; the result cap
+   * holds beyond (Alchemy: "up to a 2K block range and no limit on the response size, or any block range with
+   * a cap of 10K logs").
+   */
+  uncappedBlockRange?: number
+  /** The widest range answered, `toBlock − fromBlock` (QuickNode: 10,000). */
+  maxBlockRange?: number
+  /** The deadline of one query, checked while scanning (Infura: 10 s). */
+  queryTimeoutMs?: number
+  /** Most parameters: addresses plus every topic value, OR alternatives included (Infura: 5,000). */
+  maxLogParams?: number
+  /** Most values in one position: the addresses, or one topic position's alternatives (geth: 1,000). */
+  maxParamsPerPosition?: number
 }
 
+/** Infura's limits: chainsim's default. */
 export const DEFAULT_LOG_LIMITS: LogLimits = { maxLogResults: 10_000, queryTimeoutMs: 10_000, maxLogParams: 5_000 }
+
+/** An inclusive range of block numbers. */
+export interface BlockRange {
+  from: bigint
+  to: bigint
+}
 
 /** What a log query reads: the canonical chain's log index, its head and tags, and the pending block. */
 export interface LogSource {
@@ -24,17 +47,24 @@ export interface LogSource {
   pendingLogs(criteria: LogMatchCriteria): Promise<Log[]>
 }
 
-/** Why a log query has no answer (the RPC layer words each one as geth and Infura do). */
+/**
+ * Why a log query has no answer (the RPC layer words each one as the network's provider does). A refusal of a
+ * range names the range as it was resolved (`requested`), for providers whose words repeat it.
+ */
 export type LogQueryRefusal =
-  | { status: 'tooManyParameters'; count: number; limit: number }
-  | { status: 'tooManyResults'; limit: number; suggestedRange: { from: bigint; to: bigint } | undefined }
-  | { status: 'timeout' }
+  | { status: 'tooManyParameters'; count: number; limit: number; perPosition: boolean }
+  | { status: 'rangeTooWide'; limit: number; requested: BlockRange }
+  | { status: 'tooManyResults'; limit: number; requested: BlockRange; suggestedRange: BlockRange | undefined }
+  | { status: 'timeout'; requested: BlockRange }
   | { status: 'unknownBlock' }
   | { status: 'invalidRange' }
   | { status: 'beyondHead' }
 
-/** A log query's answer: canonical logs of the range, then the pending ones (for a range ending at `pending`). */
-export type LogQueryResult = { status: 'ok'; canonical: PositionedLog[]; pending: Log[] } | LogQueryRefusal
+/**
+ * A log query's answer: canonical logs of the range, then the pending ones (for a range ending at `pending`),
+ * and the canonical range it covered (for limits the RPC layer applies to the answer: its size).
+ */
+export type LogQueryResult = { status: 'ok'; canonical: PositionedLog[]; pending: Log[]; requested: BlockRange } | LogQueryRefusal
 
 /** A filter's range against the current head: canonical numbers, and whether the pending block is in it. */
 type ResolvedRange = { status: 'ok'; from: bigint; to: bigint; canonical: boolean; pending: boolean }
@@ -59,29 +89,54 @@ export async function queryLogs(
   if (refused) return refused
   const range = resolveRange(source, filter, options)
   if (range.status !== 'ok') return range
+  const requested = { from: range.from, to: range.to }
+  const width = range.to - range.from
+  if (range.canonical && limits.maxBlockRange !== undefined && width > BigInt(limits.maxBlockRange)) {
+    return { status: 'rangeTooWide', limit: limits.maxBlockRange, requested }
+  }
   // Pending logs count toward the result limit, so they are gathered first.
   const pending = range.pending ? await source.pendingLogs(filter) : []
-  if (!range.canonical) return { status: 'ok', canonical: [], pending }
-  const room = limits.maxLogResults - pending.length
-  if (room < 0) return { status: 'tooManyResults', limit: limits.maxLogResults, suggestedRange: undefined }
+  if (!range.canonical) return { status: 'ok', canonical: [], pending, requested }
+  const uncapped = limits.uncappedBlockRange !== undefined && width <= BigInt(limits.uncappedBlockRange)
+  const limit = uncapped ? Infinity : (limits.maxLogResults ?? Infinity)
+  const room = limit - pending.length
+  if (room < 0) return { status: 'tooManyResults', limit, requested, suggestedRange: undefined }
+  const timeout = limits.queryTimeoutMs
   const result = source.index.query(
     { fromBlock: range.from, toBlock: range.to, addresses: filter.addresses, topics: filter.topics },
-    { limit: room, deadline: performance.now() + limits.queryTimeoutMs },
+    { limit: room, deadline: timeout === undefined ? Infinity : performance.now() + timeout },
   )
   switch (result.status) {
     case 'ok':
-      return { status: 'ok', canonical: result.logs, pending }
+      return { status: 'ok', canonical: result.logs, pending, requested }
     case 'timeout':
-      return result
+      return { status: 'timeout', requested }
     case 'tooManyResults':
-      return { status: 'tooManyResults', limit: limits.maxLogResults, suggestedRange: result.suggestedRange }
+      return { status: 'tooManyResults', limit, requested, suggestedRange: result.suggestedRange }
   }
 }
 
-/** The parameter limit: every address and topic value, OR alternatives included, counts. */
+/**
+ * The parameter limits: every address and topic value, OR alternatives included, counts toward the total; the
+ * addresses, or one topic position's values, toward the per-position cap.
+ */
 export function parameterRefusal(criteria: LogMatchCriteria, limits: LogLimits): LogQueryRefusal | undefined {
-  const count = countCriteriaParameters(criteria)
-  return count > limits.maxLogParams ? { status: 'tooManyParameters', count, limit: limits.maxLogParams } : undefined
+  return parameterCountRefusal({ count: countCriteriaParameters(criteria), largestPosition: largestCriteriaPosition(criteria) }, limits)
+}
+
+/** The parameter limits applied to counts already made (of a filter as it came over the wire, say). */
+export function parameterCountRefusal(
+  counts: { count: number; largestPosition: number },
+  limits: LogLimits,
+): LogQueryRefusal | undefined {
+  const { maxLogParams, maxParamsPerPosition } = limits
+  if (maxLogParams !== undefined && counts.count > maxLogParams) {
+    return { status: 'tooManyParameters', count: counts.count, limit: maxLogParams, perPosition: false }
+  }
+  if (maxParamsPerPosition !== undefined && counts.largestPosition > maxParamsPerPosition) {
+    return { status: 'tooManyParameters', count: counts.largestPosition, limit: maxParamsPerPosition, perPosition: true }
+  }
+  return undefined
 }
 
 /**

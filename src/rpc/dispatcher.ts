@@ -2,15 +2,14 @@ import { errorResponse, resultResponse, type RpcId, type RpcResponse } from './e
 import { fromDomainError } from './domainErrors.ts'
 import { RawJson } from './rawJson.ts'
 import {
-  InjectedFault,
   InvalidParamsError,
   InvalidRequestError,
   MethodNotFoundError,
   ParseError,
+  RpcError,
   consoleErrorLogger,
   toRpcErrorObject,
   type ErrorLogger,
-  type RpcError,
 } from '../errors.ts'
 
 /** A long-lived client connection (WebSocket): lets a method push messages and clean up when it closes. */
@@ -31,6 +30,8 @@ export type RpcContext = {
   transport: 'http' | 'ws'
   connection?: RpcConnection
   admit?: (requests: number) => RpcError | undefined
+  /** Set on the requests of a batch (a provider may fail some of a batch's items and answer the rest). */
+  inBatch?: boolean
 }
 
 /** One JSON-RPC method: positional params in, wire value (JSON-ready, no bigint) out. */
@@ -53,8 +54,8 @@ export type DispatcherOptions = {
 }
 
 /**
- * An answer and the HTTP status an injected fault chose for the response that carries it (src/rpc/faults.ts;
- * a batch takes the first such status as a whole). WebSocket has no status and ignores it.
+ * An answer and the HTTP status an error chose for the response that carries it (an injected fault, a
+ * provider's 413 or 429; a batch takes the first such status as a whole). WebSocket has no status and ignores it.
  */
 export type Dispatched<T> = { answer: T; httpStatus?: number }
 
@@ -126,7 +127,7 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
       const handler = methods[method] as RpcMethod
       return resultResponse(id, await handler(params ?? [], ctx))
     } catch (err) {
-      if (err instanceof InjectedFault && err.httpStatus !== undefined) sink.status ??= err.httpStatus
+      if (err instanceof RpcError && err.httpStatus !== undefined) sink.status ??= err.httpStatus
       return errorResponse(id, toRpcErrorObject(fromDomainError(err), logger))
     }
   }
@@ -137,7 +138,8 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
     if (body.length > maxBatchSize) return fail(null, new InvalidRequestError('batch too large'))
     const refusal = ctx.admit?.(body.length)
     // Requests run concurrently; Promise.all keeps the answers in request order.
-    const responses = await Promise.all(body.map((request) => handleRequest(request, ctx, refusal, sink)))
+    const itemCtx: RpcContext = { ...ctx, inBatch: true }
+    const responses = await Promise.all(body.map((request) => handleRequest(request, itemCtx, refusal, sink)))
     const answered = responses.filter((response) => response !== undefined)
     return answered.length === 0 ? undefined : answered
   }

@@ -4,6 +4,7 @@ import { InvalidParamsError, LimitExceededError, ServerError } from '../errors.t
 import type { RpcError } from '../errors.ts'
 import { FilterNotFound, TooManyFilters } from '../filters/errors.ts'
 import { ReorgError } from '../reorg/errors.ts'
+import { FaultSpecError } from './faults.ts'
 import { TransactionRejected } from '../txpool/errors.ts'
 
 /**
@@ -20,7 +21,7 @@ export function fromDomainError(error: unknown): unknown {
     // anvil_reorg's placements are its second argument; every other reorg option is in the first.
     return invalidArgument(error.subject === 'placement' ? 1 : 0, error)
   }
-  if (error instanceof TimestampNotAfterHead) return invalidArgument(0, error)
+  if (error instanceof TimestampNotAfterHead || error instanceof FaultSpecError) return invalidArgument(0, error)
   return error
 }
 

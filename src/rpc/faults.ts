@@ -1,87 +1,188 @@
-import { InjectedFault } from '../errors.ts'
+import { ChainsimError, InjectedFault, ServerError } from '../errors.ts'
 import type { RpcMethod, RpcMethodTable } from './dispatcher.ts'
+import { ConnectionDrops } from './faults/connectionDrops.ts'
+import type { ConnectionWatch, DroppableConnection } from './faults/connectionDrops.ts'
+import type { BatchPartialFaultSpec, ErrorFaultSpec, FaultSpec, LagFaultSpec, RateLimitFaultSpec } from './faults/faultSpec.ts'
+import { LAGGED_METHODS } from './faults/laggedNode.ts'
+import { ThroughputBucket } from './faults/throughputBucket.ts'
+import { Trigger } from './faults/trigger.ts'
+import { alchemy } from './providers/alchemy.ts'
+import { infura } from './providers/infura.ts'
+import type { ProviderProfile } from './providers/providerProfile.ts'
 
-/** A fault armed on a method: its next `count` calls fail, are delayed, or both. */
-export interface FaultSpec {
-  /** The JSON-RPC method, or `*` for any method. */
-  method: string
-  /** How many calls it affects (default 1). */
-  count?: number
-  /** The error those calls answer with, instead of running. */
-  error?: { code: number; message: string; data?: unknown }
-  /** Real milliseconds each call waits before it is answered (or fails). */
-  latencyMs?: number
-  /**
-   * The HTTP status of the response that carries the call (over HTTP; WebSocket has none). The call fails
-   * with `error`, or with -32603 `injected fault: HTTP <status>` when no error is given.
-   */
-  httpStatus?: number
+export type { FaultSpec } from './faults/faultSpec.ts'
+export type { ConnectionWatch, DroppableConnection } from './faults/connectionDrops.ts'
+
+/** A fault that cannot be armed as given (an unknown method); the message says why. */
+export class FaultSpecError extends ChainsimError {}
+
+/** What a method table is wrapped with: how to answer as a lagging replica, and the network's provider. */
+export interface FaultContext {
+  /** The same methods, answering as a replica `blocks` behind the head. */
+  lagged?: (blocks: bigint) => RpcMethodTable
+  /** Whose prices a `rateLimit` uses when it names no provider. */
+  profile?: ProviderProfile
 }
 
-interface ArmedFault {
-  spec: FaultSpec
-  remaining: number
+// chainsim's own control methods are never faulted: a test must be able to mine, reorganise and clear faults
+// whatever it injected.
+const CONTROL = /^(evm|anvil|hardhat|sim)_/
+
+const THROUGHPUT = { infura: infura.throughput!, alchemy: alchemy.throughput! }
+
+interface Armed<S> {
+  spec: S
+  trigger: Trigger
 }
 
 /**
  * Fault injection at the RPC layer, for in-process calls and served networks alike: {@link wrap} puts it in
- * front of a method table, so an armed fault meets the call after the envelope checks and before the
- * method runs. A fault's HTTP status travels with its error (`InjectedFault.httpStatus`), and the dispatcher
- * hands it to the transport with the answer. Faults on one method are used in the order they were armed; `*` faults apply to every method
- * after that method's own.
+ * front of a method table, so an armed fault meets the call after the envelope checks and before the method
+ * runs. Each call meets, in this order: the throughput limit (`rateLimit`), `error` faults (a method's own in
+ * the order armed, then `*` ones), `batchPartial` (requests of a batch only), `lostFilter`
+ * (eth_getFilterChanges), `lag` (reads); the first that acts decides. `wsDrop` faults act on WebSocket
+ * connections the transport attaches ({@link attachConnection}). Faults that act on a fraction of calls choose
+ * them with a seeded generator, so a run repeats. An error's HTTP status travels with it to the transport.
  * @example
  * const faults = new FaultInjector()
- * const dispatcher = createDispatcher(faults.wrap(createMethodTable({ node, limits, clientVersion })))
+ * const dispatcher = createDispatcher(faults.wrap(createMethodTable({ node, profile, clientVersion })))
  * faults.arm({ method: 'eth_getLogs', count: 2, error: { code: -32005, message: 'try again' }, httpStatus: 429 })
+ * faults.arm({ kind: 'lostFilter', rate: 0.3, seed: 7 })
  */
 export class FaultInjector {
-  private readonly armed: ArmedFault[] = []
+  private readonly errors: Armed<ErrorFaultSpec>[] = []
+  private readonly lags: Armed<LagFaultSpec>[] = []
+  private readonly lostFilters: Trigger[] = []
+  private readonly partials: Armed<BatchPartialFaultSpec>[] = []
+  private readonly drops = new ConnectionDrops()
+  private throughput: { spec: RateLimitFaultSpec; bucket: ThroughputBucket | undefined } | undefined
+  private readonly knownMethods = new Set<string>()
+  private readonly now: () => number
 
-  /** Arms a fault for the method's next `count` calls. */
-  arm(spec: FaultSpec): void {
-    const count = spec.count ?? 1
-    if (!Number.isInteger(count) || count < 1) throw new RangeError(`fault count must be a positive integer, got ${count}`)
-    this.armed.push({ spec, remaining: count })
+  /** @param options.now the clock a `rateLimit` refills on, in milliseconds (default `performance.now`). */
+  constructor(options: { now?: () => number } = {}) {
+    this.now = options.now ?? (() => performance.now())
   }
 
-  /** Calls still to be affected: of one method (its own faults and `*` ones), or of all faults. */
+  /** Arms a fault (`{kind: 'none'}` clears them all). Throws {@link FaultSpecError} for an unknown method. */
+  arm(spec: FaultSpec): void {
+    switch (spec.kind) {
+      case undefined:
+      case 'error': {
+        if (spec.count !== undefined && (!Number.isInteger(spec.count) || spec.count < 1)) {
+          throw new RangeError(`fault count must be a positive integer, got ${spec.count}`)
+        }
+        this.checkMethods(spec.method === '*' ? [] : [spec.method])
+        // A fault on a fraction of calls lasts until cleared; one on every call, for one call unless counted.
+        const count = spec.count ?? (spec.rate === undefined ? 1 : undefined)
+        this.errors.push({ spec, trigger: new Trigger({ ...spec, count }) })
+        return
+      }
+      case 'lag':
+        this.checkMethods(spec.methods ?? [])
+        this.lags.push({ spec, trigger: new Trigger(spec) })
+        return
+      case 'lostFilter':
+        this.lostFilters.push(new Trigger(spec))
+        return
+      case 'wsDrop':
+        this.drops.arm(spec)
+        return
+      case 'batchPartial':
+        this.partials.push({ spec, trigger: new Trigger(spec) })
+        return
+      case 'rateLimit':
+        this.throughput = { spec, bucket: undefined }
+        return
+      case 'none':
+        this.clear()
+        return
+    }
+  }
+
+  /** Calls `error` faults may still fail: of one method (its own faults and `*` ones), or of all of them. */
   pending(method?: string): number {
-    return this.armed
+    return this.errors
       .filter((f) => method === undefined || f.spec.method === method || f.spec.method === '*')
-      .reduce((sum, f) => sum + f.remaining, 0)
+      .reduce((sum, f) => sum + (f.trigger.left ?? Infinity), 0)
   }
 
   /** Disarms every fault. */
   clear(): void {
-    this.armed.length = 0
+    this.errors.length = 0
+    this.lags.length = 0
+    this.lostFilters.length = 0
+    this.partials.length = 0
+    this.throughput = undefined
+    this.drops.clear()
+  }
+
+  /** Watches a WebSocket connection for `wsDrop` faults (the transport calls this when one opens). */
+  attachConnection(connection: DroppableConnection): ConnectionWatch {
+    return this.drops.attach(connection)
   }
 
   /** The same methods, each consulting this injector before it runs. */
-  wrap(methods: RpcMethodTable): RpcMethodTable {
-    return Object.fromEntries(Object.entries(methods).map(([name, method]) => [name, this.guard(name, method)]))
+  wrap(methods: RpcMethodTable, context: FaultContext = {}): RpcMethodTable {
+    for (const name of Object.keys(methods)) this.knownMethods.add(name)
+    return Object.fromEntries(Object.entries(methods).map(([name, method]) => [name, this.guard(name, method, methods, context)]))
   }
 
-  private guard(name: string, method: RpcMethod): RpcMethod {
+  private guard(name: string, method: RpcMethod, methods: RpcMethodTable, context: FaultContext): RpcMethod {
+    if (name === 'sim_fault') return method
+    const control = CONTROL.test(name)
     return async (params, ctx) => {
-      const fault = this.take(name)
-      if (fault === undefined) return method(params, ctx)
-      if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs))
-      const { httpStatus } = fault
-      if (fault.error) throw new InjectedFault(fault.error.message, { code: fault.error.code, data: fault.error.data, httpStatus })
-      if (httpStatus !== undefined) throw new InjectedFault(`injected fault: HTTP ${httpStatus}`, { httpStatus })
+      const refused = control ? undefined : this.throughputRefusal(name, context)
+      if (refused) throw refused
+      const fault = this.takeError(name)
+      if (fault !== undefined) {
+        if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs))
+        const { httpStatus } = fault
+        if (fault.error) throw new InjectedFault(fault.error.message, { code: fault.error.code, data: fault.error.data, httpStatus })
+        if (httpStatus !== undefined) throw new InjectedFault(`injected fault: HTTP ${httpStatus}`, { httpStatus })
+        return method(params, ctx)
+      }
+      if (control) return method(params, ctx)
+      const partial = ctx.inBatch ? this.partials.find((p) => p.trigger.fires()) : undefined
+      if (partial) {
+        if (partial.spec.answer === 'null') return null
+        const error = partial.spec.error ?? { code: -32603, message: 'internal error' }
+        throw new InjectedFault(error.message, { code: error.code, data: error.data })
+      }
+      if (name === 'eth_getFilterChanges' && this.lostFilters.some((trigger) => trigger.fires())) {
+        // The filter is really gone, as when a load balancer sends the poll to a replica that never had it.
+        await methods['eth_uninstallFilter']?.(params, ctx)
+        throw new ServerError('filter not found')
+      }
+      const lag = context.lagged && this.lags.find((l) => (l.spec.methods ?? LAGGED_METHODS).includes(name) && l.trigger.fires())
+      if (lag && context.lagged) return context.lagged(BigInt(lag.spec.blocks))[name]!(params, ctx)
       return method(params, ctx)
     }
   }
 
-  /** Uses one call of the first fault armed on `name` (then of the first `*` fault). */
-  private take(name: string): FaultSpec | undefined {
-    const index = [
-      this.armed.findIndex((f) => f.spec.method === name),
-      this.armed.findIndex((f) => f.spec.method === '*'),
-    ].find((i) => i >= 0)
-    if (index === undefined) return undefined
-    const fault = this.armed[index] as ArmedFault
-    if (--fault.remaining === 0) this.armed.splice(index, 1)
-    return fault.spec
+  /** The first `error` fault on `name` (then the first `*` one) whose trigger fires; spent ones are dropped. */
+  private takeError(name: string): ErrorFaultSpec | undefined {
+    const candidates = [...this.errors.filter((f) => f.spec.method === name), ...this.errors.filter((f) => f.spec.method === '*')]
+    const fault = candidates.find((f) => f.trigger.fires())
+    if (fault?.trigger.spent) this.errors.splice(this.errors.indexOf(fault), 1)
+    return fault?.spec
+  }
+
+  private throughputRefusal(name: string, context: FaultContext) {
+    const armed = this.throughput
+    if (!armed) return undefined
+    if (!armed.bucket) {
+      const { provider } = armed.spec
+      const shape = (provider === undefined ? context.profile?.throughput : THROUGHPUT[provider]) ?? THROUGHPUT.infura
+      const unitsPerSecond = armed.spec.unitsPerSecond ?? shape.unitsPerSecond
+      armed.bucket = new ThroughputBucket(shape, unitsPerSecond, armed.spec.burstSeconds ?? shape.burstSeconds, this.now)
+    }
+    return armed.bucket.take(name)
+  }
+
+  private checkMethods(names: readonly string[]): void {
+    if (this.knownMethods.size === 0) return
+    const unknown = names.find((name) => !this.knownMethods.has(name))
+    if (unknown !== undefined) throw new FaultSpecError(`chainsim has no method ${unknown}`)
   }
 }

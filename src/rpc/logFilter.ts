@@ -1,9 +1,10 @@
 import { z } from 'zod'
-import { InvalidParamsError, LimitExceededError, ServerError } from '../errors.ts'
-import type { RpcError } from '../errors.ts'
+import { InvalidParamsError } from '../errors.ts'
 import type { Log } from '../evm/index.ts'
-import { parameterRefusal } from '../logs/index.ts'
-import type { LogFilter, LogLimits, LogQueryRefusal, LogQueryResult, PositionedLog } from '../logs/index.ts'
+import { parameterCountRefusal, parameterRefusal } from '../logs/index.ts'
+import type { LogFilter, LogQueryResult, PositionedLog } from '../logs/index.ts'
+import type { ProviderProfile } from './providers/providerProfile.ts'
+import { responseSizeRefusal } from './providers/responseSize.ts'
 import { address, blockTag, hash32, parseParams } from './schemas.ts'
 
 const MAX_TOPIC_POSITIONS = 4
@@ -29,14 +30,14 @@ export const logFilterObject = z.object(
 export type LogFilterObject = z.output<typeof logFilterObject>
 
 /**
- * Parses and checks a filter object: exclusive fields, topic positions, and the parameter limit (the count
- * alone decides, before anything is scanned).
+ * Parses and checks a filter object: exclusive fields, topic positions, and the parameter limits of the
+ * network's provider (the counts alone decide, before anything is scanned).
  */
-export function parseLogFilter(method: string, params: unknown[], limits: LogLimits): LogFilter {
+export function parseLogFilter(method: string, params: unknown[], profile: ProviderProfile): LogFilter {
   // Counted on the JSON as it came, before any element is validated or converted: an oversized filter is
   // refused for what parsing its JSON cost, not for what a hundred thousand conversions would.
-  const count = rawParameterCount(params[0])
-  if (count > limits.maxLogParams) throw refusalError({ status: 'tooManyParameters', count, limit: limits.maxLogParams })
+  const tooMany = parameterCountRefusal(rawParameterCounts(params[0]), profile.logLimits)
+  if (tooMany) throw profile.refusalError(tooMany)
   const [filter] = parseParams(method, [logFilterObject], params)
   const blockHash = filter.blockHash ?? filter.blockhash ?? undefined
   if (blockHash && (filter.fromBlock != null || filter.toBlock != null)) {
@@ -59,58 +60,45 @@ export function parseLogFilter(method: string, params: unknown[], limits: LogLim
     toBlock: filter.toBlock ?? 'latest',
     blockHash,
   }
-  const refused = parameterRefusal(parsed, limits)
-  if (refused) throw refusalError(refused)
+  const refused = parameterRefusal(parsed, profile.logLimits)
+  if (refused) throw profile.refusalError(refused)
   return parsed
 }
 
 /**
- * The parameter count of a filter object as it came over the wire (addresses and topic values, each OR
+ * The parameter counts of a filter object as it came over the wire (addresses and topic values, each OR
  * alternative one; a position that holds null or nothing is a wildcard and counts none), without looking at
- * what the values are. For a filter that then parses, it equals the count of the parsed filter.
+ * what the values are: the total, and the most in one position. For a filter that then parses, they equal the
+ * counts of the parsed filter.
  */
-function rawParameterCount(filter: unknown): number {
-  if (typeof filter !== 'object' || filter === null) return 0
+function rawParameterCounts(filter: unknown): { count: number; largestPosition: number } {
+  if (typeof filter !== 'object' || filter === null) return { count: 0, largestPosition: 0 }
   const { address, topics } = filter as { address?: unknown; topics?: unknown }
   let count = Array.isArray(address) ? address.length : address == null ? 0 : 1
-  if (!Array.isArray(topics)) return count
+  let largestPosition = count
+  if (!Array.isArray(topics)) return { count, largestPosition }
   for (const position of topics) {
-    if (Array.isArray(position)) count += position.length === 0 || position.includes(null) ? 0 : position.length
-    else if (position != null) count += 1
+    const values = Array.isArray(position) ? wildcardOr(position.length, position.includes(null)) : position == null ? 0 : 1
+    count += values
+    if (values > largestPosition) largestPosition = values
   }
-  return count
+  return { count, largestPosition }
 }
 
-/** The wire error of a refused log query: geth's words for range problems, Infura's for its limits. */
-export function refusalError(refusal: LogQueryRefusal): RpcError {
-  switch (refusal.status) {
-    case 'tooManyParameters':
-      return new LimitExceededError(
-        `query has ${refusal.count} parameters (addresses and topics), more than the limit of ${refusal.limit}`,
-      )
-    case 'tooManyResults': {
-      const { limit, suggestedRange } = refusal
-      if (!suggestedRange) return new LimitExceededError(`query returned more than ${limit} results`, { data: { limit } })
-      // Infura's live form, which clients parse: the widest range from `fromBlock` whose results fit.
-      const from = `0x${suggestedRange.from.toString(16)}`
-      const to = `0x${suggestedRange.to.toString(16)}`
-      return new LimitExceededError(`query returned more than ${limit} results. Try with this block range [${from}, ${to}].`, {
-        data: { from, to, limit },
-      })
-    }
-    case 'timeout':
-      return new LimitExceededError('query timeout exceeded')
-    case 'unknownBlock':
-      return new ServerError('unknown block')
-    case 'invalidRange':
-      return new InvalidParamsError('invalid block range params')
-    case 'beyondHead':
-      return new InvalidParamsError('block range extends beyond current head block')
-  }
+/** The values of a topic position holding `length` alternatives: none when it is a wildcard (empty, or with null). */
+function wildcardOr(length: number, holdsNull: boolean): number {
+  return length === 0 || holdsNull ? 0 : length
 }
 
-/** The answer of a log query, or its refusal thrown as the wire error. */
-export function logsOrThrow(result: LogQueryResult): { canonical: PositionedLog[]; pending: Log[] } {
-  if (result.status !== 'ok') throw refusalError(result)
+/**
+ * The answer of a log query, or its refusal thrown as the provider words it: the query's own limits, then the
+ * provider's cap on the answer's size.
+ */
+export function logsOrThrow(result: LogQueryResult, profile: ProviderProfile): { canonical: PositionedLog[]; pending: Log[] } {
+  if (result.status !== 'ok') throw profile.refusalError(result)
+  if (profile.maxResponseBytes !== undefined) {
+    const tooLarge = responseSizeRefusal(result.canonical, result.pending, profile.maxResponseBytes, result.requested)
+    if (tooLarge) throw profile.refusalError(tooLarge)
+  }
   return result
 }

@@ -1,16 +1,19 @@
-import type { LogLimits } from '../logs/index.ts'
 import type { ChainNode } from '../node.ts'
 import type { RpcContext } from './dispatcher.ts'
+import type { FaultInjector } from './faults.ts'
+import type { ProviderProfile } from './providers/providerProfile.ts'
 
-export type { LogLimits } from '../logs/index.ts'
-export { DEFAULT_LOG_LIMITS } from '../logs/index.ts'
-
-/** What a method handler works with: the network's node, its limits, and the request's transport. */
+/**
+ * What a method handler works with: the network's node, the provider it behaves as (eth_getLogs limits and
+ * their words), its fault injector, and the request's transport.
+ */
 export interface MethodContext {
   /** The name the method is called by (the method table's key). */
   method: string
   node: ChainNode
-  limits: LogLimits
+  profile: ProviderProfile
+  /** The network's fault injector (`sim_fault`); absent where nothing injects faults. */
+  faults?: FaultInjector
   clientVersion: string
   rpc: RpcContext
   /** Saves every network to the state file (`--state FILE`); absent when none is configured. */

@@ -51,6 +51,7 @@ import { evm_setIntervalMining } from './methods/evm_setIntervalMining.ts'
 import { evm_setNextBlockTimestamp } from './methods/evm_setNextBlockTimestamp.ts'
 import { evm_snapshot } from './methods/evm_snapshot.ts'
 import { net_version } from './methods/net_version.ts'
+import { sim_fault } from './methods/sim_fault.ts'
 import { sim_reorg } from './methods/sim_reorg.ts'
 import { sim_saveState } from './methods/sim_saveState.ts'
 import { txpool_content } from './methods/txpool_content.ts'
@@ -113,6 +114,7 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   evm_setNextBlockTimestamp,
   evm_snapshot,
   net_version,
+  sim_fault,
   sim_reorg,
   sim_saveState,
   txpool_content,

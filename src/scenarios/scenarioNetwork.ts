@@ -41,10 +41,13 @@ export class ScenarioNetwork {
     readonly config: NetworkConfig,
     readonly node: ChainNode,
     index: number,
+    clock: () => number,
   ) {
     // Built as a served network's RPC is: a scenario drives its node through what clients of `serve` call.
     const rpc = createNetworkRpc(node, {
       limits: config.limits,
+      armFaults: config.faults,
+      clock,
       logger: { error: (obj) => (this.lastInternalError = (obj as { err?: unknown }).err ?? obj) },
     })
     this.dispatcher = rpc.dispatcher
@@ -70,7 +73,7 @@ export class ScenarioNetwork {
       clock: { kind: 'fixed', genesisTime: time.genesisTime, blockTime: time.blockTime },
       filterClock: clock.now,
     })
-    const network = new ScenarioNetwork(config, node, index)
+    const network = new ScenarioNetwork(config, node, index, clock.now)
     if (intervalMs !== undefined) network.interval = { ms: intervalMs, nextAt: clock.now() + intervalMs }
     return network
   }

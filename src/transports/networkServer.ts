@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import type { Dispatcher } from '../rpc/dispatcher.ts'
+import type { WsServerOptions } from './wsServer.ts'
 import { buildServer } from './httpServer.ts'
 import type { BrowserAccess } from './browserAccess.ts'
 import type { RateLimiter } from './rateLimit.ts'
@@ -39,6 +40,8 @@ export type NetworkServerOptions = {
   rateLimiter?: RateLimiter
   /** The `Host` and `Origin` rules (DNS rebinding, CORS, WebSocket origins); default: loopback hosts, any origin. */
   access?: BrowserAccess
+  /** Faults that drop WebSocket connections (the network's fault injector). */
+  connectionFaults?: WsServerOptions['connectionFaults']
 }
 
 /** A running network server. */
@@ -89,6 +92,7 @@ export async function startNetworkServer(options: NetworkServerOptions): Promise
     rateLimiter: options.rateLimiter,
     access: options.access,
     secure: options.tls !== undefined,
+    connectionFaults: options.connectionFaults,
   })
   const close = async () => {
     await ws.close()

@@ -4,6 +4,7 @@ import type * as https from 'node:https'
 import type { Duplex } from 'node:stream'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import type { Dispatcher, RpcConnection, RpcContext, WireMessage } from '../rpc/dispatcher.ts'
+import type { ConnectionWatch, DroppableConnection } from '../rpc/faults.ts'
 import { InvalidRequestError, ParseError, UnauthorizedError, consoleErrorLogger, type ErrorLogger } from '../errors.ts'
 import { createApiKeyCheck } from './apiKeys.ts'
 import { createBrowserAccess } from './browserAccess.ts'
@@ -40,6 +41,8 @@ export type WsServerOptions = {
   access?: BrowserAccess
   /** Served over TLS (wss): what a same-origin page's `Origin` starts with. */
   secure?: boolean
+  /** Faults that act on connections (`wsDrop`, src/rpc/faults.ts): told of each connection and each message sent. */
+  connectionFaults?: { attachConnection(connection: DroppableConnection): ConnectionWatch }
 }
 
 /** The WebSocket side of a network server. */
@@ -108,8 +111,23 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
     const runCloseListeners = () => {
       if (closed) return
       closed = true
+      watch?.closed()
       for (const listener of closeListeners.splice(0)) runSafely(listener)
     }
+    // Messages handed to the socket and not yet written out, and a drop waiting for them.
+    let writing = 0
+    let cutAfterWrites: (() => void) | undefined
+    // A dropped connection ends as a provider's does: cut with no close frame (the client sees 1006), or closed
+    // as going away (1001). Nothing is sent after the message that decided it, which is written out first;
+    // its subscriptions end now.
+    const watch = options.connectionFaults?.attachConnection({
+      drop: (code) => {
+        runCloseListeners()
+        const cut = () => (code === 1006 ? ws.terminate() : void closeClient(ws, CLOSE_GOING_AWAY, 'going away'))
+        if (writing > 0) cutAfterWrites = cut
+        else cut()
+      },
+    })
 
     const runSafely = (listener: () => void) => {
       try {
@@ -128,7 +146,14 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
         runCloseListeners()
         return
       }
-      ws.send(text, { binary: false })
+      writing++
+      ws.send(text, { binary: false }, () => {
+        if (--writing > 0 || !cutAfterWrites) return
+        const cut = cutAfterWrites
+        cutAfterWrites = undefined
+        cut()
+      })
+      watch?.sent()
     }
 
     const connection: RpcConnection = {

@@ -1,9 +1,9 @@
 import { encodeFunctionData, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { EventEmitter } from '../../src/contracts/index.ts'
-import { createDispatcher, type Dispatcher, type RpcConnection, type RpcContext } from '../../src/rpc/dispatcher.ts'
-import { DEFAULT_LOG_LIMITS } from '../../src/rpc/methodContext.ts'
-import { createMethodTable } from '../../src/rpc/methodTable.ts'
+import type { Dispatcher, RpcConnection, RpcContext } from '../../src/rpc/dispatcher.ts'
+import type { FaultInjector } from '../../src/rpc/faults.ts'
+import { createNetworkRpc } from '../../src/network.ts'
 import { ChainNode } from '../../src/node.ts'
 import { deployEmitter, emitManyData } from '../helpers/contracts.ts'
 
@@ -31,6 +31,8 @@ export interface FuzzSamples {
 export interface FuzzChain {
   node: ChainNode
   dispatcher: Dispatcher
+  /** The network's fault injector (sim_fault arms it; the fuzzer clears it between cases). */
+  faults: FaultInjector
   samples: FuzzSamples
   /** Causes of internal errors the dispatcher logged. */
   logged: unknown[]
@@ -67,9 +69,7 @@ export async function createFuzzChain(): Promise<FuzzChain> {
   const logged: unknown[] = []
   // sim_saveState needs a state file; this stand-in lets it succeed without touching the disk.
   const saveState = async () => ({ path: 'fuzz-state.json', savedAt: new Date(0).toISOString() })
-  const dispatcher = createDispatcher(createMethodTable({ node, limits: DEFAULT_LOG_LIMITS, clientVersion: 'chainsim/fuzz', saveState }), {
-    logger: { error: (obj) => logged.push(obj) },
-  })
+  const { dispatcher, faults } = createNetworkRpc(node, { saveState, logger: { error: (obj) => logged.push(obj) } })
   const connection = connectionStandIn()
   const http: RpcContext = { transport: 'http' }
   const ws: RpcContext = { transport: 'ws', connection }
@@ -144,6 +144,7 @@ export async function createFuzzChain(): Promise<FuzzChain> {
   return {
     node,
     dispatcher,
+    faults,
     samples,
     logged,
     http,

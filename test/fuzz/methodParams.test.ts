@@ -20,10 +20,14 @@ beforeAll(async () => {
 })
 afterAll(() => chain?.close())
 
-/** Interval mining set by a fuzzed call would keep mining under later cases; manual mining is restored. */
+/**
+ * Interval mining set by a fuzzed call would keep mining under later cases, and a fault it armed would answer
+ * them: manual mining is restored and faults are cleared.
+ */
 async function restoreManualMining(): Promise<void> {
   await chain.node.setIntervalMining(0)
   await chain.node.setAutomine(false)
+  chain.faults.clear()
 }
 
 const callWith = (method: string, params: unknown, overWs: boolean) => checkedCall(chain, method, params, overWs ? chain.ws : chain.http)

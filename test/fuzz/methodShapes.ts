@@ -146,6 +146,13 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
     hardhat_setStorageAt: fc.tuple(spareAddress, fc.constantFrom('0x0', '0x2'), fc.constantFrom(`0x${'0'.repeat(63)}2`)),
     net_version: noParams,
     sim_saveState: noParams,
+    // Faults that answer later calls well-formed (a lag, a clear); the fuzzer clears them after each case.
+    sim_fault: fc
+      .oneof(
+        fc.constant({ kind: 'none' }),
+        fc.record({ kind: fc.constant('lag'), blocks: fc.integer({ min: 1, max: 4 }), rate: fc.double({ min: 0, max: 1, noNaN: true }), seed: fc.integer() }, { requiredKeys: ['kind', 'blocks'] }),
+      )
+      .map((spec) => [spec]),
     sim_reorg: fc
       .record(
         {

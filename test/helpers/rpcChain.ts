@@ -82,9 +82,12 @@ export async function receiptOf(url: string, hash: Hex): Promise<Record<string, 
   return receipt
 }
 
-/** Deploys creation code from dev account `from` (mining it if automine is off) and returns the address. */
-export async function deploy(url: string, data: Hex, options: { from?: number; mine?: boolean } = {}): Promise<Hex> {
-  const hash = await send(url, { from: devAccount(options.from ?? 0).address, data })
+/**
+ * Deploys creation code from dev account `from` (mining it if automine is off) and returns the address. A `gas`
+ * limit skips estimation (a binary search of runs), for fixtures that deploy many times.
+ */
+export async function deploy(url: string, data: Hex, options: { from?: number; mine?: boolean; gas?: Hex } = {}): Promise<Hex> {
+  const hash = await send(url, { from: devAccount(options.from ?? 0).address, data, ...(options.gas && { gas: options.gas }) })
   if (options.mine) await rpc(url, 'evm_mine')
   const receipt = await receiptOf(url, hash)
   if (receipt.status !== '0x1' || !receipt.contractAddress) throw new Error(`deployment failed: ${JSON.stringify(receipt)}`)
@@ -92,13 +95,13 @@ export async function deploy(url: string, data: Hex, options: { from?: number; m
 }
 
 /** Deploys the bundled ERC-20 (1,000,000 tokens to the deployer). */
-export function deployTokenViaRpc(url: string, options: { from?: number; mine?: boolean } = {}): Promise<Hex> {
+export function deployTokenViaRpc(url: string, options: { from?: number; mine?: boolean; gas?: Hex } = {}): Promise<Hex> {
   const data = encodeDeployData({ abi: ChainsimToken.abi, bytecode: ChainsimToken.bytecode, args: ['Token', 'TOK', 10n ** 24n] })
   return deploy(url, data, options)
 }
 
 /** Deploys the bundled EventEmitter. */
-export function deployEmitterViaRpc(url: string, options: { from?: number; mine?: boolean } = {}): Promise<Hex> {
+export function deployEmitterViaRpc(url: string, options: { from?: number; mine?: boolean; gas?: Hex } = {}): Promise<Hex> {
   return deploy(url, EventEmitter.bytecode, options)
 }
 

@@ -59,3 +59,14 @@ export async function rpcError(url: string, method: string, params: unknown[] = 
   if (!body.error) throw new Error(`${method}: expected an error, got result ${JSON.stringify(body.result)}`)
   return body.error
 }
+
+/** POSTs any JSON body (a request or a batch) and returns the HTTP status with the parsed body, whatever they are. */
+export async function postJson(url: string, body: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  return { status: response.status, body: await response.json() }
+}
+
+/** One JSON-RPC request object, for {@link postJson}. */
+export function request(method: string, params: unknown[] = [], id: number | string = nextId++): { jsonrpc: '2.0'; id: number | string; method: string; params: unknown[] } {
+  return { jsonrpc: '2.0', id, method, params }
+}

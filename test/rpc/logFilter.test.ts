@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { countCriteriaParameters, DEFAULT_LOG_LIMITS } from '../../src/logs/index.ts'
+import { countCriteriaParameters } from '../../src/logs/index.ts'
 import { parseLogFilter } from '../../src/rpc/logFilter.ts'
+import { DEFAULT_PROFILE, resolveProfile } from '../../src/rpc/providers/providerProfile.ts'
 
 /**
  * The parameter limit is checked on the filter's JSON before anything in it is validated: the count it takes
@@ -25,9 +26,9 @@ describe('the parameter limit, counted first', () => {
   test('refuses exactly the filters whose parsed count passes the limit, with the same message', () => {
     fc.assert(
       fc.property(filter, fc.integer({ min: 0, max: 12 }), (raw, limit) => {
-        const parsed = parseLogFilter('eth_getLogs', [raw], { ...DEFAULT_LOG_LIMITS, maxLogParams: 1_000 })
+        const parsed = parseLogFilter('eth_getLogs', [raw], resolveProfile({ maxLogParams: 1_000 }))
         const count = countCriteriaParameters(parsed)
-        const limits = { ...DEFAULT_LOG_LIMITS, maxLogParams: limit }
+        const limits = resolveProfile({ maxLogParams: limit })
         if (count > limit) {
           expect(() => parseLogFilter('eth_getLogs', [raw], limits)).toThrow(
             expect.objectContaining({ code: -32005, message: `query has ${count} parameters (addresses and topics), more than the limit of ${limit}` }),
@@ -42,6 +43,6 @@ describe('the parameter limit, counted first', () => {
 
   test('100,000 invalid addresses are refused for their number, before any of them is read', () => {
     const raw = { address: Array.from({ length: 100_000 }, () => 'not an address') }
-    expect(() => parseLogFilter('eth_getLogs', [raw], DEFAULT_LOG_LIMITS)).toThrow(expect.objectContaining({ code: -32005 }))
+    expect(() => parseLogFilter('eth_getLogs', [raw], DEFAULT_PROFILE)).toThrow(expect.objectContaining({ code: -32005 }))
   })
 })

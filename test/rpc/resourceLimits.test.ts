@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import { parseConfig } from '../../src/config/loadConfig.ts'
 import { TooManyFilters } from '../../src/filters/errors.ts'
-import { DEFAULT_LOG_LIMITS } from '../../src/logs/index.ts'
+import { DEFAULT_PROFILE } from '../../src/rpc/providers/providerProfile.ts'
 import { ChainNode } from '../../src/node.ts'
 import { createDispatcher } from '../../src/rpc/dispatcher.ts'
 import { createMethodTable } from '../../src/rpc/methodTable.ts'
@@ -65,7 +65,7 @@ describe('subscriptions per connection', () => {
 describe('filters per network and pool size', () => {
   test('past the filter limit → -32005; uninstalling frees a place', async () => {
     const node = await ChainNode.create({ maxFilters: 2 })
-    const rpc = createDispatcher(createMethodTable({ node, limits: DEFAULT_LOG_LIMITS, clientVersion: 'test' }))
+    const rpc = createDispatcher(createMethodTable({ node, profile: DEFAULT_PROFILE, clientVersion: 'test' }))
     const call = (method: string) => rpc.handle({ jsonrpc: '2.0', id: 1, method, params: [] }, { transport: 'http' })
     const first = node.newBlockFilter()
     node.newPendingTransactionFilter()

@@ -5,7 +5,7 @@ import { createDispatcher } from '../../src/rpc/dispatcher.ts'
 import type { Dispatcher } from '../../src/rpc/dispatcher.ts'
 import { FaultInjector } from '../../src/rpc/faults.ts'
 import { createMethodTable } from '../../src/rpc/methodTable.ts'
-import { DEFAULT_LOG_LIMITS } from '../../src/rpc/methodContext.ts'
+import { DEFAULT_PROFILE } from '../../src/rpc/providers/providerProfile.ts'
 import { playScenario } from '../../src/scenarios/playScenario.ts'
 import type { PlayedScenario } from '../../src/scenarios/playScenario.ts'
 import type { RunningServer } from '../../src/server.ts'
@@ -25,7 +25,7 @@ describe('FaultInjector in front of a real method table', () => {
 
   const fresh = () => {
     faults = new FaultInjector()
-    dispatcher = createDispatcher(faults.wrap(createMethodTable({ node, limits: DEFAULT_LOG_LIMITS, clientVersion: 'test' })))
+    dispatcher = createDispatcher(faults.wrap(createMethodTable({ node, profile: DEFAULT_PROFILE, clientVersion: 'test' })))
   }
 
   test('the named method fails the named number of times, with the code, message and data, then answers', async () => {

@@ -250,6 +250,42 @@ function writePending(out: JsonWriter, log: Log, first: boolean): void {
   out.bytes(PENDING_POSITIONS)
 }
 
+/** Bytes `"0x…"` takes for `bytes`. */
+function hexLength(bytes: Uint8Array): number {
+  return 4 + bytes.length * 2
+}
+
+/** Bytes `"0x…"` takes for a quantity. */
+function quantityLength(value: bigint | number): number {
+  return 4 + value.toString(16).length
+}
+
+/** Exact bytes of `{"address":…,"topics":[…],"data":…` as {@link writeBody} writes it. */
+function bodyLength(log: Log): number {
+  let length = OPEN_ADDRESS.length + hexLength(log.address) + OPEN_TOPICS.length + OPEN_DATA.length + hexLength(log.data)
+  for (const topic of log.topics) length += hexLength(topic)
+  return length + Math.max(0, log.topics.length - 1)
+}
+
+/** Exact bytes of one mined log in an answer (without the comma before it), for size limits. */
+export function minedLogJsonLength(log: PositionedLog): number {
+  return (
+    bodyLength(log) +
+    BLOCK_NUMBER.length + quantityLength(log.blockNumber) +
+    TRANSACTION_HASH.length + hexLength(log.transactionHash) +
+    TRANSACTION_INDEX.length + quantityLength(log.transactionIndex) +
+    BLOCK_HASH.length + hexLength(log.blockHash) +
+    BLOCK_TIMESTAMP.length + quantityLength(log.blockTimestamp) +
+    LOG_INDEX.length + quantityLength(log.logIndex) +
+    NOT_REMOVED.length
+  )
+}
+
+/** Exact bytes of one pending log in an answer (without the comma before it). */
+export function pendingLogJsonLength(log: Log): number {
+  return bodyLength(log) + PENDING_POSITIONS.length
+}
+
 /**
  * A first guess at an answer's size: every log like the first, guessed at no more than 1 KB each,
  * plus slack; the writer grows when the guess falls short. (One huge first log must not make a

@@ -19,7 +19,7 @@ const kind = z.enum(['newHeads', 'logs', 'newPendingTransactions'], {
  * reorg), `newPendingTransactions` (hashes, or full transactions with `true`). Notifications
  * start after the answer carrying the id has been sent; the subscription ends with its connection.
  */
-export const eth_subscribe: MethodHandler = (params, { method, node, limits, rpc }) => {
+export const eth_subscribe: MethodHandler = (params, { method, node, profile, rpc }) => {
   const connection = rpc.connection
   if (!connection) throw new MethodNotFoundError('notifications not supported: eth_subscribe needs a WebSocket connection')
   const [name] = parseParams(method, [kind], params.slice(0, 1))
@@ -30,7 +30,7 @@ export const eth_subscribe: MethodHandler = (params, { method, node, limits, rpc
   let request: SubscriptionRequest
   let fullTransactions = false
   if (name === 'logs') {
-    const spec = parseLogFilter(method, params.slice(1, 2).length ? params.slice(1, 2) : [{}], limits)
+    const spec = parseLogFilter(method, params.slice(1, 2).length ? params.slice(1, 2) : [{}], profile)
     request = { kind: 'logs', criteria: { addresses: spec.addresses, topics: spec.topics } }
   } else if (name === 'newPendingTransactions') {
     const [full] = parseParams(method, [boolean.optional()], params.slice(1))

@@ -1,41 +1,46 @@
 import { z } from 'zod'
+import { faultSpec } from '../../rpc/faults/faultSpec.ts'
+import type { FaultSpec } from '../../rpc/faults/faultSpec.ts'
 import { methodNames } from '../../rpc/methodTable.ts'
-import { count, json, stepBase } from '../schemaParts.ts'
+import { stepBase } from '../schemaParts.ts'
 import { resolve } from '../values.ts'
 import { defineStep } from './stepKind.ts'
 
-/** `fault`: arms a fault on a method (src/rpc/faults.ts): its next calls fail, wait, or get an HTTP status. */
+/**
+ * `fault`: arms a fault on the step's network (src/rpc/faults.ts), exactly as `sim_fault` and a config's
+ * `faults` take it: `error` (the default kind: a method's next calls fail, wait, or get an HTTP status), `lag`,
+ * `lostFilter`, `wsDrop`, `batchPartial`, `rateLimit`, or `none` (clears them all). Faults stay armed when the
+ * played chain is served.
+ */
 export const fault = defineStep({
   kind: 'fault',
   schema: z
     .object({
       ...stepBase,
-      fault: z
-        .object({
-          method: z.string().min(1).describe('the JSON-RPC method, or * for any'),
-          count: z.number().int().min(1).optional().describe('how many calls (default 1)'),
-          error: z.object({ code: z.number().int(), message: z.string(), data: json.optional() }).strict().optional(),
-          latencyMs: count.optional().describe('real milliseconds each call waits'),
-          httpStatus: z.number().int().min(100).max(599).optional().describe('the HTTP status of the response'),
-        })
-        .strict()
-        .describe('makes a method\'s next calls fail or wait, in-process and over HTTP/WS'),
+      fault: faultSpec.describe('a fault on this network, in-process and over HTTP/WS: error, lag, lostFilter, wsDrop, batchPartial, rateLimit, none'),
     })
     .strict()
     .meta({ id: 'faultStep' }),
 
   check({ fault: spec }, c) {
-    if (spec.method !== '*' && !methodNames.includes(spec.method)) c.report(['fault', 'method'], `chainsim has no method ${spec.method}`)
-    if (spec.error === undefined && spec.latencyMs === undefined && spec.httpStatus === undefined) {
-      c.report(['fault'], 'a fault needs `error`, `latencyMs` or `httpStatus`')
+    for (const [path, method] of methodsNamed(spec)) {
+      if (!methodNames.includes(method)) c.report(['fault', ...path], `chainsim has no method ${method}`)
     }
   },
 
   async run(step, ctx) {
-    const { error, ...spec } = step.fault
-    ctx.network.faults.arm(error === undefined ? spec : { ...spec, error: { ...error, data: resolve(error.data, ctx.bindings) } })
+    const spec = step.fault
+    const error = 'error' in spec ? spec.error : undefined
+    ctx.network.faults.arm(error === undefined ? spec : { ...spec, error: { ...error, data: resolve(error.data, ctx.bindings) } } as FaultSpec)
     return { failures: [] }
   },
 
-  describe: (step) => `fault on ${step.fault.method}`,
+  describe: ({ fault: spec }) => (spec.kind === undefined || spec.kind === 'error' ? `fault on ${spec.method}` : `fault ${spec.kind}`),
 })
+
+/** The methods a fault names, with where: an `error` fault's method (unless `*`), a `lag`'s methods. */
+function methodsNamed(spec: FaultSpec): Array<[Array<string | number>, string]> {
+  if (spec.kind === undefined || spec.kind === 'error') return spec.method === '*' ? [] : [[['method'], spec.method]]
+  if (spec.kind === 'lag') return (spec.methods ?? []).map((method, i) => [['methods', i], method])
+  return []
+}

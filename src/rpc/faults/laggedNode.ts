@@ -1,0 +1,65 @@
+import type { BlockSelector } from '../../chain/types.ts'
+import { chainAsOf } from '../../chain/chainAsOf.ts'
+import type { ChainNode } from '../../node.ts'
+
+/**
+ * Every read resolved against the head, as a lagging replica answers it: `eth_blockNumber` and the state
+ * methods at `latest`, blocks and receipts by number or hash, transactions, and `eth_getLogs` ranges (an end past
+ * the lagged head is "beyond current head block").
+ */
+export const LAGGED_METHODS: readonly string[] = [
+  'eth_blockNumber',
+  'eth_call',
+  'eth_feeHistory',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockReceipts',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+]
+
+/**
+ * The node as a replica `blocks` behind its head answers reads: its head is the canonical block `blocks` below
+ * the real one (never below genesis), blocks and transactions above it are unknown, tags and log ranges resolve
+ * against it. Everything else (writes, the pool and the pending block, filters) is the node's own: a lagging
+ * replica still forwards writes. The view follows the chain: after a reorg it shows the new branch up to its head.
+ *
+ * It is a Proxy over the node rather than a second class: the RPC methods run unchanged on it, and any member
+ * not listed here is the node's, bound to it (its private fields stay reachable).
+ */
+export function laggedNode(node: ChainNode, blocks: bigint): ChainNode {
+  const head = () => {
+    const lagged = node.head.number - blocks
+    return lagged < node.chain.genesis.number ? node.chain.genesis.number : lagged
+  }
+  const chain = chainAsOf(node.chain, head)
+  const views: { [K in keyof ChainNode]?: () => ChainNode[K] } = {
+    chain: () => chain,
+    head: () => chain.head,
+    blockBySelector: () => (selector: BlockSelector) =>
+      chain.blockByNumber(typeof selector === 'bigint' ? selector : chain.tagNumber(selector)),
+    transaction: () => (hash) => {
+      const found = node.transaction(hash)
+      return found?.status === 'mined' && found.location.block.number > head() ? undefined : found
+    },
+    queryLogs: () => (filter, limits, options) => node.queryLogs(filter, limits, { ...options, asOf: head() }),
+  }
+  return new Proxy(node, {
+    get(target, property) {
+      const view = views[property as keyof ChainNode]
+      if (view) return view()
+      const value: unknown = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
