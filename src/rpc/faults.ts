@@ -162,6 +162,7 @@ export class FaultInjector {
 
   /** The first `error` fault on `name` (then the first `*` one) whose trigger fires; spent ones are dropped. */
   private takeError(name: string): ErrorFaultSpec | undefined {
+    if (this.errors.length === 0) return undefined
     const candidates = [...this.errors.filter((f) => f.spec.method === name), ...this.errors.filter((f) => f.spec.method === '*')]
     const fault = candidates.find((f) => f.trigger.fires())
     if (fault?.trigger.spent) this.errors.splice(this.errors.indexOf(fault), 1)

@@ -64,11 +64,6 @@ export class ConnectionDrops {
     }
   }
 
-  /** Connections watched now. */
-  get size(): number {
-    return this.open.size
-  }
-
   private plan(watched: Watched, drop: ArmedDrop): void {
     if (!drop.trigger.fires()) return
     const code = drop.spec.code ?? 1006

@@ -89,4 +89,3 @@ export type LagFaultSpec = z.output<typeof lagFault>
 export type WsDropFaultSpec = z.output<typeof wsDropFault>
 export type BatchPartialFaultSpec = z.output<typeof batchPartialFault>
 export type RateLimitFaultSpec = z.output<typeof rateLimitFault>
-export type FaultKind = NonNullable<FaultSpec['kind']>

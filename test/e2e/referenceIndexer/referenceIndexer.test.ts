@@ -9,7 +9,7 @@ import { postJson, request, rpc } from '../../helpers/rpcClient.ts'
 import { waitFor } from '../../helpers/wsClient.ts'
 import { NaiveIndexer } from './naiveIndexer.ts'
 import { providerError } from './providerError.ts'
-import { logKey, ReferenceIndexer, type IndexedLog } from './referenceIndexer.ts'
+import { ReferenceIndexer, type IndexedLog } from './referenceIndexer.ts'
 
 /**
  * The proof that chainsim's provider realism is useful: the example scenarios `indexer-*.yaml` are played and
@@ -96,7 +96,12 @@ async function stepBetween(indexer: ReferenceIndexer, changes: Array<() => Promi
   }
 }
 
-const keys = (logs: readonly IndexedLog[]) => logs.map(logKey)
+/** Lets the indexer reach the head, stops it, and holds what it kept to the canonical chain's logs. */
+async function expectCanonicalAtHead(indexer: ReferenceIndexer, network: { url: string; node: RunningNetwork['node'] }, token: Hex): Promise<void> {
+  await indexer.syncTo(headOf(network.node))
+  await indexer.stop()
+  expect(indexer.logs).toEqual(await canonicalLogs(network.url, network.node, token))
+}
 
 describe('through every provider profile (scenarios/indexer-provider-limits.yaml)', () => {
   let served: Served
@@ -135,10 +140,7 @@ describe('through every provider profile (scenarios/indexer-provider-limits.yaml
         () => rpc(url, 'sim_reorg', [{ depth: 2 }]),
         () => transfer(url, served.token),
       ])
-      await indexer.syncTo(headOf(node))
-      await indexer.stop()
-      expect(keys(indexer.logs)).toEqual(keys(await canonicalLogs(url, node, served.token)))
-      expect(indexer.logs).toEqual(await canonicalLogs(url, node, served.token))
+      await expectCanonicalAtHead(indexer, { url, node }, served.token)
       expect(indexer.stats.splits).toBeGreaterThan(0)
       expect(indexer.stats.rollbacks).toBeGreaterThan(0)
     },
@@ -155,6 +157,12 @@ describe('through lagging replicas, lost filters, failed batch items and a rate 
   test('a reorg during a lag: the reference indexer ends with exactly the canonical logs', async () => {
     const { url, node } = served.network('flaky')
     const indexer = new ReferenceIndexer({ url, address: served.token })
+    // First a budget of 200 compute units that hardly refills: its first steps are refused with 429 for sure.
+    await rpc(url, 'sim_fault', [{ kind: 'rateLimit', provider: 'alchemy', unitsPerSecond: 1, burstSeconds: 200 }])
+    for (let i = 0; i < 4; i++) await indexer.step()
+    expect(indexer.stats.retries.rateLimited).toBeGreaterThan(0)
+    // Then the scenario's own: 20,000 units a second in a bucket of 1,000.
+    await rpc(url, 'sim_fault', [{ kind: 'rateLimit', provider: 'alchemy', unitsPerSecond: 20_000, burstSeconds: 0.05 }])
     await indexer.syncTo(headOf(node))
     await stepBetween(indexer, [() => transfer(url, served.token), () => transfer(url, served.token)])
     await indexer.syncTo(headOf(node))
@@ -166,12 +174,11 @@ describe('through lagging replicas, lost filters, failed batch items and a rate 
       () => transfer(url, served.token),
       () => transfer(url, served.token),
     ])
-    await indexer.syncTo(headOf(node))
-    await indexer.stop()
-    expect(indexer.logs).toEqual(await canonicalLogs(url, node, served.token))
+    await expectCanonicalAtHead(indexer, { url, node }, served.token)
     expect(indexer.stats.rollbacks).toBeGreaterThan(0)
     expect(indexer.stats.filtersRecreated).toBeGreaterThan(0)
-    expect(indexer.stats.retries).toBeGreaterThan(0)
+    expect(indexer.stats.retries.behindHead).toBeGreaterThan(0)
+    expect(indexer.stats.retries.failedItem).toBeGreaterThan(0)
   })
 })
 
@@ -209,9 +216,7 @@ describe('through sockets that drop (scenarios/indexer-socket-drops.yaml)', () =
     await waitFor(() => indexer.stats.socketDrops, (n) => n > 0, 'the socket to drop')
     await waitFor(() => node.subscriptionCount, (n) => n === subscribed, 'viem to reconnect and subscribe again')
     await stepBetween(indexer, [() => transfer(url, served.token), () => transfer(url, served.token)])
-    await indexer.syncTo(headOf(node))
-    await indexer.stop()
-    expect(indexer.logs).toEqual(await canonicalLogs(url, node, served.token))
+    await expectCanonicalAtHead(indexer, { url, node }, served.token)
     expect(indexer.stats.rollbacks).toBeGreaterThan(0)
   })
 })

@@ -44,9 +44,15 @@ export interface IndexerStats {
   socketDrops: number
   /** Reorgs found by a block hash that no longer matched, and rolled back. */
   rollbacks: number
-  /** Steps abandoned for an answer that a later one mends: a lagging replica, a rate limit, a failed batch item. */
-  retries: number
+  /** Steps abandoned for an answer a later step mends, by why: a lagging replica, a rate limit, a failed batch item. */
+  retries: Record<Mended, number>
 }
+
+/** Answers a later step mends. */
+type Mended = 'behindHead' | 'rateLimited' | 'failedItem'
+
+/** How long it waits after a rate limit before the next step (providers ask for a back-off, not a retry at once). */
+const RATE_LIMIT_BACKOFF_MS = 25
 
 /**
  * A small indexer of one token's Transfer logs, written the way an indexer that survives real providers is
@@ -61,7 +67,7 @@ export interface IndexerStats {
  * and is thrown.
  */
 export class ReferenceIndexer {
-  readonly stats: IndexerStats = { splits: 0, filtersRecreated: 0, socketDrops: 0, rollbacks: 0, retries: 0 }
+  readonly stats: IndexerStats = { splits: 0, filtersRecreated: 0, socketDrops: 0, rollbacks: 0, retries: { behindHead: 0, rateLimited: 0, failedItem: 0 } }
   /** Confirmed logs: every block up to the cursor. */
   private readonly confirmed = new Map<string, IndexedLog>()
   /** Logs heard live above the cursor, not yet confirmed. */
@@ -106,8 +112,10 @@ export class ReferenceIndexer {
       await this.listen()
       await this.catchUp()
     } catch (error) {
-      if (!isMendedLater(error)) throw error
-      this.stats.retries++
+      const mended = mendedLater(error)
+      if (!mended) throw error
+      this.stats.retries[mended]++
+      if (mended === 'rateLimited') await new Promise((resolve) => setTimeout(resolve, RATE_LIMIT_BACKOFF_MS))
     }
   }
 
@@ -232,12 +240,13 @@ export class ReferenceIndexer {
   }
 }
 
-/** Answers a later step mends: a replica behind the head, a rate limit, a failed item of a batch. */
-function isMendedLater(error: unknown): boolean {
+/** Which answer a later step mends this one is, if any: a replica behind the head, a rate limit, a failed batch item. */
+function mendedLater(error: unknown): Mended | undefined {
   const { code, message, status } = providerError(error)
-  if (error instanceof Error && error.name === 'BlockNotFoundError') return true
-  if (/block range extends beyond current head block/.test(message)) return true
-  return code === 429 || status === 429 || code === -32603
+  if (error instanceof Error && error.name === 'BlockNotFoundError') return 'behindHead'
+  if (/block range extends beyond current head block/.test(message)) return 'behindHead'
+  if (code === 429 || status === 429) return 'rateLimited'
+  return code === -32603 ? 'failedItem' : undefined
 }
 
 function toIndexed(log: Log): IndexedLog {
