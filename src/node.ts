@@ -1,14 +1,17 @@
+import { randomBytes } from 'node:crypto'
 import { DevAccounts } from './accounts/devAccounts.ts'
 import { DEFAULT_PRIORITY_FEE, transactionFields } from './accounts/transactionFields.ts'
 import type { TransactionRequest } from './accounts/transactionFields.ts'
-import { Chain, toChainBlock } from './chain/chain.ts'
-import type { ChainReader } from './chain/chain.ts'
-import { ChainClock } from './chain/clock.ts'
+import type { TypedData } from './accounts/typedData.ts'
+import { chainFrom } from './chain/chain.ts'
+import type { Chain, ChainOrigin, ChainReader } from './chain/chain.ts'
+import { ChainClock, sameClockMode, UNMOVED_CLOCK } from './chain/clock.ts'
 import type { ClockMode, ClockState } from './chain/clock.ts'
 import { TimestampNotAfterHead } from './chain/errors.ts'
 import { HeadStateOverride } from './chain/headStateOverride.ts'
 import { resolveTagNumber } from './chain/tags.ts'
 import { Snapshots } from './chain/snapshots.ts'
+import type { ReorgEvent } from './chain/events.ts'
 import type { BlockSelector, ChainBlock, FinalityDepths, TransactionLocation } from './chain/types.ts'
 import { WriteQueue } from './chain/writeQueue.ts'
 import {
@@ -17,7 +20,6 @@ import {
   deriveDevAccounts,
   DEV_MNEMONIC,
   estimateGas,
-  ExecutionEngine,
   keccak256,
   keyOf,
   nextBlobGasPriceOf,
@@ -41,6 +43,7 @@ import type { SubscriptionEvent, SubscriptionRequest } from './filters/subscript
 import type { FilterChanges, FilterKind } from './filters/types.ts'
 import { installRefusal, LogIndex, matchesCriteria, queryLogs } from './logs/index.ts'
 import type { IndexedBlock, LogFilter, LogLimits, LogQueryOptions, LogQueryRefusal, LogQueryResult, LogSource } from './logs/index.ts'
+import { BlockParameters } from './mining/blockParameters.ts'
 import { Miner } from './mining/miner.ts'
 import type { MiningMode } from './mining/miner.ts'
 import { planAnvilReorg } from './reorg/anvilReorg.ts'
@@ -57,6 +60,7 @@ import { TxPool } from './txpool/txPool.ts'
 
 export type { TransactionRequest } from './accounts/transactionFields.ts'
 export type { PendingBlock } from './txpool/pendingBlock.ts'
+export type { TypedData } from './accounts/typedData.ts'
 export type { SimReorgOptions } from './reorg/simReorg.ts'
 export type { Placement } from './reorg/anvilReorg.ts'
 
@@ -102,10 +106,18 @@ export interface MiningStatus {
   intervalMs: number | undefined
 }
 
-/** What a restored network resumes with besides its blocks (a state file's clock and pool). */
+/** What a restored network resumes with besides its blocks (a state file's clock, pool and state set on the head). */
 export interface RestoredState {
   clock: ClockState
   pool: readonly SignedTransaction[]
+  headEdits?: readonly AccountChange[]
+}
+
+/** A whole network rebuilt elsewhere (anvil_loadState): its chain, keys and what it resumes with. */
+export interface LoadedNetwork extends RestoredState {
+  chain: Chain
+  accounts: readonly DevAccount[]
+  clockMode: ClockMode
 }
 
 const ETHER = 10n ** 18n
@@ -131,7 +143,7 @@ export const NODE_DEFAULTS = {
  * get read-only views (`chain`) and answers in domain types. ARCHITECTURE.md maps the modules it calls.
  */
 export class ChainNode {
-  readonly #chain: Chain
+  #chain: Chain
   readonly #queue = new WriteQueue()
   readonly #pool: TxPool
   readonly #logs = new LogIndex()
@@ -139,14 +151,22 @@ export class ChainNode {
   readonly #filters: FilterManager
   readonly #subscriptions: SubscriptionHub
   readonly #clock: ChainClock
-  readonly #accounts: DevAccounts
+  #accounts: DevAccounts
   readonly #snapshots = new Snapshots()
   readonly #headState = new HeadStateOverride()
   readonly #pending = new PendingBlockCache()
-  readonly #blockGasLimit: bigint
-  readonly #coinbase: Uint8Array
+  readonly #blockParameters: BlockParameters
+  /** What anvil_reset goes back to: the first chain's genesis and keys, the configured mining. */
+  readonly #origin: { chain: ChainOrigin; accounts: readonly DevAccount[]; mining: MiningMode }
+  /** Anvil's instance id: a new one whenever the chain is replaced, so clients can tell. */
+  #instanceId = randomBytes(32)
   #reorgCounter = 0
   #closed = false
+  readonly #indexBlock = (block: ChainBlock) => this.#logs.append(toIndexedBlock(block))
+  readonly #indexReorg = ({ commonAncestor, added }: ReorgEvent) => {
+    this.#logs.truncate(commonAncestor.number + 1n)
+    for (const block of added) this.#logs.append(toIndexedBlock(block))
+  }
 
   private constructor(
     readonly name: string,
@@ -158,20 +178,15 @@ export class ChainNode {
     this.#chain = chain
     this.#clock = clock
     this.#accounts = new DevAccounts(accounts, chain.engine.common)
-    this.#blockGasLimit = options.blockGasLimit ?? chain.head.block.header.gasLimit
-    this.#coinbase = options.coinbase ?? new Uint8Array(20)
+    this.#blockParameters = new BlockParameters({
+      gasLimit: options.blockGasLimit ?? chain.head.block.header.gasLimit,
+      coinbase: options.coinbase ?? new Uint8Array(20),
+    })
+    this.#origin = { chain: chain.origin, accounts, mining: options.mining ?? { auto: true } }
     this.#pool = new TxPool(options.maxPoolSize)
     const onError = options.onError ?? ((error) => console.error(`[${name}] background mining failed:`, error))
-    this.#miner = new Miner(options.mining ?? { auto: true }, () => this.mine(1), onError)
-    // An imported chain arrives with its blocks: index all of them once.
-    for (let n = chain.genesis.number; n <= chain.head.number; n++) {
-      this.#logs.append(toIndexedBlock(chain.blockByNumber(n) as ChainBlock))
-    }
-    chain.events.on('blockAdded', (block) => this.#logs.append(toIndexedBlock(block)))
-    chain.events.on('reorged', ({ commonAncestor, added }) => {
-      this.#logs.truncate(commonAncestor.number + 1n)
-      for (const block of added) this.#logs.append(toIndexedBlock(block))
-    })
+    this.#miner = new Miner(this.#origin.mining, () => this.mine(1), onError)
+    this.indexLogsOf(chain)
     this.#filters = new FilterManager({
       chain,
       logs: this.#logs,
@@ -193,17 +208,20 @@ export class ChainNode {
   static async create(options: NodeOptions = {}): Promise<ChainNode> {
     const name = options.name ?? NODE_DEFAULTS.name
     const chainId = options.chainId ?? NODE_DEFAULTS.chainId
-    const engine = await ExecutionEngine.create(createDevCommon(chainId, name))
     const accounts = deriveDevAccounts(options.mnemonic ?? DEV_MNEMONIC, options.accountCount ?? NODE_DEFAULTS.accountCount)
     const clock = new ChainClock(options.clock ?? { kind: 'wall' })
     const balance = options.accountBalance ?? NODE_DEFAULTS.accountBalance
-    const genesis = await engine.createGenesis({
-      alloc: new Map(accounts.map((a) => [keyOf(a.address), { balance }])),
-      timestamp: clock.genesisTimestamp(),
-      gasLimit: options.blockGasLimit ?? NODE_DEFAULTS.blockGasLimit,
-      baseFeePerGas: options.genesisBaseFeePerGas ?? NODE_DEFAULTS.genesisBaseFeePerGas,
+    const chain = await chainFrom({
+      common: createDevCommon(chainId, name),
+      followsForks: false,
+      genesis: {
+        alloc: new Map(accounts.map((a) => [keyOf(a.address), { balance }])),
+        timestamp: clock.genesisTimestamp(),
+        gasLimit: options.blockGasLimit ?? NODE_DEFAULTS.blockGasLimit,
+        baseFeePerGas: options.genesisBaseFeePerGas ?? NODE_DEFAULTS.genesisBaseFeePerGas,
+      },
+      finality: finalityOf(options),
     })
-    const chain = new Chain(engine, toChainBlock(genesis, []), finalityOf(options))
     return ChainNode.fromChain(chain, options, accounts)
   }
 
@@ -234,9 +252,42 @@ export class ChainNode {
     return this.#chain.head
   }
 
-  /** Base fee of the next block. */
+  /** Base fee of the next block: the one set with anvil_setNextBlockBaseFeePerGas, else EIP-1559's. */
   get nextBaseFee(): bigint {
-    return this.head.block.header.calcNextBaseFee()
+    return this.#blockParameters.nextBaseFee ?? this.head.block.header.calcNextBaseFee()
+  }
+
+  /** Gas limit of the blocks mined from now on (evm_setBlockGasLimit changes it). */
+  get blockGasLimit(): bigint {
+    return this.#blockParameters.gasLimit
+  }
+
+  /** Receives the fees of the blocks mined from now on (eth_coinbase; anvil_setCoinbase changes it). */
+  get coinbase(): Uint8Array {
+    return this.#blockParameters.coinbase
+  }
+
+  /** The rules the next block is built under (its hardfork's name, as ethereumjs spells it). */
+  get hardfork(): string {
+    return this.#chain.engine.common.hardfork()
+  }
+
+  /** 32 random bytes, new whenever anvil_reset or anvil_loadState replaces the chain (Anvil's instance id). */
+  get instanceId(): Uint8Array {
+    return this.#instanceId
+  }
+
+  /** The evm_snapshot ids held, oldest first, with the head each one goes back to. */
+  get snapshots(): Array<{ id: number; head: ChainBlock }> {
+    return this.#snapshots.entries().flatMap(([id, snapshot]) => {
+      const head = this.#chain.blockByHash(snapshot.headKey)
+      return head ? [{ id, head }] : []
+    })
+  }
+
+  /** State set directly on the head and not yet in a block, as the changes that set it (a state file keeps them). */
+  get headStateEdits(): readonly AccountChange[] {
+    return this.#headState.changesOn(this.head)
   }
 
   /** Blob gas price of the next block, under the next block's fork (EIP-4844); undefined before Cancun. */
@@ -286,16 +337,26 @@ export class ChainNode {
 
   /** Signs `request` with the dev account it names, then sends it as sendRawTransaction does. */
   sendTransaction(request: TransactionRequest): Promise<Uint8Array> {
-    return this.#queue.run(async () => {
-      const nonce = request.nonce ?? (await this.pendingNonce(request.from))
-      let gas = request.gas
-      if (gas === undefined) {
-        const estimate = await this.estimateGas({ ...request, nonce }, this.head)
-        // As Hardhat: a request that fails even with the whole block is sent with it, and fails on chain.
-        gas = 'failure' in estimate ? this.#blockGasLimit : estimate.gas
-      }
-      return this.admit(this.#accounts.sign(request.from, this.fieldsOf(request, nonce, gas)))
-    })
+    return this.#queue.run(async () => this.admit(await this.fillAndSign(request)))
+  }
+
+  /**
+   * eth_signTransaction: signs `request` exactly as eth_sendTransaction would send it now (the pending nonce,
+   * estimated gas, Anvil's fees), and sends nothing. In the write queue, so the nonce is the one a send
+   * queued at the same moment would get.
+   */
+  signTransaction(request: TransactionRequest): Promise<SignedTransaction> {
+    return this.#queue.run(() => this.fillAndSign(request))
+  }
+
+  /** eth_sign, personal_sign: the EIP-191 signature of `message` by the dev account `address`. */
+  signMessage(address: Uint8Array, message: Uint8Array): Promise<Uint8Array> {
+    return this.#accounts.signMessage(address, message)
+  }
+
+  /** eth_signTypedData_v4: the EIP-712 signature of `typedData` by the dev account `address`. */
+  signTypedData(address: Uint8Array, typedData: TypedData): Promise<Uint8Array> {
+    return this.#accounts.signTypedData(address, typedData)
   }
 
   /** Signs a request whose nonce and gas are given with the dev account it names (no pool, no mining). */
@@ -355,16 +416,87 @@ export class ChainNode {
   setAccountState(changes: readonly AccountChange[]): Promise<void> {
     return this.#queue.run(async () => {
       const head = this.head
-      this.#headState.set(head, await this.#chain.engine.withAccountChanges(this.stateRootOf(head), changes))
+      this.#headState.set(head, await this.#chain.engine.withAccountChanges(this.stateRootOf(head), changes), changes)
     })
   }
 
-  /** Resumes a restored network where it was saved: its clock and its pool. */
+  /** Resumes a restored network where it was saved: its clock, its pool and state set on its head. */
   restore(state: RestoredState): Promise<void> {
+    return this.#queue.run(() => this.resume(state))
+  }
+
+  /**
+   * anvil_loadState: makes a network saved elsewhere (rebuilt block by block and checked) this network, with
+   * its keys, pool and state set on its head; clients are told as a reorg (see `replaceChain`). The saved clock
+   * applies when it ran in the same mode as this network's, whose clock is otherwise left as it is.
+   */
+  loadNetwork(loaded: LoadedNetwork): Promise<void> {
     return this.#queue.run(async () => {
-      this.#clock.restore(state.clock)
-      for (const signed of state.pool) this.#pool.add(signed)
+      this.replaceChain(loaded.chain, loaded.accounts)
+      await this.resume({ ...loaded, clock: sameClockMode(loaded.clockMode, this.#clock.mode) ? loaded.clock : this.#clock.snapshot() })
     })
+  }
+
+  /**
+   * anvil_reset: the network as it started: a new chain holding only its first genesis (the same block, on an
+   * empty state database), its first keys, an empty pool, an unmoved clock, and the configured mining, gas
+   * limit and coinbase. Clients are told as a reorg back to genesis (see `replaceChain`).
+   */
+  reset(): Promise<void> {
+    return this.#queue.run(async () => {
+      this.replaceChain(await chainFrom(this.#origin.chain), this.#origin.accounts)
+      this.#clock.restore(UNMOVED_CLOCK)
+      this.#blockParameters.reset()
+      const mining = this.#origin.mining
+      this.#miner.setAutomine(mining.auto)
+      this.#miner.setInterval(mining.auto ? 0 : (mining.intervalMs ?? 0))
+    })
+  }
+
+  // ---- test-client settings (Anvil's) ----
+
+  /** evm_setBlockGasLimit: the gas limit of the blocks mined from now on. */
+  setBlockGasLimit(gasLimit: bigint): Promise<void> {
+    return this.#queue.run(async () => {
+      this.#blockParameters.gasLimit = gasLimit
+    })
+  }
+
+  /** anvil_setNextBlockBaseFeePerGas: the base fee of the next mined block only (admission and fees use it too). */
+  setNextBlockBaseFee(baseFee: bigint): Promise<void> {
+    return this.#queue.run(async () => this.#blockParameters.setNextBaseFee(baseFee))
+  }
+
+  /** anvil_setCoinbase: who receives the fees of the blocks mined from now on. */
+  setCoinbase(address: Uint8Array): Promise<void> {
+    return this.#queue.run(async () => {
+      this.#blockParameters.coinbase = address
+    })
+  }
+
+  /** anvil_dropTransaction: removes a pooled transaction; whether there was one (a mined one stays). */
+  dropTransaction(hash: Uint8Array): Promise<boolean> {
+    return this.#queue.run(async () => {
+      const key = keyOf(hash)
+      if (!this.#pool.has(key)) return false
+      this.#pool.remove([key])
+      return true
+    })
+  }
+
+  /** anvil_dropAllTransactions: empties the pool. */
+  dropAllTransactions(): Promise<void> {
+    return this.#queue.run(async () => this.#pool.remove(this.#pool.all().map((signed) => signed.hashKey)))
+  }
+
+  /** anvil_setBlockTimestampInterval: each next block is `seconds` after its parent. */
+  setBlockTimestampInterval(seconds: bigint): Promise<void> {
+    return this.#queue.run(async () => this.#clock.setInterval(seconds))
+  }
+
+  /** anvil_removeBlockTimestampInterval: back to the clock's own time; whether an interval was set. */
+  removeBlockTimestampInterval(): Promise<boolean> {
+    return this.#queue.run(async () => this.#clock.removeInterval())
   }
 
   // ---- reorgs and snapshots ----
@@ -614,8 +746,63 @@ export class ChainNode {
     this.#clock.setNextBlockTimestamp(timestamp)
   }
 
+  /** A restored or loaded network's clock, pool and state set on its head (inside the queue). */
+  private async resume(state: RestoredState): Promise<void> {
+    this.#clock.restore(state.clock)
+    for (const signed of state.pool) this.#pool.add(signed)
+    const edits = state.headEdits ?? []
+    if (edits.length > 0) {
+      const head = this.head
+      this.#headState.set(head, await this.#chain.engine.withAccountChanges(head.block.header.stateRoot, edits), edits)
+    }
+  }
+
   private fieldsOf(request: TransactionRequest, nonce: bigint, gas: bigint) {
     return transactionFields(request, nonce, gas, { chainId: this.chainId, nextBaseFee: this.nextBaseFee })
+  }
+
+  /** Fills what a request leaves out as Anvil does (pending nonce, estimated gas, fees) and signs it. */
+  private async fillAndSign(request: TransactionRequest): Promise<SignedTransaction> {
+    const nonce = request.nonce ?? (await this.pendingNonce(request.from))
+    let gas = request.gas
+    if (gas === undefined) {
+      const estimate = await this.estimateGas({ ...request, nonce }, this.head)
+      // As Hardhat: a request that fails even with the whole block is sent with it, and fails on chain.
+      gas = 'failure' in estimate ? this.#blockParameters.gasLimit : estimate.gas
+    }
+    return this.#accounts.sign(request.from, this.fieldsOf(request, nonce, gas))
+  }
+
+  /** Keeps the log index on `chain`: the blocks it holds now, then every change it announces. */
+  private indexLogsOf(chain: Chain): void {
+    for (let n = chain.genesis.number; n <= chain.head.number; n++) this.#indexBlock(chain.blockByNumber(n) as ChainBlock)
+    chain.events.on('blockAdded', this.#indexBlock)
+    chain.events.on('reorged', this.#indexReorg)
+  }
+
+  /**
+   * Makes `next` the network's chain in place of the current one (anvil_reset, anvil_loadState), told to
+   * clients as a reorg: the current chain first goes back to its genesis in one `reorged` event (filters and
+   * subscriptions see every log of it removed, as after evm_revert), then filters, subscriptions and the log
+   * index follow `next`, whose blocks above genesis they see join. Its blocks are no longer answerable by hash,
+   * and the memory they held is released. The pool, snapshots and state set on the head belong to the old
+   * chain and go with it.
+   */
+  private replaceChain(next: Chain, accounts: readonly DevAccount[]): void {
+    const old = this.#chain
+    if (old.head.number > old.genesis.number) old.switchTo(old.genesis, [])
+    old.events.off('blockAdded', this.#indexBlock)
+    old.events.off('reorged', this.#indexReorg)
+    this.#chain = next
+    this.#accounts = new DevAccounts(accounts, next.engine.common)
+    this.#logs.truncate(0n)
+    this.indexLogsOf(next)
+    this.#filters.follow(next)
+    this.#subscriptions.follow(next)
+    this.#pool.remove(this.#pool.all().map((signed) => signed.hashKey))
+    this.#snapshots.clear()
+    this.#headState.restore(undefined)
+    this.#instanceId = randomBytes(32)
   }
 
   /** The state a block stands for: its own, or the head's with directly set changes. */
@@ -667,7 +854,7 @@ export class ChainNode {
       state: this.stateAt(this.head),
       baseFee: this.nextBaseFee,
       blobBaseFee: this.nextBlobBaseFee ?? 0n,
-      blockGasLimit: this.#blockGasLimit,
+      blockGasLimit: this.#blockParameters.gasLimit,
     })
   }
 
@@ -676,12 +863,15 @@ export class ChainNode {
     const parent = this.head
     const built = await this.buildOn(parent, transactions ?? (await this.executable(parent)))
     this.#pool.remove([...built.executed.map((e) => e.signed.hashKey), ...built.rejected.map((r) => r.signed.hashKey)])
-    return this.#chain.extend(built)
+    const block = this.#chain.extend(built, this.#headState.changesOn(parent))
+    this.#blockParameters.blockMined()
+    return block
   }
 
-  private executable(parent: ChainBlock): Promise<SignedTransaction[]> {
-    const state = this.stateAt(parent)
-    const fees = { baseFee: parent.block.header.calcNextBaseFee(), blobBaseFee: this.nextBlobBaseFee ?? 0n }
+  /** What the pool can run on the head now, at the next block's fees. */
+  private executable(head: ChainBlock): Promise<SignedTransaction[]> {
+    const state = this.stateAt(head)
+    const fees = { baseFee: this.nextBaseFee, blobBaseFee: this.nextBlobBaseFee ?? 0n }
     return this.#pool.executable(fees, (from) => state.getNonce(from))
   }
 
@@ -698,12 +888,14 @@ export class ChainNode {
     return {
       parent: parent.block,
       timestamp,
-      coinbase: this.#coinbase,
-      gasLimit: this.#blockGasLimit,
+      coinbase: this.#blockParameters.coinbase,
+      gasLimit: this.#blockParameters.gasLimit,
       // Deterministic randomness: the same chain gives the same hashes on every run.
       prevRandao: keccak256(parent.hash),
       extraData,
       parentStateRoot: this.stateRootOf(parent),
+      // A base fee set with anvil_setNextBlockBaseFeePerGas is for the next block on the head, not a reorg's.
+      baseFeePerGas: parent.hashKey === this.head.hashKey ? this.#blockParameters.nextBaseFee : undefined,
     }
   }
 }

@@ -1,9 +1,21 @@
 import { ChainsimError } from '../errors.ts'
-import { keyOf } from '../evm/index.ts'
 
-/** A request to sign for an address the node holds no key of (geth's "unknown account"). */
+/** A request to sign for an address the node holds no key of: geth's "unknown account", word for word. */
 export class UnknownAccount extends ChainsimError {
   constructor(readonly address: Uint8Array) {
-    super(`unknown account ${keyOf(address)}`)
+    super('unknown account')
   }
 }
+
+/** A transaction request naming another chain than the node's (geth's check in its transaction defaults). */
+export class ChainIdMismatch extends ChainsimError {
+  constructor(
+    readonly requested: bigint,
+    readonly chainId: bigint,
+  ) {
+    super(`chainId does not match node's (have=${requested}, want=${chainId})`)
+  }
+}
+
+/** EIP-712 typed data that cannot be hashed: a value that does not fit its type, an unknown type... */
+export class InvalidTypedData extends ChainsimError {}

@@ -1,4 +1,5 @@
 import type { AccessListEntry, TypedTxData } from '../evm/index.ts'
+import { ChainIdMismatch } from './errors.ts'
 
 /** A transaction the node signs with one of its dev accounts (eth_sendTransaction), in domain types. */
 export interface TransactionRequest {
@@ -12,6 +13,8 @@ export interface TransactionRequest {
   maxFeePerGas?: bigint
   maxPriorityFeePerGas?: bigint
   accessList?: readonly AccessListEntry[]
+  /** Checked against the node's chain id when given (geth's rule); the signature always carries the node's. */
+  chainId?: bigint
 }
 
 /** Anvil's default tip: 1 gwei (also what eth_maxPriorityFeePerGas answers). */
@@ -30,6 +33,7 @@ export interface FeeContext {
  * takes the smaller) and a fee cap of twice the next base fee plus the tip.
  */
 export function transactionFields(request: TransactionRequest, nonce: bigint, gas: bigint, fees: FeeContext): TypedTxData {
+  if (request.chainId !== undefined && request.chainId !== fees.chainId) throw new ChainIdMismatch(request.chainId, fees.chainId)
   const fields = { nonce, to: request.to, data: request.data, value: request.value ?? 0n, gasLimit: gas }
   if (request.gasPrice !== undefined) return { ...fields, type: 0, gasPrice: request.gasPrice }
   const defaultTip =

@@ -1,15 +1,20 @@
-import { keyOf } from '../evm/index.ts'
-import type { Block, BuiltBlock, ExecutedTransaction, ExecutionEngine } from '../evm/index.ts'
+import { ExecutionEngine, keyOf } from '../evm/index.ts'
+import type { AccountChange, Block, BuiltBlock, Common, ExecutedTransaction, GenesisSpec } from '../evm/index.ts'
 import { BlockTree } from './blockTree.ts'
 import { CanonicalChain } from './canonicalChain.ts'
 import { ChainEvents } from './events.ts'
 import { resolveTagNumber } from './tags.ts'
 import type { BlockTag, ChainBlock, FinalityDepths, TransactionLocation } from './types.ts'
 
-/** Wraps a sealed block and its executed transactions as the chain keeps them. */
-export function toChainBlock(block: Block, transactions: readonly ExecutedTransaction[]): ChainBlock {
+/** Wraps a sealed block and its executed transactions (and state set on its parent) as the chain keeps them. */
+export function toChainBlock(
+  block: Block,
+  transactions: readonly ExecutedTransaction[],
+  stateEdits?: readonly AccountChange[],
+): ChainBlock {
   const hash = block.hash()
   return {
+    ...(stateEdits === undefined || stateEdits.length === 0 ? {} : { stateEdits }),
     block,
     hash,
     hashKey: keyOf(hash),
@@ -19,6 +24,21 @@ export function toChainBlock(block: Block, transactions: readonly ExecutedTransa
     transactions,
     logCount: transactions.reduce((sum, t) => sum + t.logs.length, 0),
   }
+}
+
+/** What a chain is built from, enough to build it again from nothing (anvil_reset). */
+export interface ChainOrigin {
+  common: Common
+  followsForks: boolean
+  genesis: GenesisSpec
+  finality: Pick<FinalityDepths, 'safeDepth' | 'finalizedDepth'>
+}
+
+/** A new chain holding only the genesis `origin` describes, on an empty state database. */
+export async function chainFrom(origin: ChainOrigin): Promise<Chain> {
+  const engine = await ExecutionEngine.create(origin.common, { followForks: origin.followsForks })
+  const genesis = await engine.createGenesis(origin.genesis)
+  return new Chain(engine, toChainBlock(genesis, []), origin.finality)
 }
 
 /**
@@ -93,9 +113,21 @@ export class Chain {
     return this.canonical.transaction(typeof hash === 'string' ? hash : keyOf(hash))
   }
 
-  /** Adds a block built on the head and makes it the head. */
-  extend(built: BuiltBlock): ChainBlock {
-    const block = toChainBlock(built.block, built.executed)
+  /**
+   * What this chain was started from: its genesis and rules, and its finality depths (an imported chain's
+   * finalized floor belongs to its imported blocks, so it is left out).
+   */
+  get origin(): ChainOrigin {
+    const genesis = this.engine.genesisSpec
+    // Every chain starts from engine.createGenesis, which keeps the description.
+    if (!genesis) throw new Error('the chain has no genesis description')
+    const { safeDepth, finalizedDepth } = this.finality
+    return { common: this.engine.common, followsForks: this.engine.followsForks, genesis, finality: { safeDepth, finalizedDepth } }
+  }
+
+  /** Adds a block built on the head and makes it the head; `stateEdits` were set on the head first. */
+  extend(built: BuiltBlock, stateEdits?: readonly AccountChange[]): ChainBlock {
+    const block = toChainBlock(built.block, built.executed, stateEdits)
     if (block.parentKey !== this.head.hashKey) throw new Error('block does not extend the head')
     this.tree.add(block)
     this.canonical.append(block)
@@ -103,9 +135,9 @@ export class Chain {
     return block
   }
 
-  /** Adds a block of a side branch (a reorg's replacement under construction). */
-  addSideBlock(built: BuiltBlock): ChainBlock {
-    const block = toChainBlock(built.block, built.executed)
+  /** Adds a block of a side branch (a reorg's replacement under construction, a block of a rebuilt chain). */
+  addSideBlock(built: BuiltBlock, stateEdits?: readonly AccountChange[]): ChainBlock {
+    const block = toChainBlock(built.block, built.executed, stateEdits)
     this.tree.add(block)
     return block
   }

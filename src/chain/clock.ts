@@ -4,11 +4,24 @@ export type ClockMode =
   /** genesis time + n × block time: the same scenario gives the same hashes on every run. */
   | { kind: 'fixed'; genesisTime: bigint; blockTime: bigint }
 
-/** The clock's movable part: how far `evm_increaseTime` moved it, and a timestamp set for the next block. */
+/**
+ * The clock's movable part: how far `evm_increaseTime` moved it, a timestamp set for the next block, and a
+ * fixed step between blocks (`anvil_setBlockTimestampInterval`).
+ */
 export interface ClockState {
   offset: bigint
   nextTimestamp: bigint | undefined
+  interval: bigint | undefined
 }
+
+/** Whether two clocks count time alike (a saved clock's offset means the same on both). */
+export function sameClockMode(a: ClockMode, b: ClockMode): boolean {
+  if (a.kind === 'wall' || b.kind === 'wall') return a.kind === b.kind
+  return a.genesisTime === b.genesisTime && a.blockTime === b.blockTime
+}
+
+/** A clock that nothing has moved. */
+export const UNMOVED_CLOCK: ClockState = { offset: 0n, nextTimestamp: undefined, interval: undefined }
 
 /**
  * Block timestamps, in seconds. Every block is at least one second after its parent (the
@@ -18,6 +31,7 @@ export interface ClockState {
 export class ChainClock {
   private offset = 0n
   private nextTimestamp: bigint | undefined
+  private interval: bigint | undefined
 
   constructor(
     readonly mode: ClockMode,
@@ -36,10 +50,12 @@ export class ChainClock {
       this.mode.kind === 'fixed'
         ? this.mode.genesisTime + (parent.number + 1n) * this.mode.blockTime
         : this.wallSeconds()
-    if (this.nextTimestamp !== undefined) {
-      const chosen = this.nextTimestamp > floor ? this.nextTimestamp : floor
+    if (this.nextTimestamp !== undefined || this.interval !== undefined) {
+      const wanted = this.nextTimestamp ?? parent.timestamp + (this.interval as bigint)
+      const chosen = wanted > floor ? wanted : floor
       this.nextTimestamp = undefined
-      // Later blocks continue from the chosen time, as in Anvil and Hardhat.
+      // Later blocks continue from the chosen time, as in Anvil and Hardhat: removing an interval does not
+      // send the clock back.
       this.offset = chosen - base
       return chosen
     }
@@ -66,13 +82,26 @@ export class ChainClock {
     this.nextTimestamp = timestamp
   }
 
-  /** What snapshots and state files keep: the offset and a pending override. */
+  /** anvil_setBlockTimestampInterval: each next block is `seconds` after its parent (at least one). */
+  setInterval(seconds: bigint): void {
+    this.interval = seconds
+  }
+
+  /** anvil_removeBlockTimestampInterval: back to the clock's own time; whether an interval was set. */
+  removeInterval(): boolean {
+    const had = this.interval !== undefined
+    this.interval = undefined
+    return had
+  }
+
+  /** What snapshots and state files keep: the offset, a pending override and the interval. */
   snapshot(): ClockState {
-    return { offset: this.offset, nextTimestamp: this.nextTimestamp }
+    return { offset: this.offset, nextTimestamp: this.nextTimestamp, interval: this.interval }
   }
 
   restore(state: ClockState): void {
     this.offset = state.offset
     this.nextTimestamp = state.nextTimestamp
+    this.interval = state.interval
   }
 }

@@ -24,6 +24,16 @@ export class Snapshots {
     return id
   }
 
+  /** The snapshots held, oldest first (anvil_metadata lists them). */
+  entries(): Array<[id: number, snapshot: Snapshot]> {
+    return [...this.byId.entries()]
+  }
+
+  /** Forgets every snapshot: their chain is gone (anvil_reset, anvil_loadState). Ids keep counting up. */
+  clear(): void {
+    this.byId.clear()
+  }
+
   /** The snapshot `id`, forgetting it and every later one; `undefined` if there is none. */
   takeBack(id: number): Snapshot | undefined {
     const snapshot = this.byId.get(id)

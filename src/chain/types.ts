@@ -1,4 +1,4 @@
-import type { Block, ExecutedTransaction } from '../evm/index.ts'
+import type { AccountChange, Block, ExecutedTransaction } from '../evm/index.ts'
 
 /** A sealed block as the chain keeps it: the block and its executed transactions (receipts). */
 export interface ChainBlock {
@@ -10,6 +10,11 @@ export interface ChainBlock {
   readonly timestamp: bigint
   readonly transactions: readonly ExecutedTransaction[]
   readonly logCount: number
+  /**
+   * State set directly on the parent (anvil_setBalance...) before this block was built on it: in no
+   * transaction, yet in this block's state root, so a rebuilt chain applies it before executing the block.
+   */
+  readonly stateEdits?: readonly AccountChange[]
 }
 
 /** Where a mined transaction sits. */

@@ -24,6 +24,8 @@ export interface BlockTemplate {
   extraData?: Uint8Array
   /** The state to build on, when it is not the parent's own (state set directly on the head). */
   parentStateRoot?: Uint8Array
+  /** A base fee chosen for this block (anvil_setNextBlockBaseFeePerGas) instead of the one EIP-1559 derives. */
+  baseFeePerGas?: bigint
 }
 
 export interface TransactionRejection {
@@ -65,7 +67,7 @@ export async function buildBlock(
     extraData: template.extraData ?? new Uint8Array(),
     difficulty: 0n,
     nonce: new Uint8Array(8),
-    baseFeePerGas: common.isActivatedEIP(1559) ? parent.header.calcNextBaseFee() : undefined,
+    baseFeePerGas: common.isActivatedEIP(1559) ? (template.baseFeePerGas ?? parent.header.calcNextBaseFee()) : undefined,
     excessBlobGas: common.isActivatedEIP(4844) ? parent.header.calcNextExcessBlobGas(common) : undefined,
     blobGasUsed: common.isActivatedEIP(4844) ? 0n : undefined,
     parentBeaconBlockRoot: common.isActivatedEIP(4788) ? ZERO_HASH : undefined,

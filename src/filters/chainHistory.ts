@@ -6,6 +6,11 @@ export interface ReorgRecord {
   ancestor: ChainBlock
   /** The blocks that left the canonical chain, oldest first. */
   removed: readonly ChainBlock[]
+  /**
+   * The chain it happened on. A network's chain can be replaced whole (anvil_reset, anvil_loadState): the old
+   * one is first taken back to its genesis, and the reorgs recorded before are replayed on it.
+   */
+  chain: Chain
 }
 
 /**
@@ -26,9 +31,9 @@ export type ChainStep =
  * and the cost is what changed, not the chain's length.
  */
 export function* chainStepsSince(cursor: bigint, reorgs: readonly ReorgRecord[], chain: Chain): Generator<ChainStep> {
-  for (const { ancestor, removed } of reorgs) {
+  for (const { ancestor, removed, chain: reorganised } of reorgs) {
     // Before this reorg, the chain above the cursor was the ancestor's own branch, then the removed blocks.
-    yield* branchAbove(cursor, ancestor, chain)
+    yield* branchAbove(cursor, ancestor, reorganised)
     for (const block of removed) if (block.number > cursor) yield { kind: 'block', block, removed: false }
     for (const block of removed) yield { kind: 'block', block, removed: true }
     cursor = ancestor.number

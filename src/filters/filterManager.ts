@@ -15,6 +15,7 @@ import type { FilterChanges, FilterKind, LogChange } from './types.ts'
 export type PendingLogSource = () => Promise<ReadonlyArray<{ transactionHash: string; logs: readonly Log[] }>>
 
 export interface FilterManagerOptions {
+  /** The chain followed first; `follow` moves to another. */
   chain: Chain
   logs: LogIndex
   pendingLogs: PendingLogSource
@@ -90,11 +91,14 @@ export class FilterManager {
   private readonly now: () => number
   private readonly maxChanges: number
   private readonly sweepTimer: NodeJS.Timeout
+  private chain: Chain
+  private readonly onReorged = (event: ReorgEvent) => this.recordReorg(event)
 
   constructor(private readonly options: FilterManagerOptions) {
     this.now = options.now ?? Date.now
     this.maxChanges = options.maxChanges ?? DEFAULT_MAX_FILTER_CHANGES
-    options.chain.events.on('reorged', (event) => this.recordReorg(event))
+    this.chain = options.chain
+    this.chain.events.on('reorged', this.onReorged)
     // Expired filters are refused on access; the sweep only frees their memory.
     this.sweepTimer = setInterval(() => this.sweep(), Math.min(options.timeoutMs, 60_000))
     this.sweepTimer.unref()
@@ -104,13 +108,24 @@ export class FilterManager {
     return this.filters.size
   }
 
+  /**
+   * Follows `chain` from now on, in place of the one followed so far, which the node has just taken back to
+   * its genesis: a filter's next poll replays what happened on the old chain (every block it left, removed),
+   * then reports `chain`'s blocks above genesis as joined. The log index already holds `chain`'s logs.
+   */
+  follow(chain: Chain): void {
+    this.chain.events.off('reorged', this.onReorged)
+    this.chain = chain
+    chain.events.on('reorged', this.onReorged)
+  }
+
   /** Installs a log filter; its changes start after the current head. */
   newLogFilter(criteria: LogFilter): string {
     return this.install((id) => ({
       kind: 'log',
       id,
       lastPoll: this.now(),
-      cursor: this.options.chain.head.number,
+      cursor: this.chain.head.number,
       journalPosition: this.journalEnd,
       criteria,
       reportedPending: new Set(),
@@ -122,7 +137,7 @@ export class FilterManager {
       kind: 'block',
       id,
       lastPoll: this.now(),
-      cursor: this.options.chain.head.number,
+      cursor: this.chain.head.number,
       journalPosition: this.journalEnd,
     }))
   }
@@ -194,7 +209,7 @@ export class FilterManager {
   blockChanges(id: string): Uint8Array[] {
     const filter = this.touch(id)
     if (filter.kind !== 'block') throw new Error(`filter ${id} is a ${filter.kind} filter`)
-    const { chain } = this.options
+    const { chain } = this
     const hashes = new BoundedChanges<Uint8Array>(this.maxChanges)
     for (const step of this.stepsSince(filter)) {
       if (step.kind === 'block') {
@@ -266,7 +281,7 @@ export class FilterManager {
   private boundsOf(criteria: LogFilter): { from: bigint; to: bigint } {
     const none = { from: 1n, to: 0n }
     if (criteria.blockHash) {
-      const block = this.options.chain.blockByHash(criteria.blockHash)
+      const block = this.chain.blockByHash(criteria.blockHash)
       return block ? { from: block.number, to: block.number } : none
     }
     if (criteria.fromBlock === 'pending') return none
@@ -296,7 +311,7 @@ export class FilterManager {
     if (low > high) return
     if (criteria.blockHash) {
       // A filter on one block reports it only while it is canonical, never its replacement.
-      const block = this.options.chain.blockByNumber(low) as ChainBlock
+      const block = this.chain.blockByNumber(low) as ChainBlock
       for (const log of this.matchingLogsOf(block, criteria, bounds)) changes.push({ kind: 'mined', log, removed: false })
       return
     }
@@ -336,16 +351,16 @@ export class FilterManager {
   }
 
   private recordReorg(event: ReorgEvent): void {
-    this.journal.push({ ancestor: event.commonAncestor, removed: event.removed })
+    this.journal.push({ ancestor: event.commonAncestor, removed: event.removed, chain: this.chain })
     this.trimJournal()
   }
 
   /** What happened since the filter's last poll, oldest first; moves its cursor and journal position to now. */
   private stepsSince(filter: CursorFilter): Generator<ChainStep> {
     const reorgs = this.journal.slice(filter.journalPosition - this.journalBase)
-    const steps = chainStepsSince(filter.cursor, reorgs, this.options.chain)
+    const steps = chainStepsSince(filter.cursor, reorgs, this.chain)
     filter.journalPosition = this.journalEnd
-    filter.cursor = this.options.chain.head.number
+    filter.cursor = this.chain.head.number
     return steps
   }
 

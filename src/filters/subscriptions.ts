@@ -1,4 +1,5 @@
 import type { Chain } from '../chain/chain.ts'
+import type { ReorgEvent } from '../chain/events.ts'
 import type { ChainBlock } from '../chain/types.ts'
 import type { SignedTransaction } from '../evm/index.ts'
 import { matchesCriteria } from '../logs/index.ts'
@@ -36,13 +37,31 @@ export class SubscriptionHub {
   /** How many subscriptions one connection may hold (the RPC layer enforces it per connection). */
   readonly maxPerConnection: number
 
+  private chain: Chain
+  private readonly onBlockAdded = (block: ChainBlock) => this.announceBlocks([block])
+  private readonly onReorged = ({ removed, added }: ReorgEvent) => {
+    this.announceLogs(removed, true)
+    this.announceBlocks(added)
+  }
+
   constructor(chain: Chain, options: { maxPerConnection?: number } = {}) {
     this.maxPerConnection = options.maxPerConnection ?? DEFAULT_MAX_SUBSCRIPTIONS_PER_CONNECTION
-    chain.events.on('blockAdded', (block) => this.announceBlocks([block]))
-    chain.events.on('reorged', ({ removed, added }) => {
-      this.announceLogs(removed, true)
-      this.announceBlocks(added)
-    })
+    this.chain = chain
+    this.listenTo(chain)
+  }
+
+  /**
+   * Follows `chain` in place of the one followed so far, which the node has just taken back to its genesis
+   * (its removed logs are told): `chain`'s blocks above genesis are announced as if they had just joined.
+   */
+  follow(chain: Chain): void {
+    this.chain.events.off('blockAdded', this.onBlockAdded)
+    this.chain.events.off('reorged', this.onReorged)
+    this.chain = chain
+    this.listenTo(chain)
+    const joined: ChainBlock[] = []
+    for (let n = chain.genesis.number + 1n; n <= chain.head.number; n++) joined.push(chain.blockByNumber(n) as ChainBlock)
+    this.announceBlocks(joined)
   }
 
   get size(): number {
@@ -68,6 +87,11 @@ export class SubscriptionHub {
 
   close(): void {
     this.subscriptions.clear()
+  }
+
+  private listenTo(chain: Chain): void {
+    chain.events.on('blockAdded', this.onBlockAdded)
+    chain.events.on('reorged', this.onReorged)
   }
 
   /** Logs first, then heads: a client reacting to a head finds its logs already announced. */

@@ -1,4 +1,5 @@
 import { Chain, toChainBlock } from '../chain/chain.ts'
+import type { ClockMode } from '../chain/clock.ts'
 import type { ChainBlock } from '../chain/types.ts'
 import {
   addressOf,
@@ -11,26 +12,30 @@ import {
   parseGethGenesis,
 } from '../evm/index.ts'
 import type { BlobSidecar, ExecutedTransaction } from '../evm/index.ts'
+import type { AccountChange } from '../evm/index.ts'
 import { ChainNode } from '../node.ts'
-import type { NodeOptions } from '../node.ts'
+import type { LoadedNetwork, NodeOptions } from '../node.ts'
 import { StateFileError } from './stateFile.ts'
-import type { NetworkState } from './stateFile.ts'
+import type { AccountEdit, NetworkState } from './stateFile.ts'
 
 /**
  * A consistent picture of a network (taken between two writes): genesis, every block of every
- * branch, the canonical head, pool, clock and keys. State set directly on the head
- * (anvil_setBalance) and snapshots are not in any block, and are not saved.
+ * branch, the canonical head, pool, clock, keys, and state set directly on accounts (anvil_setBalance...),
+ * both what later blocks were built on and what is on the head now. Snapshots are not saved.
  */
 export function captureNetworkState(node: ChainNode): Promise<NetworkState> {
   const genesis = node.gethGenesis()
   return node.consistentRead(() => {
     const { chain, clock } = node
     const { mode } = clock
+    const blocks = chain.allBlocks().filter((b) => b.number > chain.genesis.number)
+    const edited = blocks.filter((b) => b.stateEdits !== undefined)
+    const headEdits = node.headStateEdits
     return {
       name: node.name,
       chainId: chain.chainId.toString(10),
       genesis,
-      blocks: chain.allBlocks().filter((b) => b.number > chain.genesis.number).map((b) => bytesToHex(b.block.serialize())),
+      blocks: blocks.map((b) => bytesToHex(b.block.serialize())),
       head: chain.head.hashKey,
       finality: {
         safeDepth: chain.finality.safeDepth.toString(10),
@@ -44,18 +49,21 @@ export function captureNetworkState(node: ChainNode): Promise<NetworkState> {
         mode: mode.kind === 'wall' ? { kind: 'wall' } : { kind: 'fixed', genesisTime: mode.genesisTime.toString(10), blockTime: mode.blockTime.toString(10) },
         offset: clock.offset.toString(10),
         ...(clock.nextTimestamp === undefined ? {} : { nextTimestamp: clock.nextTimestamp.toString(10) }),
+        ...(clock.interval === undefined ? {} : { interval: clock.interval.toString(10) }),
       },
       accounts: node.accounts.map((a) => bytesToHex(a.privateKey)),
+      ...(edited.length === 0 ? {} : { stateEdits: Object.fromEntries(edited.map((b) => [b.hashKey, (b.stateEdits ?? []).map(toEdit)])) }),
+      ...(headEdits.length === 0 ? {} : { headEdits: headEdits.map(toEdit) }),
     }
   })
 }
 
 /**
- * Rebuilds a saved network: every block is executed again on its parent's state and checked
- * against its header (state root, receipts root...), side branches included, then the saved
- * head is made canonical. `options` are the network's configured node options (mining...).
+ * Rebuilds a saved network: every block is executed again on its parent's state (with the state set on
+ * that parent first) and checked against its header (state root, receipts root...), side branches
+ * included, then the saved head is made canonical. `source` names where the state came from in errors.
  */
-export async function restoreNetwork(state: NetworkState, options: NodeOptions, source: string): Promise<ChainNode> {
+export async function rebuildNetwork(state: NetworkState, source: string): Promise<LoadedNetwork> {
   const fail = (what: string, cause?: unknown): never => {
     throw new StateFileError(`${source}: network ${state.name}: ${what}`, { cause })
   }
@@ -94,8 +102,11 @@ export async function restoreNetwork(state: NetworkState, options: NodeOptions, 
       const parent = chain.blockByHash(block.header.parentHash)
       if (!parent) fail(`block ${block.header.number}: its parent ${bytesToHex(block.header.parentHash)} is not in the file`)
       const known = parent as ChainBlock
-      const executed = await engine.executeBlock(block, known.block.header.stateRoot, chain.ancestorHashes(known))
-      chain.addSideBlock({ block, executed: executed.map(withSidecar), rejected: [], deferred: [] })
+      const edits = (state.stateEdits?.[bytesToHex(block.hash())] ?? []).map(fromEdit)
+      const parentRoot =
+        edits.length === 0 ? known.block.header.stateRoot : await engine.withAccountChanges(known.block.header.stateRoot, edits)
+      const executed = await engine.executeBlock(block, parentRoot, chain.ancestorHashes(known))
+      chain.addSideBlock({ block, executed: executed.map(withSidecar), rejected: [], deferred: [] }, edits)
     }
   } catch (error) {
     if (error instanceof StateFileError) throw error
@@ -108,12 +119,6 @@ export async function restoreNetwork(state: NetworkState, options: NodeOptions, 
 
   const keys = state.accounts.map((k) => hexToBytes(k as `0x${string}`))
   const accounts = keys.map((privateKey, index) => ({ index, privateKey, address: addressOf(privateKey) }))
-  const mode = state.clock.mode
-  const node = ChainNode.fromChain(
-    chain,
-    { ...options, clock: mode.kind === 'wall' ? mode : { kind: 'fixed', genesisTime: BigInt(mode.genesisTime), blockTime: BigInt(mode.blockTime) } },
-    accounts,
-  )
   const pool = state.pool.map((raw) => {
     try {
       return decodeRawTransaction(hexToBytes(raw as `0x${string}`), engine.common)
@@ -121,15 +126,29 @@ export async function restoreNetwork(state: NetworkState, options: NodeOptions, 
       return fail(`pooled transaction ${raw.slice(0, 18)}...: ${(error as Error).message}`, error)
     }
   })
+  const saved = state.clock
+  const clockMode: ClockMode =
+    saved.mode.kind === 'wall' ? saved.mode : { kind: 'fixed', genesisTime: BigInt(saved.mode.genesisTime), blockTime: BigInt(saved.mode.blockTime) }
   const clock = {
-    offset: BigInt(state.clock.offset),
-    nextTimestamp: state.clock.nextTimestamp === undefined ? undefined : BigInt(state.clock.nextTimestamp),
+    offset: BigInt(saved.offset),
+    nextTimestamp: saved.nextTimestamp === undefined ? undefined : BigInt(saved.nextTimestamp),
+    interval: saved.interval === undefined ? undefined : BigInt(saved.interval),
   }
+  return { chain, accounts, pool, clock, clockMode, headEdits: (state.headEdits ?? []).map(fromEdit) }
+}
+
+/**
+ * Restores a saved network as a new node (`--state FILE`): rebuilt as `rebuildNetwork` does, then served
+ * with the network's configured node options (mining...) and the saved clock.
+ */
+export async function restoreNetwork(state: NetworkState, options: NodeOptions, source: string): Promise<ChainNode> {
+  const { chain, accounts, clockMode, ...resumed } = await rebuildNetwork(state, source)
+  const node = ChainNode.fromChain(chain, { ...options, clock: clockMode }, accounts)
   try {
-    await node.restore({ clock, pool })
+    await node.restore(resumed)
   } catch (error) {
     await node.close()
-    fail(`pool: ${(error as Error).message}`, error)
+    throw new StateFileError(`${source}: network ${state.name}: pool: ${(error as Error).message}`, { cause: error })
   }
   return node
 }
@@ -143,4 +162,25 @@ function minedBlobTransactions(blocks: readonly ChainBlock[]): string[] {
     }
   }
   return [...found.values()]
+}
+
+function toEdit(change: AccountChange): AccountEdit {
+  return {
+    address: bytesToHex(change.address),
+    ...(change.balance === undefined ? {} : { balance: change.balance.toString(10) }),
+    ...(change.nonce === undefined ? {} : { nonce: change.nonce.toString(10) }),
+    ...(change.code === undefined ? {} : { code: bytesToHex(change.code) }),
+    ...(change.storage === undefined ? {} : { storage: change.storage.map(([slot, value]) => [bytesToHex(slot), bytesToHex(value)] as [string, string]) }),
+  }
+}
+
+function fromEdit(edit: AccountEdit): AccountChange {
+  const bytes = (hex: string) => hexToBytes(hex as `0x${string}`)
+  return {
+    address: bytes(edit.address),
+    ...(edit.balance === undefined ? {} : { balance: BigInt(edit.balance) }),
+    ...(edit.nonce === undefined ? {} : { nonce: BigInt(edit.nonce) }),
+    ...(edit.code === undefined ? {} : { code: bytes(edit.code) }),
+    ...(edit.storage === undefined ? {} : { storage: edit.storage.map(([slot, value]) => [bytes(slot), bytes(value)] as const) }),
+  }
 }

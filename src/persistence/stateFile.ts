@@ -10,6 +10,17 @@ export const STATE_VERSION = 1
 const hex = z.string().regex(/^0x([0-9a-f]{2})*$/, 'expected 0x-prefixed even-length lower-case hex')
 const decimal = z.string().regex(/^\d+$/, 'expected a decimal integer string')
 
+/** A change set directly on an account (anvil_setBalance...), in the file's terms. */
+const accountEdit = z
+  .object({
+    address: hex,
+    balance: decimal.optional(),
+    nonce: decimal.optional(),
+    code: hex.optional(),
+    storage: z.array(z.tuple([hex, hex])).optional(),
+  })
+  .strict()
+
 /** One network's saved chain: enough to rebuild it block by block. */
 const networkState = z
   .object({
@@ -39,10 +50,19 @@ const networkState = z
         ]),
         offset: z.string().regex(/^-?\d+$/),
         nextTimestamp: decimal.optional(),
+        /** Seconds between blocks (anvil_setBlockTimestampInterval). */
+        interval: decimal.optional(),
       })
       .strict(),
     /** The keys the network signs for (dev accounts). */
     accounts: z.array(hex),
+    /**
+     * State set directly on a block's parent before the block was built on it, by block hash: in no
+     * transaction, so it is applied before that block is executed again.
+     */
+    stateEdits: z.record(hex, z.array(accountEdit)).optional(),
+    /** State set directly on the head and not yet in any block. */
+    headEdits: z.array(accountEdit).optional(),
   })
   .strict()
 
@@ -57,11 +77,12 @@ export const stateFileSchema = z
 
 export type StateFile = z.output<typeof stateFileSchema>
 export type NetworkState = z.output<typeof networkState>
+export type AccountEdit = z.output<typeof accountEdit>
 
 /** A state file that cannot be used; the message names the file and what is wrong. */
 export class StateFileError extends ChainsimError {}
 
-/** Reads and validates a state file; undefined when there is none yet. */
+/** Reads and validates a state file; undefined when there is none yet. A bad file is left as it is. */
 export async function readStateFile(path: string): Promise<StateFile | undefined> {
   let text: string
   try {
@@ -70,22 +91,35 @@ export async function readStateFile(path: string): Promise<StateFile | undefined
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw new StateFileError(`cannot read state file ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`)
   }
+  try {
+    return parseStateFile(text, { subject: `state file ${path}`, name: path })
+  } catch (error) {
+    if (!(error instanceof StateFileError)) throw error
+    throw new StateFileError(`${error.message}; it is left as it is`, { cause: error })
+  }
+}
+
+/**
+ * Parses and validates the text of a state file (`subject` and `name` say what it is in messages): its
+ * format and version first, so a foreign or newer file is named as such rather than as invalid.
+ */
+export function parseStateFile(text: string, { subject, name }: { subject: string; name: string }): StateFile {
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
-    throw new StateFileError(`state file ${path} is not valid JSON (truncated or corrupt); it is left as it is`)
+    throw new StateFileError(`${subject} is not valid JSON (truncated or corrupt)`)
   }
   if (typeof json !== 'object' || json === null || (json as { format?: unknown }).format !== STATE_FORMAT) {
-    throw new StateFileError(`${path} is not a chainsim state file (no "format": "${STATE_FORMAT}"); it is left as it is`)
+    throw new StateFileError(`${name} is not a chainsim state file (no "format": "${STATE_FORMAT}")`)
   }
   if ((json as { version?: unknown }).version !== STATE_VERSION) {
-    throw new StateFileError(`state file ${path} has version ${String((json as { version?: unknown }).version)}; this chainsim reads version ${STATE_VERSION}`)
+    throw new StateFileError(`${subject} has version ${String((json as { version?: unknown }).version)}; this chainsim reads version ${STATE_VERSION}`)
   }
   const parsed = stateFileSchema.safeParse(json)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    throw new StateFileError(`state file ${path} is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}; it is left as it is`)
+    throw new StateFileError(`${subject} is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`)
   }
   return parsed.data
 }

@@ -1,8 +1,9 @@
-import { UnknownAccount } from '../accounts/errors.ts'
+import { ChainIdMismatch, InvalidTypedData, UnknownAccount } from '../accounts/errors.ts'
 import { TimestampNotAfterHead } from '../chain/errors.ts'
 import { InvalidParamsError, LimitExceededError, ServerError } from '../errors.ts'
 import type { RpcError } from '../errors.ts'
 import { FilterNotFound, TooManyFilters } from '../filters/errors.ts'
+import { StateFileError } from '../persistence/stateFile.ts'
 import { ReorgError } from '../reorg/errors.ts'
 import { FaultSpecError } from './faults.ts'
 import { TransactionRejected } from '../txpool/errors.ts'
@@ -13,7 +14,7 @@ import { TransactionRejected } from '../txpool/errors.ts'
  * as it is, for the dispatcher to send as an RPC error or as -32603.
  */
 export function fromDomainError(error: unknown): unknown {
-  if (error instanceof TransactionRejected || error instanceof UnknownAccount || error instanceof FilterNotFound) {
+  if (error instanceof TransactionRejected || error instanceof UnknownAccount || error instanceof FilterNotFound || error instanceof ChainIdMismatch) {
     return new ServerError(error.message, { cause: error })
   }
   if (error instanceof TooManyFilters) return new LimitExceededError(error.message, { cause: error })
@@ -22,6 +23,9 @@ export function fromDomainError(error: unknown): unknown {
     return invalidArgument(error.subject === 'placement' ? 1 : 0, error)
   }
   if (error instanceof TimestampNotAfterHead || error instanceof FaultSpecError) return invalidArgument(0, error)
+  // eth_signTypedData_v4's typed data is its second argument; anvil_loadState's state its only one.
+  if (error instanceof InvalidTypedData) return invalidArgument(1, error)
+  if (error instanceof StateFileError) return invalidArgument(0, error)
   return error
 }
 
