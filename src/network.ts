@@ -9,6 +9,7 @@ import { laggedNode } from './rpc/faults/laggedNode.ts'
 import { createMethodTable } from './rpc/methodTable.ts'
 import { resolveProfile } from './rpc/providers/providerProfile.ts'
 import type { ProfileSettings, ProviderProfile } from './rpc/providers/providerProfile.ts'
+import { RequestLogging } from './rpc/requestLogging.ts'
 import { clientVersion } from './version.ts'
 
 /** Node options for a configured network. */
@@ -35,6 +36,8 @@ export interface NetworkRpcOptions {
   /** Saves every network to the state file (`sim_saveState`); absent without `--state`. */
   saveState?: () => Promise<{ path: string; savedAt: string }>
   logger?: ErrorLogger
+  /** Whether the transport logs each request at start (`--log-requests`); anvil_setLoggingEnabled changes it. */
+  logRequests?: boolean
   maxBatchSize?: DispatcherOptions['maxBatchSize']
   maxDepth?: DispatcherOptions['maxDepth']
 }
@@ -44,6 +47,8 @@ export interface NetworkRpc {
   dispatcher: Dispatcher
   faults: FaultInjector
   profile: ProviderProfile
+  /** The request log switch, for the network's transport to follow. */
+  requestLogging: RequestLogging
 }
 
 /**
@@ -54,7 +59,8 @@ export interface NetworkRpc {
 export function createNetworkRpc(node: ChainNode, options: NetworkRpcOptions = {}): NetworkRpc {
   const faults = options.faults ?? new FaultInjector({ now: options.clock })
   const profile = resolveProfile(options.limits)
-  const context = { profile, faults, clientVersion, saveState: options.saveState }
+  const requestLogging = new RequestLogging(options.logRequests)
+  const context = { profile, faults, clientVersion, saveState: options.saveState, requestLogging }
   const laggedTables = new Map<bigint, RpcMethodTable>()
   const lagged = (blocks: bigint) => {
     let table = laggedTables.get(blocks)
@@ -68,5 +74,5 @@ export function createNetworkRpc(node: ChainNode, options: NetworkRpcOptions = {
     maxBatchSize: options.maxBatchSize,
     maxDepth: options.maxDepth,
   })
-  return { dispatcher, faults, profile }
+  return { dispatcher, faults, profile, requestLogging }
 }

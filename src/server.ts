@@ -81,10 +81,11 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         armFaults: network.faults,
         saveState,
         logger: { error: (obj, msg) => console.error(`[${network.name}] ${msg ?? 'error'}`, obj) },
+        logRequests: config.logRequests,
         maxBatchSize: limits.maxBatchSize,
         maxDepth: limits.maxJsonDepth,
       })
-      const { faults, dispatcher } = rpc
+      const { faults, dispatcher, requestLogging } = rpc
       const port = options.port !== undefined ? options.port + (options.port === 0 ? 0 : index) : network.port ?? 8545 + index
       const server = await startNetworkServer({
         host: config.host,
@@ -92,7 +93,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         dispatcher,
         apiKeys: apiKeyNames(config),
         tls,
-        logRequests: config.logRequests,
+        requestLogging,
         bodyLimit: limits.maxHttpBodyBytes,
         wsMaxPayload: limits.maxWsMessageBytes,
         wsMaxBuffered: limits.maxWsBufferedBytes,

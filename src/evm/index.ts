@@ -11,3 +11,4 @@ export type { BlockTemplate, BuiltBlock, TransactionRejection } from './blockBui
 export * from './gethGenesis.ts'
 export { BlockImportError, decodeRlpBlocks } from './importBlocks.ts'
 export { estimateGas } from './estimateGas.ts'
+export { uncleAsBlock } from './uncles.ts'

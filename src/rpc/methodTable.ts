@@ -1,9 +1,24 @@
 // The method table: JSON-RPC method names to their handlers, one file per method.
+import { anvil_dropAllTransactions } from './methods/anvil_dropAllTransactions.ts'
+import { anvil_dropTransaction } from './methods/anvil_dropTransaction.ts'
+import { anvil_dumpState } from './methods/anvil_dumpState.ts'
+import { anvil_getAutomine } from './methods/anvil_getAutomine.ts'
+import { anvil_loadState } from './methods/anvil_loadState.ts'
+import { anvil_metadata } from './methods/anvil_metadata.ts'
 import { anvil_mine } from './methods/anvil_mine.ts'
+import { anvil_nodeInfo } from './methods/anvil_nodeInfo.ts'
+import { anvil_removeBlockTimestampInterval } from './methods/anvil_removeBlockTimestampInterval.ts'
 import { anvil_reorg } from './methods/anvil_reorg.ts'
+import { anvil_reset } from './methods/anvil_reset.ts'
 import { anvil_rollback } from './methods/anvil_rollback.ts'
 import { anvil_setBalance } from './methods/anvil_setBalance.ts'
+import { anvil_setBlockTimestampInterval } from './methods/anvil_setBlockTimestampInterval.ts'
 import { anvil_setCode } from './methods/anvil_setCode.ts'
+import { anvil_setCoinbase } from './methods/anvil_setCoinbase.ts'
+import { anvil_setIntervalMining } from './methods/anvil_setIntervalMining.ts'
+import { anvil_setLoggingEnabled } from './methods/anvil_setLoggingEnabled.ts'
+import { anvil_setMinGasPrice } from './methods/anvil_setMinGasPrice.ts'
+import { anvil_setNextBlockBaseFeePerGas } from './methods/anvil_setNextBlockBaseFeePerGas.ts'
 import { anvil_setNonce } from './methods/anvil_setNonce.ts'
 import { anvil_setStorageAt } from './methods/anvil_setStorageAt.ts'
 import { eth_accounts } from './methods/eth_accounts.ts'
@@ -12,6 +27,7 @@ import { eth_blobBaseFee } from './methods/eth_blobBaseFee.ts'
 import { eth_blockNumber } from './methods/eth_blockNumber.ts'
 import { eth_call } from './methods/eth_call.ts'
 import { eth_chainId } from './methods/eth_chainId.ts'
+import { eth_coinbase } from './methods/eth_coinbase.ts'
 import { eth_createAccessList } from './methods/eth_createAccessList.ts'
 import { eth_estimateGas } from './methods/eth_estimateGas.ts'
 import { eth_feeHistory } from './methods/eth_feeHistory.ts'
@@ -33,12 +49,20 @@ import { eth_getTransactionByBlockNumberAndIndex } from './methods/eth_getTransa
 import { eth_getTransactionByHash } from './methods/eth_getTransactionByHash.ts'
 import { eth_getTransactionCount } from './methods/eth_getTransactionCount.ts'
 import { eth_getTransactionReceipt } from './methods/eth_getTransactionReceipt.ts'
+import { eth_getUncleByBlockHashAndIndex } from './methods/eth_getUncleByBlockHashAndIndex.ts'
+import { eth_getUncleByBlockNumberAndIndex } from './methods/eth_getUncleByBlockNumberAndIndex.ts'
+import { eth_getUncleCountByBlockHash } from './methods/eth_getUncleCountByBlockHash.ts'
+import { eth_getUncleCountByBlockNumber } from './methods/eth_getUncleCountByBlockNumber.ts'
 import { eth_maxPriorityFeePerGas } from './methods/eth_maxPriorityFeePerGas.ts'
 import { eth_newBlockFilter } from './methods/eth_newBlockFilter.ts'
 import { eth_newFilter } from './methods/eth_newFilter.ts'
 import { eth_newPendingTransactionFilter } from './methods/eth_newPendingTransactionFilter.ts'
+import { eth_protocolVersion } from './methods/eth_protocolVersion.ts'
 import { eth_sendRawTransaction } from './methods/eth_sendRawTransaction.ts'
 import { eth_sendTransaction } from './methods/eth_sendTransaction.ts'
+import { eth_sign } from './methods/eth_sign.ts'
+import { eth_signTransaction } from './methods/eth_signTransaction.ts'
+import { eth_signTypedData_v4 } from './methods/eth_signTypedData_v4.ts'
 import { eth_subscribe } from './methods/eth_subscribe.ts'
 import { eth_syncing } from './methods/eth_syncing.ts'
 import { eth_uninstallFilter } from './methods/eth_uninstallFilter.ts'
@@ -47,26 +71,47 @@ import { evm_increaseTime } from './methods/evm_increaseTime.ts'
 import { evm_mine } from './methods/evm_mine.ts'
 import { evm_revert } from './methods/evm_revert.ts'
 import { evm_setAutomine } from './methods/evm_setAutomine.ts'
+import { evm_setBlockGasLimit } from './methods/evm_setBlockGasLimit.ts'
 import { evm_setIntervalMining } from './methods/evm_setIntervalMining.ts'
 import { evm_setNextBlockTimestamp } from './methods/evm_setNextBlockTimestamp.ts'
 import { evm_snapshot } from './methods/evm_snapshot.ts'
+import { net_listening } from './methods/net_listening.ts'
+import { net_peerCount } from './methods/net_peerCount.ts'
 import { net_version } from './methods/net_version.ts'
 import { sim_fault } from './methods/sim_fault.ts'
+import { personal_sign } from './methods/personal_sign.ts'
 import { sim_reorg } from './methods/sim_reorg.ts'
 import { sim_saveState } from './methods/sim_saveState.ts'
 import { txpool_content } from './methods/txpool_content.ts'
 import { txpool_contentFrom } from './methods/txpool_contentFrom.ts'
+import { txpool_inspect } from './methods/txpool_inspect.ts'
 import { txpool_status } from './methods/txpool_status.ts'
 import { web3_clientVersion } from './methods/web3_clientVersion.ts'
+import { web3_sha3 } from './methods/web3_sha3.ts'
 import type { RpcMethodTable } from './dispatcher.ts'
 import type { MethodContext, MethodHandler } from './methodContext.ts'
 
 const handlers: Readonly<Record<string, MethodHandler>> = {
+  anvil_dropAllTransactions,
+  anvil_dropTransaction,
+  anvil_dumpState,
+  anvil_getAutomine,
+  anvil_loadState,
+  anvil_metadata,
   anvil_mine,
+  anvil_nodeInfo,
+  anvil_removeBlockTimestampInterval,
   anvil_reorg,
+  anvil_reset,
   anvil_rollback,
   anvil_setBalance,
+  anvil_setBlockTimestampInterval,
   anvil_setCode,
+  anvil_setCoinbase,
+  anvil_setIntervalMining,
+  anvil_setLoggingEnabled,
+  anvil_setMinGasPrice,
+  anvil_setNextBlockBaseFeePerGas,
   anvil_setNonce,
   anvil_setStorageAt,
   eth_accounts,
@@ -75,6 +120,7 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   eth_blockNumber,
   eth_call,
   eth_chainId,
+  eth_coinbase,
   eth_createAccessList,
   eth_estimateGas,
   eth_feeHistory,
@@ -96,12 +142,20 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   eth_getTransactionByHash,
   eth_getTransactionCount,
   eth_getTransactionReceipt,
+  eth_getUncleByBlockHashAndIndex,
+  eth_getUncleByBlockNumberAndIndex,
+  eth_getUncleCountByBlockHash,
+  eth_getUncleCountByBlockNumber,
   eth_maxPriorityFeePerGas,
   eth_newBlockFilter,
   eth_newFilter,
   eth_newPendingTransactionFilter,
+  eth_protocolVersion,
   eth_sendRawTransaction,
   eth_sendTransaction,
+  eth_sign,
+  eth_signTransaction,
+  eth_signTypedData_v4,
   eth_subscribe,
   eth_syncing,
   eth_uninstallFilter,
@@ -110,24 +164,42 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   evm_mine,
   evm_revert,
   evm_setAutomine,
+  evm_setBlockGasLimit,
   evm_setIntervalMining,
   evm_setNextBlockTimestamp,
   evm_snapshot,
+  net_listening,
+  net_peerCount,
   net_version,
   sim_fault,
+  personal_sign,
   sim_reorg,
   sim_saveState,
   txpool_content,
   txpool_contentFrom,
+  txpool_inspect,
   txpool_status,
   web3_clientVersion,
+  web3_sha3,
 }
 
-/** Hardhat's names for Anvil's methods: the same method, answering `true` where Anvil answers null. */
+/**
+ * Hardhat's names for Anvil's methods, where Hardhat has them: the same method, answering `true` where Anvil
+ * answers null (and whether one was dropped where Anvil answers the hash). Anvil answers hardhat_metadata with
+ * its own metadata, and so does chainsim.
+ */
 const hardhatAliases: Readonly<Record<string, MethodHandler>> = {
+  hardhat_dropTransaction: answeringWhetherFound(anvil_dropTransaction),
+  hardhat_getAutomine: anvil_getAutomine,
+  hardhat_metadata: anvil_metadata,
   hardhat_mine: answeringTrue(anvil_mine),
+  hardhat_reset: answeringTrue(anvil_reset),
   hardhat_setBalance: answeringTrue(anvil_setBalance),
   hardhat_setCode: answeringTrue(anvil_setCode),
+  hardhat_setCoinbase: answeringTrue(anvil_setCoinbase),
+  hardhat_setLoggingEnabled: answeringTrue(anvil_setLoggingEnabled),
+  hardhat_setMinGasPrice: answeringTrue(anvil_setMinGasPrice),
+  hardhat_setNextBlockBaseFeePerGas: answeringTrue(anvil_setNextBlockBaseFeePerGas),
   hardhat_setNonce: answeringTrue(anvil_setNonce),
   hardhat_setStorageAt: answeringTrue(anvil_setStorageAt),
 }
@@ -139,6 +211,10 @@ function answeringTrue(handler: MethodHandler): MethodHandler {
     await handler(params, ctx)
     return true
   }
+}
+
+function answeringWhetherFound(handler: MethodHandler): MethodHandler {
+  return async (params, ctx) => (await handler(params, ctx)) !== null
 }
 
 /** Binds every handler to one network's context, for the dispatcher; each learns the name it is called by. */

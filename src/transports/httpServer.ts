@@ -4,6 +4,7 @@ import type { Socket } from 'node:net'
 import type * as https from 'node:https'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { Dispatcher, RpcContext, WireMessage } from '../rpc/dispatcher.ts'
+import type { RequestLogging } from '../rpc/requestLogging.ts'
 import { InvalidRequestError, LimitExceededError, UnauthorizedError, type RpcError } from '../errors.ts'
 import { createApiKeyCheck } from './apiKeys.ts'
 import { createBrowserAccess } from './browserAccess.ts'
@@ -19,8 +20,11 @@ export type HttpServerOptions = {
   apiKeys: readonly string[]
   /** Largest request body in bytes; larger gets HTTP 413. Default 10 MB. */
   bodyLimit?: number
-  /** Log each request through fastify's pino logger. Default false (faults are logged either way). */
-  logRequests?: boolean
+  /**
+   * Log each request through fastify's pino logger while this is on (`--log-requests`,
+   * anvil_setLoggingEnabled). Default off; faults are logged either way.
+   */
+  requestLogging?: RequestLogging
   /** PEM certificate and key: serve HTTPS instead of HTTP. */
   tls?: { cert: string; key: string }
   /** An idle keep-alive connection is closed after this long. Default 72 s (fastify's). */
@@ -46,6 +50,8 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
 const MAX_CONNECTIONS_CHECKING_INTERVAL_MS = 1_000
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
+/** Level `error` keeps fault logs while leaving out the per-request lines. */
+const logLevel = (logRequests: boolean) => (logRequests ? 'info' : 'error')
 /** How long a browser may reuse a preflight's answer (geth's 600 s). */
 const PREFLIGHT_MAX_AGE_SECONDS = 600
 const HEADER_LIST = /^\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*\s*$/
@@ -77,8 +83,7 @@ export function buildServer(options: HttpServerOptions): HttpServer {
     keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
     requestTimeout,
     http: nodeServerOptions,
-    // Level `error` keeps fault logs while leaving out the per-request lines.
-    logger: { level: options.logRequests === true ? 'info' : 'error' },
+    logger: { level: logLevel(options.requestLogging?.enabled ?? false) },
     // HEAD is answered 405 by the route below, not derived from a GET route.
     exposeHeadRoutes: false,
     clientErrorHandler: answerClientError,
@@ -90,6 +95,11 @@ export function buildServer(options: HttpServerOptions): HttpServer {
   const app: HttpServer = options.tls === undefined
     ? Fastify(fastifyOptions)
     : (Fastify({ ...fastifyOptions, https: { ...options.tls, ...nodeServerOptions } }) as unknown as HttpServer)
+
+  // Each request's logger is a child made when it arrives, so a new level holds from the next request on.
+  options.requestLogging?.onChange((enabled) => {
+    app.log.level = logLevel(enabled)
+  })
 
   // The body stays a string so that bad JSON is answered -32700 by the dispatcher rather than 400 by fastify.
   app.removeAllContentTypeParsers()

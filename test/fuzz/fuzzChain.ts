@@ -25,6 +25,8 @@ export interface FuzzSamples {
   snapshotId: Hex
   /** A timestamp well after the head's when the chain was built. */
   futureTimestamp: bigint
+  /** anvil_dumpState of the chain as built: loading it gives the chain back as the samples know it. */
+  stateDump: Hex
 }
 
 /** A real node behind the real dispatcher, with a few blocks, logs, an orphaned block and pooled transactions. */
@@ -41,6 +43,11 @@ export interface FuzzChain {
   ws: RpcContext
   /** Calls one method through the dispatcher as an in-process client would. */
   call(method: string, params: unknown, ctx?: RpcContext): Promise<unknown>
+  /**
+   * After a fuzzed anvil_reset (or a load of something else), loads the chain as built again, so that later
+   * cases find the blocks, contract and transactions the samples name.
+   */
+  restoreIfReplaced(): Promise<void>
   close(): Promise<void>
 }
 
@@ -140,6 +147,7 @@ export async function createFuzzChain(): Promise<FuzzChain> {
     rawTransactions,
     snapshotId: await result<Hex>('evm_snapshot'),
     futureTimestamp: node.head.timestamp + 1_000_000n,
+    stateDump: await result<Hex>('anvil_dumpState'),
   }
   return {
     node,
@@ -150,6 +158,10 @@ export async function createFuzzChain(): Promise<FuzzChain> {
     http,
     ws,
     call,
+    restoreIfReplaced: async () => {
+      if (node.chain.blockByHash(samples.blockHashes[1] as Hex)) return
+      await result('anvil_loadState', [samples.stateDump])
+    },
     close: async () => {
       connection.close()
       await node.close()

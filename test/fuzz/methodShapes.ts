@@ -66,9 +66,36 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
   // The state-setting methods write to accounts nothing else uses, so the dev accounts keep working.
   const spareAddress = fc.constantFrom('0x00000000000000000000000000000000000000aa', '0x00000000000000000000000000000000000000bb')
   const futureTimestamp = fc.integer({ min: 0, max: 1000 }).map((k) => hexOf(s.futureTimestamp + BigInt(k)))
+  const anyHash = fc.oneof(txHash, fc.constant(`0x${'ab'.repeat(32)}`))
+  const bytes = fc.constantFrom('0x', '0xdeadbeef', s.emitCalldata)
+  const typedData = fc
+    .record({ weight: fc.integer({ min: 0, max: 255 }), voter: fc.constantFrom(...s.accounts) })
+    .chain((message) =>
+      fc.constantFrom<unknown>(
+        { types: { Vote: [{ name: 'voter', type: 'address' }, { name: 'weight', type: 'uint8' }] }, primaryType: 'Vote', domain: { name: 'DAO', chainId: 31337 }, message },
+        JSON.stringify({ types: { Vote: [{ name: 'voter', type: 'address' }, { name: 'weight', type: 'uint8' }] }, primaryType: 'Vote', domain: {}, message }),
+      ),
+    )
+  const transfer = fc.record({ from: fc.constantFrom(s.accounts[1], s.accounts[2]), to: fc.constantFrom(s.accounts[7], s.contract), value: fc.constantFrom('0x0', '0x1') })
+  const reset = fc.constantFrom<unknown[]>([], [{}], [null], [{ forking: { blockNumber: null } }])
 
   return {
+    anvil_dropAllTransactions: noParams,
+    anvil_dropTransaction: anyHash.map((h) => [h]),
+    anvil_dumpState: fc.oneof(noParams, fc.boolean().map((keep) => [keep])),
+    anvil_getAutomine: noParams,
+    anvil_loadState: fc.constant([s.stateDump]),
+    anvil_metadata: noParams,
     anvil_mine: mine,
+    anvil_nodeInfo: noParams,
+    anvil_removeBlockTimestampInterval: noParams,
+    anvil_reset: reset,
+    anvil_setBlockTimestampInterval: count(100).map((n) => [n]),
+    anvil_setCoinbase: fc.oneof(spareAddress, account).map((a) => [a]),
+    anvil_setIntervalMining: fc.constantFrom(0, '0x0', 3600).map((seconds) => [seconds]),
+    anvil_setLoggingEnabled: fc.boolean().map((on) => [on]),
+    anvil_setMinGasPrice: count(64).map((price) => [price]),
+    anvil_setNextBlockBaseFeePerGas: fc.oneof(count(64), fc.constantFrom('0x3b9aca00', '0x77359400')).map((fee) => [fee]),
     anvil_reorg: fc.integer({ min: 1, max: 3 }).chain((depth) =>
       fc.tuple(
         fc.constant(depth),
@@ -92,6 +119,7 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
     eth_blockNumber: noParams,
     eth_call: fc.tuple(call, optional(blockRef)).map(([c, ref]) => positional(c, ref)),
     eth_chainId: noParams,
+    eth_coinbase: noParams,
     eth_createAccessList: fc.tuple(call, optional(blockRef)).map(([c, ref]) => positional(c, ref)),
     eth_estimateGas: fc.tuple(call, optional(blockRef)).map(([c, ref]) => positional(c, ref)),
     eth_feeHistory: fc.tuple(count(5), tag, optional(fc.constantFrom([], [10, 50, 90], [0, 100]))).map(([n, newest, p]) => positional(n, newest, p)),
@@ -115,14 +143,20 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
     eth_getTransactionByHash: txHash.map((h) => [h]),
     eth_getTransactionCount: fc.tuple(anyAddress, optional(blockRef)).map(([a, ref]) => positional(a, ref)),
     eth_getTransactionReceipt: txHash.map((h) => [h]),
+    eth_getUncleByBlockHashAndIndex: fc.tuple(blockHash, count(2).map((n) => hexOf(Number(n)))),
+    eth_getUncleByBlockNumberAndIndex: fc.tuple(tag, count(2).map((n) => hexOf(Number(n)))),
+    eth_getUncleCountByBlockHash: blockHash.map((h) => [h]),
+    eth_getUncleCountByBlockNumber: tag.map((t) => [t]),
     eth_maxPriorityFeePerGas: noParams,
     eth_newBlockFilter: noParams,
     eth_newFilter: logFilter.map((filter) => [filter]),
     eth_newPendingTransactionFilter: noParams,
+    eth_protocolVersion: noParams,
     eth_sendRawTransaction: rawTx.map((raw) => [raw]),
-    eth_sendTransaction: fc
-      .record({ from: fc.constantFrom(s.accounts[1], s.accounts[2]), to: fc.constantFrom(s.accounts[7], s.contract), value: fc.constantFrom('0x0', '0x1') })
-      .map((tx) => [tx]),
+    eth_sendTransaction: transfer.map((tx) => [tx]),
+    eth_sign: fc.tuple(account, bytes),
+    eth_signTransaction: transfer.map((tx) => [tx]),
+    eth_signTypedData_v4: fc.tuple(account, typedData),
     eth_subscribe: fc.oneof(
       fc.constant<unknown[]>(['newHeads']),
       logFilter.map((filter) => ['logs', fields({ address: filter.address, topics: filter.topics })]),
@@ -135,16 +169,28 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
     evm_increaseTime: count(100).map((n) => [n]),
     evm_mine: fc.oneof(noParams, futureTimestamp.map((t) => [t])),
     evm_revert: fc.constantFrom(s.snapshotId, '0x999').map((id) => [id]),
+    evm_setBlockGasLimit: fc.constantFrom('0x1c9c380', 45_000_000).map((limit) => [limit]),
     evm_setAutomine: fc.boolean().map((on) => [on]),
     evm_setIntervalMining: fc.constantFrom(0, '0x0', 3_600_000).map((ms) => [ms]),
     evm_setNextBlockTimestamp: futureTimestamp.map((t) => [t]),
     evm_snapshot: noParams,
+    hardhat_dropTransaction: anyHash.map((h) => [h]),
+    hardhat_getAutomine: noParams,
+    hardhat_metadata: noParams,
     hardhat_mine: mine,
+    hardhat_reset: reset,
     hardhat_setBalance: fc.tuple(spareAddress, count(64)),
     hardhat_setCode: fc.tuple(spareAddress, fc.constantFrom('0x', '0x6000')),
+    hardhat_setCoinbase: spareAddress.map((a) => [a]),
+    hardhat_setLoggingEnabled: fc.boolean().map((on) => [on]),
+    hardhat_setMinGasPrice: count(64).map((price) => [price]),
+    hardhat_setNextBlockBaseFeePerGas: count(64).map((fee) => [fee]),
     hardhat_setNonce: fc.tuple(spareAddress, count(64)),
     hardhat_setStorageAt: fc.tuple(spareAddress, fc.constantFrom('0x0', '0x2'), fc.constantFrom(`0x${'0'.repeat(63)}2`)),
+    net_listening: noParams,
+    net_peerCount: noParams,
     net_version: noParams,
+    personal_sign: fc.tuple(bytes, account, optional(fc.constant(''))).map(([data, a, password]) => positional(data, a, password)),
     sim_saveState: noParams,
     // Faults that answer later calls well-formed (a lag, a clear); the fuzzer clears them after each case.
     sim_fault: fc
@@ -168,8 +214,10 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
       .map((options) => [options]),
     txpool_content: noParams,
     txpool_contentFrom: anyAddress.map((a) => [a]),
+    txpool_inspect: noParams,
     txpool_status: noParams,
     web3_clientVersion: noParams,
+    web3_sha3: bytes.map((data) => [data]),
   }
 }
 

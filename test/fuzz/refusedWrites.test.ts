@@ -9,7 +9,7 @@ import { paramsFor, validShapes } from './methodShapes.ts'
 import { codeOf } from './wellFormed.ts'
 
 // A write that is refused (any error answer) leaves the chain exactly as it was: head, pool, clock,
-// mining mode, and the accounts the writes touch.
+// mining mode, what the next block is built with, and the accounts the writes touch.
 const RUNS = 400
 
 /** Every method that changes the chain, its pool, its clock or its mining. */
@@ -35,6 +35,20 @@ const WRITE_METHODS = [
   'hardhat_setCode',
   'hardhat_setNonce',
   'hardhat_setStorageAt',
+  'evm_setBlockGasLimit',
+  'anvil_setNextBlockBaseFeePerGas',
+  'anvil_setCoinbase',
+  'anvil_dropTransaction',
+  'anvil_dropAllTransactions',
+  'anvil_setIntervalMining',
+  'anvil_setBlockTimestampInterval',
+  'anvil_removeBlockTimestampInterval',
+  'anvil_loadState',
+  'anvil_reset',
+  'hardhat_dropTransaction',
+  'hardhat_reset',
+  'hardhat_setCoinbase',
+  'hardhat_setNextBlockBaseFeePerGas',
 ] as const
 
 const SPARE = ['0x00000000000000000000000000000000000000aa', '0x00000000000000000000000000000000000000bb'].map((a) => hexToBytes(a as `0x${string}`))
@@ -58,6 +72,9 @@ async function fingerprint() {
     clock: node.clock,
     automine: node.mining.automine,
     interval: node.mining.intervalMs,
+    coinbase: Buffer.from(node.coinbase).toString('hex'),
+    gasLimit: node.blockGasLimit,
+    nextBaseFee: node.nextBaseFee,
     accounts: await Promise.all(
       accounts.map(async (address) => ({
         balance: await state.getBalance(address),
@@ -75,9 +92,13 @@ function slotBytes(slot: number): Uint8Array {
   return bytes
 }
 
-/** Manual mining, and two transactions in the pool, so that a write that wrongly touches the pool shows. */
+/**
+ * Manual mining, and two transactions in the pool, so that a write that wrongly touches the pool shows; a chain
+ * replaced by a successful anvil_reset is first loaded back as the samples know it.
+ */
 async function resetMiningAndPool(): Promise<void> {
   const { node } = chain
+  await chain.restoreIfReplaced()
   await node.setIntervalMining(0)
   await node.setAutomine(false)
   while (node.pooledTransactions.length < 2) {

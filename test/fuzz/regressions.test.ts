@@ -116,6 +116,18 @@ describe('fixed in src/evm/engine.ts since the fuzz suite found them (internal e
   })
 })
 
+describe('fixed in src/evm/fastCommon.ts since the fuzz suite found it (an internal error before)', () => {
+  test('evm_mine past 2^53 seconds on a chain with a fork schedule (a loaded one) mines, and loads again', async () => {
+    await chain.call('anvil_loadState', [chain.samples.stateDump])
+    const answer = await call('evm_mine', ['0xe00000000000000c'])
+    expect(answer.error).toBeUndefined()
+    expect(chain.node.head.timestamp).toBe(0xe00000000000000cn)
+    const dump = await call('anvil_dumpState', [])
+    expect((await call('anvil_loadState', [dump.result])).result).toBe(true)
+    await chain.call('anvil_loadState', [chain.samples.stateDump])
+  })
+})
+
 /** The answer is a result or an error other than -32603: what each fix must give, whatever it chooses. */
 function expectNotInternal(answer: Answer): void {
   expect(answer.error?.code).not.toBe(-32603)

@@ -80,6 +80,31 @@ describe('--state: save and load', () => {
     expect(await rpcError(`${plain.networks[0]!.httpUrl}/v3/k`, 'sim_saveState', [])).toMatchObject({ code: -32000, message: expect.stringMatching(/--state/) })
     await plain.close()
   })
+
+  test('state set directly on accounts comes back: what later blocks were built on, and what is on the head', async () => {
+    const path = tempPath()
+    const server = await startServer(config(), { port: 0, statePath: path })
+    const url = `${server.networks[0]!.httpUrl}/v3/k`
+    const spare = '0x00000000000000000000000000000000000000aa'
+    await rpc(url, 'anvil_setBalance', [spare, '0x1000'])
+    await rpc(url, 'anvil_setCode', [spare, '0x6000'])
+    await rpc(url, 'evm_mine', [])
+    await rpc(url, 'anvil_setStorageAt', [spare, '0x1', `0x${'00'.repeat(31)}07`])
+    await rpc(url, 'anvil_setBlockTimestampInterval', [30])
+    const head = await rpc(url, 'eth_getBlockByNumber', ['latest', false])
+    await server.close()
+
+    const again = await startServer(config(), { port: 0, statePath: path })
+    const restored = `${again.networks[0]!.httpUrl}/v3/k`
+    expect(await rpc(restored, 'eth_getBlockByNumber', ['latest', false])).toEqual(head)
+    expect(await rpc(restored, 'eth_getBalance', [spare, 'latest'])).toBe('0x1000')
+    expect(await rpc(restored, 'eth_getCode', [spare, 'latest'])).toBe('0x6000')
+    expect(await rpc(restored, 'eth_getStorageAt', [spare, '0x1', 'latest'])).toBe(`0x${'00'.repeat(31)}07`)
+    await rpc(restored, 'evm_mine', [])
+    expect(BigInt((await rpc(restored, 'eth_getBlockByNumber', ['latest', false])).timestamp)).toBe(BigInt(head.timestamp) + 30n)
+    expect(await rpc(restored, 'eth_getStorageAt', [spare, '0x1', 'latest'])).toBe(`0x${'00'.repeat(31)}07`)
+    await again.close()
+  })
 })
 
 describe('--state: blob transactions', () => {

@@ -1,3 +1,4 @@
+import { maxFeePerGasOf } from '../../evm/index.ts'
 import type { SignedTransaction } from '../../evm/index.ts'
 import { toChecksumAddress } from './hex.ts'
 import { formatTransaction } from './transaction.ts'
@@ -10,6 +11,23 @@ export function formatPoolContent(transactions: readonly SignedTransaction[]): R
     const sender = toChecksumAddress(signed.from)
     out[sender] ??= {}
     out[sender][signed.tx.nonce.toString(10)] = formatTransaction(signed)
+  }
+  return out
+}
+
+/**
+ * Pooled transactions as geth's txpool_inspect flattens them: checksummed sender → decimal nonce →
+ * `to: value wei + gas gas × price wei` (`contract creation: ...` without a recipient). The price is the
+ * fee cap of a fee-market transaction, as geth's GasPrice() reads it.
+ */
+export function formatPoolSummary(transactions: readonly SignedTransaction[]): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {}
+  for (const signed of transactions) {
+    const sender = toChecksumAddress(signed.from)
+    const { tx } = signed
+    const recipient = tx.to ? toChecksumAddress(tx.to.bytes) : 'contract creation'
+    out[sender] ??= {}
+    out[sender][tx.nonce.toString(10)] = `${recipient}: ${tx.value} wei + ${tx.gasLimit} gas × ${maxFeePerGasOf(tx)} wei`
   }
   return out
 }

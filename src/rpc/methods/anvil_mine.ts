@@ -6,7 +6,10 @@ import { quantityOrNumber, uint64OrNumber } from '../controlSchemas.ts'
 /** Mining many blocks is one write; this bounds how long it can hold the chain. */
 export const MAX_BLOCKS_PER_MINE = 10_000n
 
-/** anvil_mine [count?, interval?]: mines `count` blocks (default 1), `interval` seconds apart. */
+/**
+ * anvil_mine [count?, interval?]: mines `count` blocks (default 1), `interval` seconds apart. An interval of 0
+ * (what viem sends when it is given none) leaves the timestamps to the clock, as Anvil's increase of zero does.
+ */
 export const anvil_mine: MethodHandler = withParams(
   [quantityOrNumber.optional(), uint64OrNumber.optional()],
   async ([count, interval], { node }) => {
@@ -14,7 +17,7 @@ export const anvil_mine: MethodHandler = withParams(
     if (blocks > MAX_BLOCKS_PER_MINE) {
       throw new InvalidParamsError(`invalid argument 0: at most ${MAX_BLOCKS_PER_MINE} blocks per call`)
     }
-    await node.mine(Number(blocks), { intervalSeconds: interval })
+    await node.mine(Number(blocks), { intervalSeconds: interval === 0n ? undefined : interval })
     return null
   },
 )

@@ -1,0 +1,31 @@
+import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
+import { toData, toQuantity } from '../formatters/hex.ts'
+import { NODE_DEFAULTS } from '../../node.ts'
+
+/**
+ * anvil_nodeInfo: Anvil's description of the node, field for field: the head, the hardfork, the pool's
+ * order (by fees, as geth's), and what the next block is built with (base fee, gas limit, eth_gasPrice).
+ */
+export const anvil_nodeInfo: MethodHandler = withParams([], (_params, { node }) => {
+  const head = node.head
+  return {
+    currentBlockNumber: toQuantity(head.number),
+    currentBlockTimestamp: Number(head.timestamp),
+    currentBlockHash: toData(head.hash),
+    hardFork: capitalized(node.hardfork),
+    transactionOrder: 'fees',
+    environment: {
+      baseFee: toQuantity(node.nextBaseFee),
+      chainId: Number(node.chainId),
+      gasLimit: toQuantity(node.blockGasLimit),
+      gasPrice: toQuantity(node.nextBaseFee + NODE_DEFAULTS.priorityFee),
+    },
+    forkConfig: { forkUrl: null, forkBlockNumber: null, forkRetryBackoff: null },
+  }
+})
+
+/** Anvil names hardforks as revm does: `Prague`, `Cancun`. */
+function capitalized(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1)
+}

@@ -1,0 +1,16 @@
+import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
+import { uint64OrNumber } from '../controlSchemas.ts'
+
+// The longest interval a Node timer keeps, in whole seconds.
+const MAX_INTERVAL_SECONDS = Math.floor((2 ** 31 - 1) / 1000)
+const intervalSeconds = uint64OrNumber.refine((s) => s <= MAX_INTERVAL_SECONDS, `interval must be at most ${MAX_INTERVAL_SECONDS} seconds`)
+
+/**
+ * anvil_setIntervalMining [seconds]: a block every `seconds` seconds; 0 turns it off. Anvil's unit, seconds
+ * (evm_setIntervalMining keeps Hardhat's milliseconds).
+ */
+export const anvil_setIntervalMining: MethodHandler = withParams([intervalSeconds], async ([seconds], { node }) => {
+  await node.setIntervalMining(Number(seconds) * 1000)
+  return null
+})

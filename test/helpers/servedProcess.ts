@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const BIN = fileURLToPath(new URL('../../src/bin/chainsim.mjs', import.meta.url))
+
+/** `chainsim serve` as a user runs it: a real process on a free port, its output kept. */
+export interface ServedProcess {
+  /** Where to POST JSON-RPC. */
+  url: string
+  /** Everything it printed so far, stdout and stderr. */
+  output(): string
+  stop(): Promise<void>
+}
+
+/**
+ * Starts `chainsim serve` with one network of the given config entry (default: `dev`, chain id 31337,
+ * automine) on a free port, and waits for its banner.
+ */
+export async function serveOneNetwork(network: Record<string, unknown> = {}): Promise<ServedProcess> {
+  const dir = await mkdtemp(join(tmpdir(), 'chainsim-served-'))
+  const config = join(dir, 'config.json')
+  await writeFile(config, JSON.stringify({ networks: [{ name: 'dev', chainId: 31337, ...network }] }))
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--config', config, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout?.on('data', (chunk) => (output += chunk))
+  child.stderr?.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGINT')
+    await exited
+    await rm(dir, { recursive: true, force: true })
+  }
+  // Starting takes a second or two (bundling, loading ethereumjs); a machine under load may take longer.
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS
+  let banner: RegExpMatchArray | null = null
+  while (!(banner = output.match(/HTTP\s+(http:\/\/127\.0\.0\.1:\d+)/)) && child.exitCode === null && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  if (!banner) {
+    await stop()
+    throw new Error(`chainsim serve did not start: ${output}`)
+  }
+  return { url: `${banner[1]}/v3/test`, output: () => output, stop }
+}
+
+const STARTUP_TIMEOUT_MS = 30_000

@@ -1,0 +1,47 @@
+import { describe, expect, vi } from 'vitest'
+import { type DevServer } from '../helpers/rpcChain.ts'
+import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
+
+const test = rpcTest.override('networks', [{ mining: { auto: false } }])
+let server: DevServer
+let url: string
+test.beforeAll(async ({ server: started }) => {
+  server = started
+  url = server.url
+})
+
+const head = async () => BigInt(await rpc(url, 'eth_blockNumber'))
+
+describe('valid params', () => {
+  test("an interval in seconds (Anvil's unit) → null; blocks then come by themselves", async () => {
+    expect(await rpc(url, 'anvil_setIntervalMining', [1])).toBeNull()
+    const start = await head()
+    await vi.waitFor(async () => expect(await head()).toBeGreaterThanOrEqual(start + 1n), { timeout: 5_000, interval: 50 })
+    // One second apart: a millisecond reading of the 1 would have mined hundreds meanwhile.
+    expect(await head()).toBeLessThan(start + 10n)
+  })
+
+  test('0 stops it (hex accepted); automine stays as it was', async () => {
+    expect(await rpc(url, 'anvil_setIntervalMining', ['0x0'])).toBeNull()
+    expect(await rpc(url, 'anvil_getAutomine')).toBe(false)
+    const stopped = await head()
+    await rpc(url, 'evm_mine')
+    expect(await head()).toBe(stopped + 1n)
+  })
+})
+
+describe('invalid params', () => {
+  const cases: Array<[string, unknown[], RegExp]> = [
+    ['longer than a timer keeps → -32602', [3_000_000], /invalid argument 0: interval must be at most 2147483 seconds/],
+    ['a negative number → -32602', [-1], /invalid argument 0/],
+    ['no interval → -32602', [], /missing value for required argument 0/],
+  ]
+  for (const [name, params, message] of cases) {
+    test(name, async () => {
+      const error = await rpcError(url, 'anvil_setIntervalMining', params)
+      expect(error.code).toBe(-32602)
+      expect(error.message).toMatch(message)
+    })
+  }
+})
