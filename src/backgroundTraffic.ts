@@ -3,8 +3,11 @@ import { ChainsimToken } from './contracts/index.ts'
 import { bytesToHex, hexToBytes } from './evm/index.ts'
 import type { ChainNode } from './node.ts'
 
-/** What background traffic needs of a network: its dev accounts, sending, and finding its token's deployment. */
-export type TrafficNode = Pick<ChainNode, 'accounts' | 'sendTransaction' | 'transaction'>
+/**
+ * What background traffic needs of a network: its dev accounts, sending, finding its token's deployment, and
+ * telling when the chain was replaced (anvil_reset, anvil_loadState), taking the token with it.
+ */
+export type TrafficNode = Pick<ChainNode, 'accounts' | 'sendTransaction' | 'transaction' | 'instanceId'>
 
 const TOKEN_SUPPLY = 1_000_000n * 10n ** 18n
 
@@ -12,11 +15,13 @@ const TOKEN_SUPPLY = 1_000_000n * 10n ** 18n
  * ERC-20 transfers among the dev accounts, sent on a timer, so a network with interval mining
  * shows logs and filter changes with no client action (`backgroundTraffic: true`, the `dev-interval`
  * network of `npm start`). A client of the node like any other: the server starts it beside a network.
- * The token is deployed by the last dev account; transfers rotate through the others.
+ * The token is deployed by the last dev account, again whenever the chain is replaced; transfers rotate
+ * through the others.
  */
 export class BackgroundTraffic {
   private timer: NodeJS.Timeout | undefined
   private token: Uint8Array | undefined
+  private deployment: { hash: string; instanceId: Uint8Array } | undefined
   private round = 0
 
   constructor(
@@ -26,11 +31,9 @@ export class BackgroundTraffic {
   ) {}
 
   async start(): Promise<void> {
-    const deployer = this.node.accounts[this.node.accounts.length - 1]
-    if (!deployer) return
-    const data = encodeDeployData({ abi: ChainsimToken.abi, bytecode: ChainsimToken.bytecode, args: ['Chainsim Token', 'SIM', TOKEN_SUPPLY] })
-    const hash = await this.node.sendTransaction({ from: deployer.address, data: hexToBytes(data) })
-    this.timer = setInterval(() => this.tick(bytesToHex(hash)).catch(this.onError), this.intervalMs)
+    if (!this.node.accounts[this.node.accounts.length - 1]) return
+    await this.deploy()
+    this.timer = setInterval(() => this.tick().catch(this.onError), this.intervalMs)
     this.timer.unref()
   }
 
@@ -39,9 +42,20 @@ export class BackgroundTraffic {
     this.timer = undefined
   }
 
-  private async tick(deployHash: string): Promise<void> {
+  private async deploy(): Promise<void> {
+    const deployer = this.node.accounts[this.node.accounts.length - 1]
+    if (!deployer) return
+    const instanceId = this.node.instanceId
+    const data = encodeDeployData({ abi: ChainsimToken.abi, bytecode: ChainsimToken.bytecode, args: ['Chainsim Token', 'SIM', TOKEN_SUPPLY] })
+    const hash = await this.node.sendTransaction({ from: deployer.address, data: hexToBytes(data) })
+    this.token = undefined
+    this.deployment = { hash: bytesToHex(hash), instanceId }
+  }
+
+  private async tick(): Promise<void> {
+    if (this.deployment?.instanceId !== this.node.instanceId) return this.deploy()
     if (!this.token) {
-      const found = this.node.transaction(deployHash)
+      const found = this.node.transaction(this.deployment.hash)
       if (found?.status !== 'mined') return
       this.token = found.location.block.transactions[found.location.index]?.contractAddress
       if (!this.token) return
