@@ -55,6 +55,9 @@ const SPARE = ['0x00000000000000000000000000000000000000aa', '0x0000000000000000
 
 let chain: FuzzChain
 
+/** The block gas limit every chainsim network starts with. */
+const BLOCK_GAS_LIMIT = 30_000_000n
+
 beforeAll(async () => {
   chain = await createFuzzChain()
 }, 60_000)
@@ -94,13 +97,16 @@ function slotBytes(slot: number): Uint8Array {
 
 /**
  * Manual mining, and two transactions in the pool, so that a write that wrongly touches the pool shows; a chain
- * replaced by a successful anvil_reset is first loaded back as the samples know it.
+ * replaced by a successful anvil_reset is first loaded back as the samples know it, and a base fee or gas limit
+ * set by an accepted write goes back to what lets the pool's transactions in.
  */
 async function resetMiningAndPool(): Promise<void> {
   const { node } = chain
   await chain.restoreIfReplaced()
   await node.setIntervalMining(0)
   await node.setAutomine(false)
+  await node.setBlockGasLimit(BLOCK_GAS_LIMIT)
+  await node.setNextBlockBaseFee(node.head.block.header.calcNextBaseFee())
   while (node.pooledTransactions.length < 2) {
     await node.sendTransaction({ from: node.accounts[3]!.address, to: node.accounts[4]!.address, value: 1n })
   }
