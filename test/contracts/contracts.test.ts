@@ -123,7 +123,7 @@ describe('EventEmitter artifact', () => {
 
 describe('bundled artifacts', () => {
   test('bundledContracts maps each name to its artifact, with non-empty 0x-hex bytecode', () => {
-    expect(Object.keys(bundledContracts).sort()).toEqual(['ChainsimToken', 'EventEmitter'])
+    expect(Object.keys(bundledContracts).sort()).toEqual(['ChainsimToken', 'EventEmitter', 'Relay'])
     for (const [name, artifact] of Object.entries(bundledContracts)) {
       expect(artifact.contractName).toBe(name)
       for (const code of [artifact.bytecode, artifact.deployedBytecode]) {
