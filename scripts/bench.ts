@@ -4,7 +4,8 @@
 //      signed transactions): fill, eth_getLogs, eth_getTransactionByHash under 32 clients, 1,000
 //      filters, reorgs, RSS; the ratio chainsim/Anvil on every row (Anvil skipped with a note when
 //      @foundry-rs/anvil is not installed);
-//   3. sim_reorg on chains of two sizes: its time must not grow with the chain's length.
+//   3. sim_reorg on chains of two sizes: its time must not grow with the chain's length;
+//   4. eth_call with overrides, eth_simulateV1 and the tracers, in-process.
 // Prints tables and writes them as JSON.
 //
 //   npm run bench                     # 200,000 logs
@@ -22,6 +23,7 @@ import { ChainNode } from '../src/node.ts'
 import { summarize } from './bench/stats.ts'
 import { anvilBinary, startAnvil, startChainsim } from './bench/targets.ts'
 import type { Target } from './bench/targets.ts'
+import { measureSimulationAndTracing } from './bench/tracing.ts'
 import { runWorkload } from './bench/workload.ts'
 import type { Measurement } from './bench/workload.ts'
 
@@ -179,8 +181,17 @@ async function main(): Promise<void> {
     }
   }
 
+  console.log('\n4. Simulation and tracing, in-process (ms)')
+  const tracing = await measureSimulationAndTracing(options.quick ? 10 : 30)
+  for (const [name, m] of Object.entries(tracing)) {
+    console.log(`   ${name.padEnd(56)}${`${round(m.median)} ms`.padStart(12)}  (p95 ${round(m.p95)} ms)`)
+  }
+
   mkdirSync(dirname(options.out), { recursive: true })
-  writeFileSync(options.out, `${JSON.stringify({ date: new Date().toISOString(), machine, logs: options.logs, fill, sideBySide: table, reorgs }, null, 2)}\n`)
+  writeFileSync(
+    options.out,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, logs: options.logs, fill, sideBySide: table, reorgs, tracing }, null, 2)}\n`,
+  )
   console.log(`\nwritten to ${options.out}`)
 }
 

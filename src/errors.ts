@@ -151,6 +151,62 @@ export class ExecutionRevertedError extends RpcError {
   }
 }
 
+/*
+ * eth_simulateV1's refusals (execution-apis' and geth's codes): a call that cannot be a transaction
+ * there, or blocks that cannot follow one another. They refuse the whole simulation.
+ */
+
+/** -38010: the call's nonce is below the sender's. */
+export class NonceTooLowError extends RpcError {
+  static override readonly code = -38010 as const
+}
+
+/** -38011: the call's nonce is above the sender's. */
+export class NonceTooHighError extends RpcError {
+  static override readonly code = -38011 as const
+}
+
+/** -38013: the call's gas is below its intrinsic cost. */
+export class IntrinsicGasError extends RpcError {
+  static override readonly code = -38013 as const
+}
+
+/** -38014: the sender cannot pay gas × price + value. */
+export class InsufficientFundsError extends RpcError {
+  static override readonly code = -38014 as const
+}
+
+/** -38015: the calls of a simulated block need more gas than its limit. */
+export class BlockGasLimitReachedError extends RpcError {
+  static override readonly code = -38015 as const
+}
+
+/** -38020: simulated block numbers must increase. */
+export class InvalidBlockNumberError extends RpcError {
+  static override readonly code = -38020 as const
+}
+
+/** -38021: simulated block timestamps must increase. */
+export class InvalidBlockTimestampError extends RpcError {
+  static override readonly code = -38021 as const
+}
+
+/** -38025: a creation's init code is over the limit. */
+export class InitCodeTooLargeError extends RpcError {
+  static override readonly code = -38025 as const
+}
+
+/** -38026: a client limit was hit (more than 256 simulated blocks). */
+export class ClientLimitExceededError extends RpcError {
+  static override readonly code = -38026 as const
+}
+
+/**
+ * The codes of a failed call inside eth_simulateV1's answer (not errors of the request): geth
+ * answers a revert with -32000 and the revert data, any other EVM failure with -32015.
+ */
+export const SIMULATED_CALL_ERROR_CODES = { reverted: -32000, vmError: -32015 } as const
+
 /**
  * An error injected on purpose (a scenario's `fault` step, src/rpc/faults.ts), with whatever code and message
  * the fault names: the one class whose code is chosen by its caller. Without a code it is -32603, the code an

@@ -16,6 +16,7 @@ import type { BlockSelector, ChainBlock, FinalityDepths, TransactionLocation } f
 import { WriteQueue } from './chain/writeQueue.ts'
 import {
   createDevCommon,
+  createTracer,
   decodeRawTransaction,
   deriveDevAccounts,
   DEV_MNEMONIC,
@@ -25,17 +26,26 @@ import {
   nextBlobGasPriceOf,
   sidecarVersionAt,
   toGethGenesis,
+  TracingFailed,
 } from './evm/index.ts'
 import type {
   AccountChange,
+  AccountOverride,
   AccountProof,
+  BlockOverrides,
   BlockTemplate,
   BuiltBlock,
   CallRequest,
   CallResult,
   DevAccount,
   SignedTransaction,
+  SimulatedBlock,
+  SimulatedBlockRequest,
+  SimulationOptions,
   StateView,
+  TraceResult,
+  TracerSpec,
+  TransactionTracer,
 } from './evm/index.ts'
 import { FilterManager } from './filters/filterManager.ts'
 import { SubscriptionHub } from './filters/subscriptions.ts'
@@ -100,6 +110,12 @@ export type TransactionLookup =
   | { status: 'pending'; signed: SignedTransaction }
 
 /** How a network mines now. */
+/** What a call may pretend: geth's state overrides (eth_call's third parameter) and block overrides (its fourth). */
+export interface CallOverrides {
+  stateOverrides?: readonly AccountOverride[]
+  blockOverrides?: BlockOverrides
+}
+
 export interface MiningStatus {
   automine: boolean
   /** Set while interval mining runs. */
@@ -617,11 +633,18 @@ export class ChainNode {
     return this.#chain.engine.proof(this.stateRootOf(block), address, slots, detachedStateOf(block))
   }
 
-  /** Runs a call on the state after `block`, in the context of the block that would follow it. */
-  call(request: CallRequest, block: ChainBlock | PendingBlock, options: { reportAccessList?: boolean } = {}): Promise<CallResult> {
+  /**
+   * Runs a call on the state after `block`, in that block's context, with `overrides` applied to a
+   * copy of the state and header (nothing reaches the chain); `tracer` watches it (debug_traceCall).
+   */
+  call(
+    request: CallRequest,
+    block: ChainBlock | PendingBlock,
+    options: CallOverrides & { reportAccessList?: boolean; tracer?: TransactionTracer } = {},
+  ): Promise<CallResult> {
     const parent = 'hashKey' in block ? block : block.parent
     return this.#chain.engine.simulate(block.block, request, this.#chain.ancestorHashes(parent), {
-      reportAccessList: options.reportAccessList,
+      ...options,
       stateRoot: this.stateRootOf(block),
       detached: detachedStateOf(block),
     })
@@ -633,11 +656,67 @@ export class ChainNode {
   }
 
   /**
-   * The least gas with which `request` succeeds (geth's binary search). A request that fails even with the
-   * block's whole gas limit returns that failing result instead.
+   * The least gas with which `request` succeeds (geth's binary search), with `overrides` applied to
+   * every run. A request that fails even with the block's whole gas limit returns that failing result instead.
    */
-  estimateGas(request: CallRequest, block: ChainBlock | PendingBlock): Promise<{ gas: bigint } | { failure: CallResult }> {
-    return estimateGas((gas) => this.call({ ...request, gas }, block), request.gas ?? block.block.header.gasLimit)
+  estimateGas(
+    request: CallRequest,
+    block: ChainBlock | PendingBlock,
+    overrides: CallOverrides = {},
+  ): Promise<{ gas: bigint } | { failure: CallResult }> {
+    const gasLimit = overrides.blockOverrides?.gasLimit ?? block.block.header.gasLimit
+    return estimateGas((gas) => this.call({ ...request, gas }, block, overrides), request.gas ?? gasLimit)
+  }
+
+  /** debug_traceCall: `request` run as `call` runs it, traced by the tracer `spec` names. */
+  async traceCall(request: CallRequest, block: ChainBlock | PendingBlock, spec: TracerSpec, overrides: CallOverrides = {}): Promise<TraceResult> {
+    const tracer = createTracer(spec)
+    const result = await this.call(request, block, { ...overrides, tracer })
+    // A call refused before it ran never reached the tracer (geth answers these with the error).
+    if (result.refusal !== undefined) throw new TracingFailed(result.error ?? 'call refused')
+    return tracer.output()
+  }
+
+  /**
+   * Re-executes `block`'s transactions on the state it was built on, up to and including index
+   * `through`; each one `tracerAt` names is traced. The one way chainsim re-runs history: it needs the
+   * state of `block`'s parent.
+   */
+  async replayBlock<R>(
+    block: ChainBlock | PendingBlock,
+    through: number,
+    tracerAt: (index: number) => TransactionTracer<R> | undefined,
+  ): Promise<Map<number, R>> {
+    const parent = 'hashKey' in block ? this.#chain.blockByHash(block.parentKey) : block.parent
+    if (!parent) throw new Error(`block ${block.block.header.number} has no parent to re-execute it on`)
+    // A block mined on state set on its parent (anvil_setBalance...) ran on that state, which it carries.
+    const edits = 'hashKey' in block ? block.stateEdits : undefined
+    const parentRoot = this.stateRootOf(parent)
+    const preStateRoot = edits ? await this.#chain.engine.withAccountChanges(parentRoot, edits) : parentRoot
+    return this.#chain.engine.replayBlock(block.block, preStateRoot, this.#chain.ancestorHashes(parent), through, tracerAt)
+  }
+
+  /** debug_traceBlockBy*: every transaction of `block`, each traced by a fresh tracer of `spec`. */
+  async traceBlock(block: ChainBlock | PendingBlock, spec: TracerSpec): Promise<TraceResult[]> {
+    const traces = await this.replayBlock(block, block.transactions.length - 1, () => createTracer(spec))
+    return block.transactions.map((_, index) => traces.get(index) as TraceResult)
+  }
+
+  /** debug_traceTransaction: the transaction at `index` of `block`, re-executed after the ones before it. */
+  async traceTransaction(block: ChainBlock, index: number, spec: TracerSpec): Promise<TraceResult> {
+    const traces = await this.replayBlock(block, index, (i) => (i === index ? createTracer(spec) : undefined))
+    return traces.get(index) as TraceResult
+  }
+
+  /** eth_simulateV1: blocks of calls simulated on top of `block`, on a copy of its state. */
+  simulate(block: ChainBlock | PendingBlock, requests: readonly SimulatedBlockRequest[], options: SimulationOptions): Promise<SimulatedBlock[]> {
+    const parent = 'hashKey' in block ? block : block.parent
+    return this.#chain.engine.simulateBlocks(
+      block.block,
+      requests,
+      { ...options, stateRoot: this.stateRootOf(block), detached: detachedStateOf(block) },
+      this.#chain.ancestorHashes(parent),
+    )
   }
 
   /** A transaction by hash, mined or pooled. */
@@ -876,12 +955,9 @@ export class ChainNode {
   }
 
   /** Builds and seals a block on `parent` with the clock's next timestamp. */
-  private buildOn(parent: ChainBlock, transactions: SignedTransaction[], options: { extraData?: Uint8Array } = {}): Promise<BuiltBlock> {
-    return this.#chain.engine.build(
-      this.templateOn(parent, this.#clock.timestampAfter(parent), options.extraData),
-      transactions,
-      this.#chain.ancestorHashes(parent),
-    )
+  private async buildOn(parent: ChainBlock, transactions: SignedTransaction[], options: { extraData?: Uint8Array } = {}): Promise<BuiltBlock> {
+    const template = this.templateOn(parent, this.#clock.timestampAfter(parent), options.extraData)
+    return this.#chain.engine.build(template, transactions, this.#chain.ancestorHashes(parent))
   }
 
   private templateOn(parent: ChainBlock, timestamp: bigint, extraData?: Uint8Array): BlockTemplate {

@@ -8,7 +8,7 @@ import type { RunTxResult, VM } from '@ethereumjs/vm'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { accumulateParentBeaconBlockRoot, accumulateParentBlockHash, accumulateRequests } from './systemCalls.ts'
 import { blobGasOf, decodeRawTransaction, effectiveGasPriceOf, TransactionType, transactionFailureReason } from './transactions.ts'
-import type { SignedTransaction } from './transactions.ts'
+import type { SignedTransaction, TypedTransaction } from './transactions.ts'
 import { packLogs } from './packedLogs.ts'
 import { sharedCommonFor } from './sharedCommon.ts'
 import type { ExecutedTransaction } from './types.ts'
@@ -140,29 +140,13 @@ export async function buildBlock(
     results.push(result)
   }
 
-  let requestsHash: Uint8Array | undefined
-  if (common.isActivatedEIP(7685)) {
-    const requests = await accumulateRequests(vm, results, template.gasLimit, true)
-    requestsHash = genRequestsRoot(requests, common.customCrypto.sha256 ?? sha256)
-  }
-
-  const bloom = new Bloom(undefined, common)
-  for (const result of results) bloom.or(result.bloom)
-
   const sealed = sharedCommonFor(common)
   const header = createBlockHeader(
     {
       ...headerData,
-      stateRoot: await vm.stateManager.getStateRoot(),
-      transactionsTrie: await genTransactionsTrieRoot(
-        included.map((s) => s.tx),
-        new MerklePatriciaTrie({ common }),
-      ),
-      receiptTrie: await receiptRoot(results, included, common),
-      logsBloom: bloom.bitvector,
+      ...(await blockCommitments(vm, results, included.map((s) => s.tx), template.gasLimit)),
       gasUsed,
       blobGasUsed: common.isActivatedEIP(4844) ? blobGasUsed : undefined,
-      requestsHash,
     },
     { common: sealed },
   )
@@ -183,12 +167,41 @@ function onBlockFork(signed: SignedTransaction, common: VM['common']): SignedTra
   return signed.sidecar ? { ...decoded, sidecar: signed.sidecar } : decoded
 }
 
-async function receiptRoot(results: RunTxResult[], included: SignedTransaction[], common: VM['common']): Promise<Uint8Array> {
+/**
+ * What a block's header commits to once its transactions `included` ran with `results` on `vm`: the
+ * state, transactions and receipts roots, the logs bloom and (from Prague) the EIP-7685 requests hash,
+ * whose system calls run here.
+ */
+export async function blockCommitments(
+  vm: VM,
+  results: RunTxResult[],
+  included: readonly TypedTransaction[],
+  gasLimit: bigint,
+): Promise<Pick<HeaderData, 'stateRoot' | 'transactionsTrie' | 'receiptTrie' | 'logsBloom' | 'requestsHash'>> {
+  const { common } = vm
+  let requestsHash: Uint8Array | undefined
+  if (common.isActivatedEIP(7685)) {
+    const requests = await accumulateRequests(vm, results, gasLimit, true)
+    requestsHash = genRequestsRoot(requests, common.customCrypto.sha256 ?? sha256)
+  }
+  const bloom = new Bloom(undefined, common)
+  for (const result of results) bloom.or(result.bloom)
+  return {
+    stateRoot: await vm.stateManager.getStateRoot(),
+    transactionsTrie: await genTransactionsTrieRoot([...included], new MerklePatriciaTrie({ common })),
+    receiptTrie: await receiptRoot(results, included, common),
+    logsBloom: bloom.bitvector,
+    requestsHash,
+  }
+}
+
+/** The receipts root of a block whose transactions `included` ran with `results`. */
+async function receiptRoot(results: RunTxResult[], included: readonly TypedTransaction[], common: VM['common']): Promise<Uint8Array> {
   if (results.length === 0) return KECCAK256_RLP
   // With the chain's Common the trie hashes with the native keccak (receipts of many logs are large).
   const trie = new MerklePatriciaTrie({ common })
   for (const [i, result] of results.entries()) {
-    const type = included[i]?.tx.type ?? TransactionType.Legacy
+    const type = included[i]?.type ?? TransactionType.Legacy
     await trie.put(RLP.encode(i), encodeReceipt(result.receipt, type))
   }
   return trie.root()

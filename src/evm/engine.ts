@@ -3,20 +3,28 @@ import type { Block } from '@ethereumjs/block'
 import type { Common } from '@ethereumjs/common'
 import { MerklePatriciaTrie } from '@ethereumjs/mpt'
 import { MerkleStateManager, getMerkleStateProof } from '@ethereumjs/statemanager'
-import { createTx, paramsTx } from '@ethereumjs/tx'
-import type { TypedTxData } from '@ethereumjs/tx'
 import { Address, createAccount, equalsBytes, hexToBytes, KECCAK256_RLP, ValueEncoding } from '@ethereumjs/util'
 import { Hardfork } from '@ethereumjs/common'
 import { createVM, runBlock, runTx } from '@ethereumjs/vm'
 import type { VMOpts } from '@ethereumjs/vm'
-import type { RunBlockResult, VM } from '@ethereumjs/vm'
+import type { RunBlockResult, RunTxResult, VM } from '@ethereumjs/vm'
 import { buildBlock } from './blockBuilder.ts'
 import { OverlayDB } from './overlayDb.ts'
 import type { BlockTemplate, BuiltBlock } from './blockBuilder.ts'
 import { BlockImportError, describeBlockFailure, executedTransactionsOf } from './importBlocks.ts'
-import { transactionFailureReason } from './transactions.ts'
+import { isolatedState, isolatedVm } from './isolatedVm.ts'
+import type { AncestorHashLookup, IsolationBase } from './isolatedVm.ts'
+import { callHeaderOf, runMessageCall } from './messageCall.ts'
+import type { CallRequest, CallResult } from './messageCall.ts'
+import { applyStateOverrides, withBlockOverrides, writeAccount } from './overrides.ts'
+import type { AccountOverride, BlockOverrides } from './overrides.ts'
+import { simulateBlocks } from './simulateBlocks.ts'
+import type { SimulatedBlock, SimulatedBlockRequest, SimulationOptions } from './simulateBlocks.ts'
+import { accumulateParentBeaconBlockRoot, accumulateParentBlockHash } from './systemCalls.ts'
+import { traced } from './tracing/tracer.ts'
+import type { TransactionTracer } from './tracing/tracer.ts'
 import type { SignedTransaction } from './transactions.ts'
-import type { ExecutedTransaction, Log } from './types.ts'
+import type { ExecutedTransaction } from './types.ts'
 
 export type { Block }
 
@@ -54,40 +62,7 @@ export interface ExecutionEngineOptions {
   followForks?: boolean
 }
 
-/** Looks up the hash of an ancestor of the block being executed (BLOCKHASH). */
-export type AncestorHashLookup = (number: bigint) => Uint8Array | undefined
-
-/** An access-list entry: an address and the storage slots of it a transaction will touch. */
-export interface AccessListEntry {
-  address: Uint8Array
-  storageKeys: Uint8Array[]
-}
-
-/** A message call simulated on some state: eth_call, eth_estimateGas, eth_createAccessList. */
-export interface CallRequest {
-  from: Uint8Array
-  to?: Uint8Array
-  data?: Uint8Array
-  value?: bigint
-  gas?: bigint
-  gasPrice?: bigint
-  maxFeePerGas?: bigint
-  maxPriorityFeePerGas?: bigint
-  accessList?: readonly AccessListEntry[]
-  nonce?: bigint
-}
-
-export interface CallResult {
-  success: boolean
-  /** Return data, or the revert data when the call reverted. */
-  returnValue: Uint8Array
-  gasUsed: bigint
-  /** EVM error name (e.g. 'revert', 'out of gas') when the call failed. */
-  error?: string
-  logs: Log[]
-  /** What the call touched (eth_createAccessList). */
-  accessList?: AccessListEntry[]
-}
+export type { AncestorHashLookup } from './isolatedVm.ts'
 
 /** A direct change to an account (the Anvil/Hardhat state-setting methods). */
 export interface AccountChange {
@@ -358,91 +333,106 @@ export class ExecutionEngine {
 
   /**
    * Runs `request` as a transaction in `context` (a block whose state root is the state to run
-   * on) without keeping anything: nonce and balance checks are skipped as geth's eth_call does.
+   * on, unless `stateRoot` says otherwise) without keeping anything: the call runs on an isolated
+   * copy of the state, with `stateOverrides` applied to it and `blockOverrides` to the block's
+   * header first, as geth's eth_call does; `tracer` watches it.
    */
   async simulate(
     context: Block,
     request: CallRequest,
     ancestorHash: AncestorHashLookup,
-    options: { reportAccessList?: boolean; stateRoot?: Uint8Array; detached?: DetachedState } = {},
+    options: {
+      reportAccessList?: boolean
+      stateRoot?: Uint8Array
+      detached?: DetachedState
+      stateOverrides?: readonly AccountOverride[]
+      blockOverrides?: BlockOverrides
+      tracer?: TransactionTracer
+    } = {},
   ): Promise<CallResult> {
-    const vm = options.detached
-      ? await createVM({ common: this.common, stateManager: options.detached.stateManager.shallowCopy(false), blockchain: this.blockchain })
-      : await this.vm.shallowCopy(false)
-    if (this.followsForks) vm.common.setHardforkBy({ blockNumber: context.header.number, timestamp: context.header.timestamp })
-    await vm.stateManager.setStateRoot(options.stateRoot ?? context.header.stateRoot)
-    // geth runs a call that names no fee with no base fee (NoBaseFee): BASEFEE and GASPRICE read 0.
-    const feeless = [request.gasPrice, request.maxFeePerGas, request.maxPriorityFeePerGas].every((fee) => !fee)
-    const baseFee = feeless ? 0n : (context.header.baseFeePerGas ?? 0n)
-    // From Osaka no transaction may carry more than the EIP-7825 cap; like geth's RPC gas cap,
-    // a call asking for more (or for the whole block's gas, the default) runs with the cap.
-    const cap = vm.common.isActivatedEIP(7825) ? BigInt(paramsTx[7825]?.maxTransactionGasLimit ?? 0) || undefined : undefined
-    const wanted = request.gas ?? context.header.gasLimit
-    const gasLimit = cap !== undefined && wanted > cap ? cap : wanted
-    const feeMarket = request.maxFeePerGas !== undefined || request.maxPriorityFeePerGas !== undefined
-    const data: TypedTxData = {
-      type: feeMarket ? 2 : request.accessList ? 1 : 0,
-      to: request.to,
-      data: request.data ?? new Uint8Array(),
-      value: request.value ?? 0n,
-      gasLimit,
-      nonce: request.nonce ?? (await vm.stateManager.getAccount(new Address(request.from)))?.nonce ?? 0n,
-      accessList: request.accessList?.map((e) => [e.address, e.storageKeys]),
-      ...(feeMarket
-        ? { maxFeePerGas: request.maxFeePerGas ?? baseFee, maxPriorityFeePerGas: request.maxPriorityFeePerGas ?? 0n }
-        : { gasPrice: request.gasPrice ?? baseFee }),
-    } as TypedTxData
-    // geth checks what the sender can pay: the value always, gas × price when a fee is named.
-    const sender = new Address(request.from)
-    const balance = (await vm.stateManager.getAccount(sender))?.balance ?? 0n
-    const price = feeless ? 0n : feeMarket ? (request.maxFeePerGas ?? baseFee) : (request.gasPrice ?? baseFee)
-    const cost = gasLimit * price + (request.value ?? 0n)
-    if (balance < cost) {
-      return failedBeforeExecution(`insufficient funds for gas * price + value: address ${sender.toString()} have ${balance} want ${cost}`)
+    const header = withBlockOverrides(callHeaderOf(context), options.blockOverrides)
+    const base = this.isolation(ancestorHash, options.detached)
+    const state = await isolatedState(base, options.stateRoot ?? context.header.stateRoot)
+    const common = this.commonAt(header.number, header.timestamp)
+    const precompiles = options.stateOverrides ? await applyStateOverrides(state, options.stateOverrides, common) : []
+    const vm = await isolatedVm(base, state, common, precompiles)
+    const { result } = await runMessageCall(vm, header, request, { reportAccessList: options.reportAccessList, tracer: options.tracer })
+    return result
+  }
+
+  /**
+   * Re-executes the transactions of the sealed `block` on `preStateRoot` (the state it was built
+   * on), up to and including index `through`, on an isolated copy of that state; each
+   * transaction `tracerAt` gives a tracer for is traced. Returns what the tracers found, by index.
+   */
+  async replayBlock<R>(
+    block: Block,
+    preStateRoot: Uint8Array,
+    ancestorHash: AncestorHashLookup,
+    through: number,
+    tracerAt: (index: number) => TransactionTracer<R> | undefined,
+    detached?: DetachedState,
+  ): Promise<Map<number, R>> {
+    const { header } = block
+    const base = this.isolation(ancestorHash, detached)
+    const state = await isolatedState(base, preStateRoot)
+    const common = this.commonAt(header.number, header.timestamp)
+    const vm = await isolatedVm(base, state, common)
+    if (common.isActivatedEIP(4788)) {
+      await accumulateParentBeaconBlockRoot(vm, header.parentBeaconBlockRoot ?? new Uint8Array(32), header.timestamp)
     }
-    let tx: ReturnType<typeof createTx>
-    try {
-      tx = createTx(data, { common: vm.common, freeze: false })
-    } catch (error) {
-      return failedBeforeExecution(transactionFailureReason(error))
+    if (common.isActivatedEIP(2935)) await accumulateParentBlockHash(vm, header.number, header.parentHash)
+    const traces = new Map<number, R>()
+    let gasUsed = 0n
+    for (const [index, tx] of block.transactions.entries()) {
+      if (index > through) break
+      const tracer = tracerAt(index)
+      const execute = (): Promise<RunTxResult> => runTx(vm, { tx, block, blockGasUsed: gasUsed, skipHardForkValidation: true })
+      const run = tracer
+        ? await traced(vm, tracer, { tx, sender: tx.getSenderAddress(), coinbase: header.coinbase.bytes }, execute)
+        : await execute()
+      gasUsed += run.blockGasSpent
+      if (tracer) traces.set(index, tracer.output())
     }
-    // An unsigned transaction has no sender to recover: the request names it.
-    Object.defineProperty(tx, 'getSenderAddress', { value: () => sender })
-    const header = {
-      ...context.header.toJSON(),
-      gasLimit: context.header.gasLimit > gasLimit ? context.header.gasLimit : gasLimit,
-      baseFeePerGas: context.header.baseFeePerGas === undefined ? undefined : baseFee,
-    }
-    const block = createBlock({ header }, { common: vm.common, freeze: false })
-    this.ancestorHash = ancestorHash
-    try {
-      const result = await runTx(vm, {
-        tx,
-        block,
-        skipNonce: true,
-        skipBalance: true,
-        skipBlockGasLimitValidation: true,
-        skipHardForkValidation: true,
-        reportAccessList: options.reportAccessList ?? false,
-      })
-      const error = result.execResult.exceptionError?.error
-      return {
-        success: error === undefined,
-        returnValue: result.execResult.returnValue,
-        gasUsed: result.totalGasSpent,
-        error,
-        logs: (result.execResult.logs ?? []).map(([address, topics, data]) => ({ address, topics, data })),
-        accessList: result.accessList?.map((entry) => ({
-          address: hexToBytes(entry.address),
-          storageKeys: entry.storageKeys.map((key) => hexToBytes(key)),
-        })),
-      }
-    } catch (error) {
-      // Refused before execution (too little gas for the intrinsic cost...): a failed call, not a fault.
-      return failedBeforeExecution(transactionFailureReason(error))
-    } finally {
-      this.ancestorHash = () => undefined
-    }
+    return traces
+  }
+
+  /**
+   * eth_simulateV1: `blocks` simulated on top of `base` (its state, or `stateRoot`), on an
+   * isolated copy of the state; nothing reaches the chain.
+   */
+  async simulateBlocks(
+    base: Block,
+    blocks: readonly SimulatedBlockRequest[],
+    options: SimulationOptions & { stateRoot?: Uint8Array; detached?: DetachedState },
+    ancestorHash: AncestorHashLookup,
+  ): Promise<SimulatedBlock[]> {
+    const isolation = this.isolation(ancestorHash, options.detached)
+    return simulateBlocks(
+      {
+        block: base,
+        state: await isolatedState(isolation, options.stateRoot ?? base.header.stateRoot),
+        commonAt: (number, timestamp) => this.commonAt(number, timestamp),
+        vm: (state, common, lookup, precompiles) => isolatedVm({ ...isolation, ancestorHash: lookup }, state, common, precompiles),
+        ancestorHash,
+      },
+      blocks,
+      options,
+    )
+  }
+
+  /** What isolated states and VMs are made from: the trie database holding the state (the pending block's own, when detached). */
+  private isolation(ancestorHash: AncestorHashLookup, detached?: DetachedState): IsolationBase {
+    const manager = detached?.stateManager ?? this.stateManager
+    const db = (manager as unknown as { _trie: MerklePatriciaTrie })._trie.database().db
+    return { db: db as IsolationBase['db'], common: this.common, ancestorHash }
+  }
+
+  /** A copy of the chain's Common with the rules of a block of this number and time. */
+  private commonAt(number: bigint, timestamp: bigint): Common {
+    const common = this.common.copy()
+    if (this.followsForks) common.setHardforkBy({ blockNumber: number, timestamp })
+    return common
   }
 
   /**
@@ -452,15 +442,7 @@ export class ExecutionEngine {
   async withAccountChanges(stateRoot: Uint8Array, changes: readonly AccountChange[]): Promise<Uint8Array> {
     const state = this.stateManager.shallowCopy(false)
     await state.setStateRoot(stateRoot)
-    for (const change of changes) {
-      const address = new Address(change.address)
-      const account = (await state.getAccount(address)) ?? createAccount({})
-      if (change.balance !== undefined) account.balance = change.balance
-      if (change.nonce !== undefined) account.nonce = change.nonce
-      await state.putAccount(address, account)
-      if (change.code !== undefined) await state.putCode(address, change.code)
-      for (const [slot, value] of change.storage ?? []) await state.putStorage(address, slot, value)
-    }
+    for (const { storage, ...change } of changes) await writeAccount(state, { ...change, stateDiff: storage })
     return state.getStateRoot()
   }
 
@@ -469,10 +451,6 @@ export class ExecutionEngine {
     await this.stateManager.setStateRoot(stateRoot)
     this.currentRoot = stateRoot
   }
-}
-
-function failedBeforeExecution(error: string): CallResult {
-  return { success: false, returnValue: new Uint8Array(), gasUsed: 0n, error, logs: [] }
 }
 
 // sha256 of nothing: the requests hash of a block with no EIP-7685 requests.

@@ -1,4 +1,4 @@
-import type { CallResult } from './engine.ts'
+import type { CallResult } from './messageCall.ts'
 
 /**
  * The least gas with which a call succeeds, by binary search as geth does, given a way to run it with a gas

@@ -12,3 +12,17 @@ export * from './gethGenesis.ts'
 export { BlockImportError, decodeRlpBlocks } from './importBlocks.ts'
 export { estimateGas } from './estimateGas.ts'
 export { uncleAsBlock } from './uncles.ts'
+export * from './messageCall.ts'
+export { OverrideRefused } from './overrides.ts'
+export type { AccountOverride, BlockOverrides, StorageEntries } from './overrides.ts'
+export { MAX_SIMULATED_BLOCKS, SimulationRefused } from './simulateBlocks.ts'
+export type {
+  SimulatedBlock,
+  SimulatedBlockRequest,
+  SimulatedCall,
+  SimulatedWithdrawal,
+  SimulationOptions,
+  SimulationRefusalKind,
+} from './simulateBlocks.ts'
+export * from './tracing/index.ts'
+export { gethVmError } from './gethWords.ts'

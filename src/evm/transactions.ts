@@ -69,9 +69,14 @@ export function blobGasOf(tx: TypedTransaction): bigint {
   return 'blobVersionedHashes' in tx ? GAS_PER_BLOB * BigInt(tx.blobVersionedHashes.length) : 0n
 }
 
-/** What the sender pays per gas in a block of the given base fee. */
+/**
+ * What the sender pays per gas in a block of the given base fee: geth's min(tip + base fee, fee cap),
+ * which is defined even when the fee cap is below the base fee (a simulated call with a base fee override).
+ */
 export function effectiveGasPriceOf(tx: TypedTransaction, baseFee: bigint): bigint {
-  return baseFee + tx.getEffectivePriorityFee(baseFee)
+  if (!('maxFeePerGas' in tx)) return tx.gasPrice
+  const price = baseFee + tx.maxPriorityFeePerGas
+  return price < tx.maxFeePerGas ? price : tx.maxFeePerGas
 }
 
 /** The EIP-155 chain id a legacy transaction commits to, or the typed transaction's chain id. */

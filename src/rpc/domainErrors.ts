@@ -1,7 +1,22 @@
 import { ChainIdMismatch, InvalidTypedData, UnknownAccount } from '../accounts/errors.ts'
 import { TimestampNotAfterHead } from '../chain/errors.ts'
-import { InvalidParamsError, LimitExceededError, ServerError } from '../errors.ts'
-import type { RpcError } from '../errors.ts'
+import {
+  BlockGasLimitReachedError,
+  ClientLimitExceededError,
+  InitCodeTooLargeError,
+  InsufficientFundsError,
+  IntrinsicGasError,
+  InvalidBlockNumberError,
+  InvalidBlockTimestampError,
+  InvalidParamsError,
+  LimitExceededError,
+  NonceTooHighError,
+  NonceTooLowError,
+  ServerError,
+} from '../errors.ts'
+import type { RpcError, RpcErrorOptions } from '../errors.ts'
+import { OverrideRefused, SimulationRefused, TraceTimeout, TracingFailed } from '../evm/index.ts'
+import type { SimulationRefusalKind } from '../evm/index.ts'
 import { FilterNotFound, TooManyFilters } from '../filters/errors.ts'
 import { StateFileError } from '../persistence/stateFile.ts'
 import { ReorgError } from '../reorg/errors.ts'
@@ -26,7 +41,28 @@ export function fromDomainError(error: unknown): unknown {
   // eth_signTypedData_v4's typed data is its second argument; anvil_loadState's state its only one.
   if (error instanceof InvalidTypedData) return invalidArgument(1, error)
   if (error instanceof StateFileError) return invalidArgument(0, error)
+  // geth answers these with its generic -32000 and its own words.
+  if (error instanceof OverrideRefused || error instanceof TraceTimeout || error instanceof TracingFailed) {
+    return new ServerError(error.message, { cause: error })
+  }
+  if (error instanceof SimulationRefused) return new SIMULATION_REFUSALS[error.kind](error.message, { cause: error })
   return error
+}
+
+/** eth_simulateV1's code for each refusal (geth's txValidationError and simulate errors). */
+const SIMULATION_REFUSALS: Record<SimulationRefusalKind, new (message: string, options: RpcErrorOptions) => RpcError> = {
+  nonceTooLow: NonceTooLowError,
+  nonceTooHigh: NonceTooHighError,
+  intrinsicGas: IntrinsicGasError,
+  insufficientFunds: InsufficientFundsError,
+  feeCapTooLow: InvalidParamsError,
+  initCodeTooLarge: InitCodeTooLargeError,
+  blockGasLimit: BlockGasLimitReachedError,
+  blockNumber: InvalidBlockNumberError,
+  blockTimestamp: InvalidBlockTimestampError,
+  tooManyBlocks: ClientLimitExceededError,
+  // geth answers any other refusal with -32603; chainsim keeps -32603 for its own faults.
+  other: ServerError,
 }
 
 function invalidArgument(position: number, error: Error): RpcError {

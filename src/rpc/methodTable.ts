@@ -21,6 +21,10 @@ import { anvil_setMinGasPrice } from './methods/anvil_setMinGasPrice.ts'
 import { anvil_setNextBlockBaseFeePerGas } from './methods/anvil_setNextBlockBaseFeePerGas.ts'
 import { anvil_setNonce } from './methods/anvil_setNonce.ts'
 import { anvil_setStorageAt } from './methods/anvil_setStorageAt.ts'
+import { debug_traceBlockByHash } from './methods/debug_traceBlockByHash.ts'
+import { debug_traceBlockByNumber } from './methods/debug_traceBlockByNumber.ts'
+import { debug_traceCall } from './methods/debug_traceCall.ts'
+import { debug_traceTransaction } from './methods/debug_traceTransaction.ts'
 import { eth_accounts } from './methods/eth_accounts.ts'
 import { eth_baseFee } from './methods/eth_baseFee.ts'
 import { eth_blobBaseFee } from './methods/eth_blobBaseFee.ts'
@@ -63,6 +67,7 @@ import { eth_sendTransaction } from './methods/eth_sendTransaction.ts'
 import { eth_sign } from './methods/eth_sign.ts'
 import { eth_signTransaction } from './methods/eth_signTransaction.ts'
 import { eth_signTypedData_v4 } from './methods/eth_signTypedData_v4.ts'
+import { eth_simulateV1 } from './methods/eth_simulateV1.ts'
 import { eth_subscribe } from './methods/eth_subscribe.ts'
 import { eth_syncing } from './methods/eth_syncing.ts'
 import { eth_uninstallFilter } from './methods/eth_uninstallFilter.ts'
@@ -114,6 +119,10 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   anvil_setNextBlockBaseFeePerGas,
   anvil_setNonce,
   anvil_setStorageAt,
+  debug_traceBlockByHash,
+  debug_traceBlockByNumber,
+  debug_traceCall,
+  debug_traceTransaction,
   eth_accounts,
   eth_baseFee,
   eth_blobBaseFee,
@@ -156,6 +165,7 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   eth_sign,
   eth_signTransaction,
   eth_signTypedData_v4,
+  eth_simulateV1,
   eth_subscribe,
   eth_syncing,
   eth_uninstallFilter,

@@ -78,6 +78,36 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
     )
   const transfer = fc.record({ from: fc.constantFrom(s.accounts[1], s.accounts[2]), to: fc.constantFrom(s.accounts[7], s.contract), value: fc.constantFrom('0x0', '0x1') })
   const reset = fc.constantFrom<unknown[]>([], [{}], [null], [{ forking: { blockNumber: null } }])
+  const word = (n: number) => `0x${n.toString(16).padStart(64, '0')}`
+  const stateOverride = fc.dictionary(
+    fc.constantFrom(s.contract, ...s.accounts.slice(0, 2), '0x00000000000000000000000000000000000000aa'),
+    fc.record(
+      {
+        balance: fc.constantFrom('0x0', '0xde0b6b3a7640000'),
+        nonce: fc.constantFrom('0x0', '0x7'),
+        code: fc.constantFrom('0x', '0x602a60005260206000f3'),
+        stateDiff: fc.dictionary(fc.integer({ min: 0, max: 3 }).map(word), fc.integer({ min: 0, max: 9 }).map(word), { maxKeys: 2 }),
+      },
+      { requiredKeys: [] },
+    ),
+    { maxKeys: 2 },
+  )
+  const blockOverrides = fc.record(
+    {
+      number: fc.constantFrom('0x20', '0x1000'),
+      time: futureTimestamp,
+      gasLimit: fc.constantFrom('0x1c9c380', '0x5f5e100'),
+      feeRecipient: fc.constantFrom(...s.accounts.slice(0, 2)),
+      baseFeePerGas: fc.constantFrom('0x0', '0x7'),
+    },
+    { requiredKeys: [] },
+  )
+  const traceConfig = fc.oneof(
+    fc.record({ disableStack: fc.boolean(), enableMemory: fc.boolean(), enableReturnData: fc.boolean(), limit: fc.integer({ min: 0, max: 50 }) }, { requiredKeys: [] }),
+    fc.record({ tracer: fc.constant('callTracer'), tracerConfig: fc.record({ onlyTopCall: fc.boolean(), withLog: fc.boolean() }, { requiredKeys: [] }) }),
+    fc.record({ tracer: fc.constant('prestateTracer'), tracerConfig: fc.record({ diffMode: fc.boolean(), disableCode: fc.boolean() }, { requiredKeys: [] }) }),
+  )
+  const minedTxHash = fc.constantFrom(...s.minedTxHashes)
 
   return {
     anvil_dropAllTransactions: noParams,
@@ -112,16 +142,22 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
     anvil_setBalance: fc.tuple(spareAddress, fc.oneof(count(64), fc.constant('0x56bc75e2d63100000'))),
     anvil_setCode: fc.tuple(spareAddress, fc.constantFrom('0x', '0x6000', '0x60006000f3')),
     anvil_setNonce: fc.tuple(spareAddress, count(64)),
+    debug_traceBlockByHash: fc.tuple(blockHash, optional(traceConfig)).map(([h, config]) => positional(h, config)),
+    debug_traceBlockByNumber: fc.tuple(fc.oneof(fc.constantFrom('latest', 'pending'), fc.integer({ min: 1, max: 12 }).map(hexOf)), optional(traceConfig)).map(([t, config]) => positional(t, config)),
+    debug_traceCall: fc
+      .tuple(call, blockRef, optional(traceConfig), optional(stateOverride), optional(blockOverrides))
+      .map(([c, ref, config, stateOverrides, blockOverrides]) => positional(c, ref, config === undefined ? undefined : fields({ ...config, stateOverrides, blockOverrides }))),
+    debug_traceTransaction: fc.tuple(minedTxHash, optional(traceConfig)).map(([h, config]) => positional(h, config)),
     anvil_setStorageAt: fc.tuple(spareAddress, fc.constantFrom('0x0', '0x1', `0x${'0'.repeat(64)}`), fc.constantFrom(`0x${'0'.repeat(63)}1`, '0x01', '0x')),
     eth_accounts: noParams,
     eth_baseFee: noParams,
     eth_blobBaseFee: noParams,
     eth_blockNumber: noParams,
-    eth_call: fc.tuple(call, optional(blockRef)).map(([c, ref]) => positional(c, ref)),
+    eth_call: fc.tuple(call, optional(blockRef), optional(stateOverride), optional(blockOverrides)).map(([c, ref, state, block]) => positional(c, ref, state, block)),
     eth_chainId: noParams,
     eth_coinbase: noParams,
     eth_createAccessList: fc.tuple(call, optional(blockRef)).map(([c, ref]) => positional(c, ref)),
-    eth_estimateGas: fc.tuple(call, optional(blockRef)).map(([c, ref]) => positional(c, ref)),
+    eth_estimateGas: fc.tuple(call, optional(blockRef), optional(stateOverride), optional(blockOverrides)).map(([c, ref, state, block]) => positional(c, ref, state, block)),
     eth_feeHistory: fc.tuple(count(5), tag, optional(fc.constantFrom([], [10, 50, 90], [0, 100]))).map(([n, newest, p]) => positional(n, newest, p)),
     eth_gasPrice: noParams,
     eth_getBalance: fc.tuple(anyAddress, optional(blockRef)).map(([a, ref]) => positional(a, ref)),
@@ -157,6 +193,23 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
     eth_sign: fc.tuple(account, bytes),
     eth_signTransaction: transfer.map((tx) => [tx]),
     eth_signTypedData_v4: fc.tuple(account, typedData),
+    eth_simulateV1: fc
+      .tuple(
+        fc.array(
+          fc.record(
+            {
+              blockOverrides: fc.record({ gasLimit: fc.constantFrom('0x1c9c380', '0x5f5e100'), feeRecipient: fc.constantFrom(...s.accounts.slice(0, 2)) }, { requiredKeys: [] }),
+              stateOverrides: stateOverride,
+              calls: fc.array(call, { maxLength: 3 }),
+            },
+            { requiredKeys: [] },
+          ),
+          { minLength: 1, maxLength: 3 },
+        ),
+        fc.record({ traceTransfers: fc.boolean(), validation: fc.boolean(), returnFullTransactions: fc.boolean() }, { requiredKeys: [] }),
+        optional(blockRef),
+      )
+      .map(([blockStateCalls, flags, ref]) => positional({ blockStateCalls, ...flags }, ref)),
     eth_subscribe: fc.oneof(
       fc.constant<unknown[]>(['newHeads']),
       logFilter.map((filter) => ['logs', fields({ address: filter.address, topics: filter.topics })]),

@@ -4,7 +4,7 @@ import { mnemonicToSeedSync } from '@scure/bip39'
 import { HDKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { parseConfig } from '../../src/config/loadConfig.ts'
 import type { ChainsimConfigInput } from '../../src/config/schema.ts'
-import { ChainsimToken, EventEmitter } from '../../src/contracts/index.ts'
+import { ChainsimToken, EventEmitter, Relay } from '../../src/contracts/index.ts'
 import { startServer, type RunningNetwork, type RunningServer } from '../../src/server.ts'
 import { rpc } from './rpcClient.ts'
 
@@ -103,6 +103,16 @@ export function deployTokenViaRpc(url: string, options: { from?: number; mine?: 
 /** Deploys the bundled EventEmitter. */
 export function deployEmitterViaRpc(url: string, options: { from?: number; mine?: boolean; gas?: Hex } = {}): Promise<Hex> {
   return deploy(url, EventEmitter.bytecode, options)
+}
+
+/** Deploys the bundled Relay (calls other contracts every way the EVM can). */
+export function deployRelayViaRpc(url: string, options: { from?: number; mine?: boolean } = {}): Promise<Hex> {
+  return deploy(url, Relay.bytecode, options)
+}
+
+/** Calldata of a Relay function. */
+export function relayCall<F extends (typeof Relay.abi)[number] & { type: 'function' }>(functionName: F['name'], args: readonly unknown[] = []): Hex {
+  return encodeFunctionData({ abi: Relay.abi, functionName, args } as never)
 }
 
 /** Calldata of an EventEmitter function. */

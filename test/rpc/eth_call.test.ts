@@ -1,5 +1,5 @@
 import type { Hex } from 'viem'
-import { decodeFunctionResult, encodeErrorResult, keccak256, pad } from 'viem/utils'
+import { decodeFunctionResult, encodeErrorResult, getAddress, keccak256, pad } from 'viem/utils'
 import { describe, expect } from 'vitest'
 import { ChainsimToken } from '../../src/contracts/index.ts'
 import {
@@ -111,6 +111,120 @@ describe('valid params', () => {
   test('too little gas → -32000 out of gas', async () => {
     const error = await rpcError(url, 'eth_call', [{ from: a0, to: emitter, data: emitterCall('emitMany', [50n]), gas: hex(40_000) }, 'latest'])
     expect(error).toEqual({ code: -32000, message: 'out of gas' })
+  })
+})
+
+describe('state overrides (third parameter)', () => {
+  const stranger = '0x00000000000000000000000000000000000000aa'
+  const slot0 = pad('0x0')
+  const tickCount = () => ({ to: emitter, data: emitterCall('tickCount') })
+
+  test('stateDiff patches slots, state replaces the whole storage, and the chain keeps its own', async () => {
+    expect(await call([tickCount(), 'latest', { [emitter]: { stateDiff: { [slot0]: pad('0x2a') } } }])).toBe(pad('0x2a'))
+    expect(await call([tickCount(), 'latest', { [emitter]: { state: { [pad('0x1')]: pad('0x2a') } } }])).toBe(pad('0x0'))
+    expect(await call([tickCount(), 'latest'])).toBe(pad('0x3'))
+  })
+
+  test('balance lets an empty account pay; code replaces a contract’s; nonce sets the next creation address', async () => {
+    const value = hex(10n ** 18n)
+    expect(await rpcError(url, 'eth_call', [{ from: stranger, to: a1, value }, 'latest'])).toMatchObject({ code: -32000 })
+    expect(await call([{ from: stranger, to: a1, value }, 'latest', { [stranger]: { balance: value } }])).toBe('0x')
+    // PUSH1 0x2a PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN: returns 42.
+    expect(await call([{ to: emitter }, 'latest', { [emitter]: { code: '0x602a60005260206000f3' } }])).toBe(pad('0x2a'))
+    expect(await call([{ to: emitter }, 'latest', { [emitter]: { code: '0x' } }])).toBe('0x')
+  })
+
+  test('movePrecompileToAddress: the precompile answers at its new address and no longer at its own', async () => {
+    const identity = '0x0000000000000000000000000000000000000004'
+    const moved = { [identity]: { movePrecompileToAddress: '0x0000000000000000000000000000000000000123' } }
+    expect(await call([{ to: identity, data: '0x1234' }, 'latest'])).toBe('0x1234')
+    expect(await call([{ to: '0x0000000000000000000000000000000000000123', data: '0x1234' }, 'latest', moved])).toBe('0x1234')
+    expect(await call([{ to: identity, data: '0x1234' }, 'latest', moved])).toBe('0x')
+  })
+
+  test('null overrides are no overrides; the same address twice in another case: the later wins', async () => {
+    expect(await call([tickCount(), 'latest', null, null])).toBe(pad('0x3'))
+    const upper = `0x${emitter.slice(2).toUpperCase()}`
+    expect(await call([tickCount(), 'latest', { [emitter]: { stateDiff: { [slot0]: pad('0x1') } }, [upper]: { stateDiff: { [slot0]: pad('0x2') } } }])).toBe(pad('0x2'))
+  })
+
+  test('state and stateDiff together → -32000 with geth’s words and the checksummed address', async () => {
+    expect(await rpcError(url, 'eth_call', [tickCount(), 'latest', { [emitter]: { state: {}, stateDiff: {} } }])).toEqual({
+      code: -32000,
+      message: `account ${getAddress(emitter)} has both 'state' and 'stateDiff'`,
+    })
+  })
+
+  test('moving what is not a precompile, or onto an overridden account → -32000', async () => {
+    expect(await rpcError(url, 'eth_call', [tickCount(), 'latest', { [emitter]: { movePrecompileToAddress: stranger } }])).toEqual({
+      code: -32000,
+      message: `account ${getAddress(emitter)} is not a precompile`,
+    })
+    const identity = '0x0000000000000000000000000000000000000004'
+    expect(await rpcError(url, 'eth_call', [tickCount(), 'latest', { [identity]: { movePrecompileToAddress: stranger }, [stranger]: { balance: '0x1' } }])).toEqual({
+      code: -32000,
+      message: `account ${getAddress(stranger)} is already overridden`,
+    })
+  })
+
+  const invalid: Array<[string, unknown, RegExp]> = [
+    ['not an object', 'nope', /argument 2: expected a state override object/],
+    ['a malformed address key', { '0x12': {} }, /argument 2: 0x12: hex string has length 2, want 40 for address/],
+    ['a balance that is not a quantity', { [stranger]: { balance: 12 } }, /argument 2: 0x0+aa\.balance: expected 0x-prefixed hex number/],
+    ['a nonce above 64 bits', { [stranger]: { nonce: `0x1${'0'.repeat(16)}` } }, /argument 2: 0x0+aa\.nonce: hex number > 64 bits/],
+    ['a storage key that is not 32 bytes', { [stranger]: { stateDiff: { '0x01': pad('0x1') } } }, /argument 2: 0x0+aa\.stateDiff\.0x01: hex string has length 2, want 64/],
+    ['odd-length code', { [stranger]: { code: '0x123' } }, /argument 2: 0x0+aa\.code: hex string has odd length/],
+  ]
+  for (const [name, overrides, message] of invalid) {
+    test(`${name} → -32602 naming it`, async () => {
+      const error = await rpcError(url, 'eth_call', [tickCount(), 'latest', overrides])
+      expect(error.code).toBe(-32602)
+      expect(error.message).toMatch(message)
+    })
+  }
+})
+
+describe('block overrides (fourth parameter)', () => {
+  // Code that returns one header field: NUMBER (43), TIMESTAMP (42), COINBASE (41), GASLIMIT (45), PREVRANDAO (44), BASEFEE (48), BLOBBASEFEE (4a).
+  const reading = (opcode: string) => ({ [emitter]: { code: `0x${opcode}60005260206000f3` } })
+  const read = (opcode: string, blockOverrides: unknown, request: object = {}) =>
+    call([{ to: emitter, ...request }, 'latest', reading(opcode), blockOverrides])
+
+  test('number, time, feeRecipient (or coinbase), gasLimit and prevRandao are what the EVM reads', async () => {
+    expect(await read('43', { number: '0x99' })).toBe(pad('0x99'))
+    expect(await read('42', { time: '0x99999' })).toBe(pad('0x99999'))
+    expect(await read('41', { feeRecipient: a1 })).toBe(pad(a1.toLowerCase() as Hex))
+    expect(await read('41', { coinbase: a1 })).toBe(pad(a1.toLowerCase() as Hex))
+    expect(await read('45', { gasLimit: '0x1234567' })).toBe(pad('0x1234567'))
+    expect(await read('44', { prevRandao: pad('0x42') })).toBe(pad('0x42'))
+  })
+
+  test('baseFeePerGas and blobBaseFee: BASEFEE reads the override when the call pays a fee (geth lowers it to 0 otherwise)', async () => {
+    expect(await read('48', { baseFeePerGas: '0x99' }, { from: a0, maxFeePerGas: '0x100', maxPriorityFeePerGas: '0x1' })).toBe(pad('0x99'))
+    expect(await read('48', { baseFeePerGas: '0x99' })).toBe(pad('0x0'))
+    expect(await read('4a', { blobBaseFee: '0x77' })).toBe(pad('0x77'))
+  })
+
+  test('a gas limit override is the default gas of the call', async () => {
+    const error = await rpcError(url, 'eth_call', [{ from: a0, to: emitter, data: emitterCall('emitMany', [5n]) }, 'latest', null, { gasLimit: hex(30_000) }])
+    expect(error).toEqual({ code: -32000, message: 'out of gas' })
+  })
+
+  test('beaconRoot and withdrawals → -32000: geth takes them in eth_simulateV1 only', async () => {
+    expect(await rpcError(url, 'eth_call', [{ to: emitter }, 'latest', null, { beaconRoot: pad('0x1') }])).toEqual({
+      code: -32000,
+      message: 'block override "beaconRoot" is not supported for this RPC method',
+    })
+    expect(await rpcError(url, 'eth_call', [{ to: emitter }, 'latest', null, { withdrawals: [] }])).toEqual({
+      code: -32000,
+      message: 'block override "withdrawals" is not supported for this RPC method',
+    })
+  })
+
+  test('a field of the wrong type → -32602 naming it', async () => {
+    const error = await rpcError(url, 'eth_call', [{ to: emitter }, 'latest', null, { number: 7 }])
+    expect(error.code).toBe(-32602)
+    expect(error.message).toMatch(/argument 3: number: expected 0x-prefixed hex number/)
   })
 })
 

@@ -1,5 +1,5 @@
 import type { Hex } from 'viem'
-import { encodeDeployData, encodeErrorResult, hexToBytes, keccak256 } from 'viem/utils'
+import { encodeDeployData, encodeErrorResult, hexToBytes, keccak256, pad } from 'viem/utils'
 import { describe, expect } from 'vitest'
 import { ChainsimToken } from '../../src/contracts/index.ts'
 import {
@@ -99,6 +99,44 @@ describe('valid params', () => {
   test('Panic revert → code 3, execution reverted: assert(false)', async () => {
     const error = await rpcError(url, 'eth_estimateGas', [{ from: a0, to: emitter, data: emitterCall('panic') }])
     expect(error).toMatchObject({ code: 3, message: 'execution reverted: assert(false)', data: expect.stringMatching(/^0x4e487b71/) })
+  })
+})
+
+describe('state and block overrides', () => {
+  const stranger = '0x00000000000000000000000000000000000000aa'
+
+  test('a balance override lets an empty account be estimated for a transfer', async () => {
+    const request = { from: stranger, to: a1, value: hex(10n ** 18n) }
+    expect(await rpcError(url, 'eth_estimateGas', [request])).toMatchObject({ code: -32000, message: expect.stringMatching(/insufficient funds/) })
+    expect(await estimate([request, 'latest', { [stranger]: { balance: hex(10n ** 18n) } }])).toBe(21_000n)
+  })
+
+  test('code and storage overrides change what is estimated; the chain keeps its own', async () => {
+    const request = { from: a0, to: emitter, data: emitterCall('emitMany', [1n]) }
+    const plain = await estimate([request])
+    // With tickCount already non-zero the SSTORE costs less than writing a first value.
+    const nonZero = await estimate([request, 'latest', { [emitter]: { stateDiff: { [pad('0x0')]: pad('0x5') } } }])
+    const zero = await estimate([request, 'latest', { [emitter]: { stateDiff: { [pad('0x0')]: pad('0x0') } } }])
+    expect(zero).toBeGreaterThan(nonZero)
+    expect([nonZero, zero]).toContain(plain)
+    expect(await estimate([request, 'latest', { [emitter]: { code: '0x00' } }])).toBe(noExecutionGas(request.data))
+    expect(await estimate([request])).toBe(plain)
+  })
+
+  test('a block gas limit override caps the search: a call needing more fails', async () => {
+    const request = { from: a0, to: emitter, data: emitterCall('emitMany', [20n]) }
+    const needed = await estimate([request])
+    expect(await estimate([request, 'latest', null, { gasLimit: hex(needed + 1000n) }])).toBe(needed)
+    expect(await rpcError(url, 'eth_estimateGas', [request, 'latest', null, { gasLimit: hex(needed / 2n) }])).toMatchObject({ code: -32000, message: 'out of gas' })
+  })
+
+  test('malformed overrides → -32602 naming the argument', async () => {
+    const state = await rpcError(url, 'eth_estimateGas', [{ from: a0, to: a1 }, 'latest', { [a1]: { balance: 'lots' } }])
+    expect(state.code).toBe(-32602)
+    expect(state.message).toMatch(/argument 2: .*balance: hex string without 0x prefix/)
+    const block = await rpcError(url, 'eth_estimateGas', [{ from: a0, to: a1 }, 'latest', null, { time: '0x' }])
+    expect(block.code).toBe(-32602)
+    expect(block.message).toMatch(/argument 3: time: empty hex number/)
   })
 })
 

@@ -1,4 +1,4 @@
-import { chainIdOf, TransactionType } from '../../evm/index.ts'
+import { chainIdOf, effectiveGasPriceOf, TransactionType } from '../../evm/index.ts'
 import type { SignedTransaction } from '../../evm/index.ts'
 import { toData, toQuantity } from './hex.ts'
 
@@ -74,7 +74,7 @@ function gasPriceOf(signed: SignedTransaction, position: TransactionPosition | u
   const { tx } = signed
   if (!('maxFeePerGas' in tx)) return tx.gasPrice
   if (!position || position.baseFee === undefined) return tx.maxFeePerGas
-  return position.baseFee + tx.getEffectivePriorityFee(position.baseFee)
+  return effectiveGasPriceOf(tx, position.baseFee)
 }
 
 function bytesQuantity(bytes: Uint8Array): bigint {

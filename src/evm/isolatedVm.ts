@@ -1,0 +1,67 @@
+import type { Common } from '@ethereumjs/common'
+import type { CustomPrecompile } from '@ethereumjs/evm'
+import { MerklePatriciaTrie } from '@ethereumjs/mpt'
+import { MerkleStateManager } from '@ethereumjs/statemanager'
+import { ValueEncoding } from '@ethereumjs/util'
+import { createVM } from '@ethereumjs/vm'
+import type { VM, VMOpts } from '@ethereumjs/vm'
+import { OverlayDB } from './overlayDb.ts'
+
+/** Looks up the hash of an ancestor of the block being executed (BLOCKHASH). */
+export type AncestorHashLookup = (number: bigint) => Uint8Array | undefined
+
+/** What an isolated state or VM is made from. */
+export interface IsolationBase {
+  /** The trie database holding the state to start from (the chain's, or a pending block's overlay). */
+  db: ConstructorParameters<typeof OverlayDB>[0]
+  common: Common
+  /** BLOCKHASH for this run alone, so that concurrent runs never see each other's ancestors. */
+  ancestorHash: AncestorHashLookup
+}
+
+/**
+ * A state manager at `stateRoot` whose writes stay in an overlay over the base database: it can
+ * be changed freely (overrides, simulated blocks, re-executed history) and leaves nothing behind.
+ */
+export async function isolatedState(base: IsolationBase, stateRoot: Uint8Array): Promise<MerkleStateManager> {
+  const trie = new MerklePatriciaTrie({
+    useKeyHashing: true,
+    common: base.common,
+    db: new OverlayDB(base.db),
+    valueEncoding: ValueEncoding.Bytes,
+  })
+  const state = new MerkleStateManager({ common: base.common, trie })
+  await state.setStateRoot(stateRoot)
+  return state
+}
+
+/**
+ * A VM of its own over `state`. `common` must be a copy made for it: a VM's EVM subscribes to its
+ * Common's events for good, so the chain's own would keep a listener (and this VM) per run.
+ */
+export async function isolatedVm(
+  base: IsolationBase,
+  state: MerkleStateManager,
+  common: Common,
+  customPrecompiles: CustomPrecompile[] = [],
+): Promise<VM> {
+  return createVM({
+    common,
+    stateManager: state,
+    blockchain: blockchainFor(base.ancestorHash),
+    ...(customPrecompiles.length > 0 ? { evmOpts: { customPrecompiles } } : {}),
+  })
+}
+
+/** The blockchain the EVM asks for BLOCKHASH: ancestors by number, zero when unknown. */
+function blockchainFor(ancestorHash: AncestorHashLookup): VMOpts['blockchain'] {
+  const blockchain = {
+    getBlock: async (number: number) => {
+      const hash = ancestorHash(BigInt(number)) ?? new Uint8Array(32)
+      return { hash: () => hash }
+    },
+    putBlock: async () => {},
+    shallowCopy: () => blockchain,
+  }
+  return blockchain as unknown as VMOpts['blockchain']
+}

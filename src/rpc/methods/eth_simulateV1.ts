@@ -1,0 +1,49 @@
+import { z } from 'zod'
+import { ClientLimitExceededError, InvalidParamsError } from '../../errors.ts'
+import { MAX_SIMULATED_BLOCKS } from '../../evm/index.ts'
+import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
+import { resolveStateBlock } from '../blockResolution.ts'
+import { transactionCall, toCallRequest } from '../callRequest.ts'
+import { formatSimulatedBlock } from '../formatters/simulatedBlock.ts'
+import { blockOverrides, stateOverride } from '../overrides.ts'
+import { blockTagOrHash, boolean } from '../schemas.ts'
+
+const blockStateCall = z.object(
+  { blockOverrides: blockOverrides.nullish(), stateOverrides: stateOverride.nullish(), calls: z.array(transactionCall).nullish() },
+  { error: 'expected a block of calls ({blockOverrides?, stateOverrides?, calls})' },
+)
+
+const simulationRequest = z.object(
+  {
+    blockStateCalls: z.array(blockStateCall, { error: 'expected blockStateCalls, an array of blocks' }),
+    traceTransfers: boolean.nullish(),
+    validation: boolean.nullish(),
+    returnFullTransactions: boolean.nullish(),
+  },
+  { error: 'expected a simulation object ({blockStateCalls, traceTransfers?, validation?, returnFullTransactions?})' },
+)
+
+/**
+ * eth_simulateV1 (viem's simulateCalls): blocks of calls, each with its own block and state
+ * overrides, simulated one after another on top of the given block (default latest) and answered as
+ * sealed blocks with each call's outcome. Nothing reaches the chain.
+ */
+export const eth_simulateV1: MethodHandler = withParams(
+  [simulationRequest, blockTagOrHash.optional()],
+  async ([request, ref], { node }) => {
+    if (request.blockStateCalls.length === 0) throw new InvalidParamsError('empty input')
+    if (request.blockStateCalls.length > MAX_SIMULATED_BLOCKS) throw new ClientLimitExceededError('too many blocks')
+    const block = await resolveStateBlock(node, ref ?? 'latest')
+    const simulated = await node.simulate(
+      block,
+      request.blockStateCalls.map((entry) => ({
+        blockOverrides: entry.blockOverrides ?? undefined,
+        stateOverrides: entry.stateOverrides ?? undefined,
+        calls: (entry.calls ?? []).map(toCallRequest),
+      })),
+      { validation: request.validation ?? false, traceTransfers: request.traceTransfers ?? false },
+    )
+    return simulated.map((result) => formatSimulatedBlock(result, request.returnFullTransactions ?? false))
+  },
+)
