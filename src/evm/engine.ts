@@ -224,7 +224,8 @@ export class ExecutionEngine {
     })
     const stateManager = new MerkleStateManager({ common: this.common, trie })
     await stateManager.setStateRoot(template.parentStateRoot ?? template.parent.header.stateRoot)
-    const vm = await createVM({ common: this.common, stateManager, blockchain: this.blockchain })
+    // A Common of its own: a VM's EVM listens to its Common for good, and the chain's would keep every pending VM.
+    const vm = await createVM({ common: this.common.copy(), stateManager, blockchain: this.blockchain })
     this.ancestorHash = ancestorHash
     try {
       const built = await buildBlock(vm, template, transactions)
