@@ -44,8 +44,9 @@ export interface FuzzChain {
   /** Calls one method through the dispatcher as an in-process client would. */
   call(method: string, params: unknown, ctx?: RpcContext): Promise<unknown>
   /**
-   * After a fuzzed anvil_reset (or a load of something else), loads the chain as built again, so that later
-   * cases find the blocks, contract and transactions the samples name.
+   * After a fuzzed anvil_reset (or a load of something else), or a rollback deep enough to orphan the mined
+   * samples, loads the chain as built again, so that later cases find the blocks, contract and transactions
+   * the samples name.
    */
   restoreIfReplaced(): Promise<void>
   close(): Promise<void>
@@ -159,7 +160,8 @@ export async function createFuzzChain(): Promise<FuzzChain> {
     ws,
     call,
     restoreIfReplaced: async () => {
-      if (node.chain.blockByHash(samples.blockHashes[1] as Hex)) return
+      const minedSamplesCanonical = samples.minedTxHashes.every((hash) => node.transaction(hash)?.status === 'mined')
+      if (node.chain.blockByHash(samples.blockHashes[1] as Hex) && minedSamplesCanonical) return
       await result('anvil_loadState', [samples.stateDump])
     },
     close: async () => {
