@@ -33,7 +33,7 @@ program
   .option('--port <port>', 'port of the first network; the next ones get port + 1, port + 2...', parsePort)
   .option('--tls-cert <file>', 'PEM certificate: serve HTTPS and WSS')
   .option('--tls-key <file>', 'PEM private key for --tls-cert')
-  .option('--log-requests', 'log every HTTP request')
+  .option('--log-requests', 'print each JSON-RPC call: network, transport, method, params, duration, answer size or error')
   .option('--genesis <file>', 'serve one network from this geth genesis JSON (its chain id; port --port or 8545)')
   .option('--import <file>', 'with --genesis: concatenated RLP blocks to import first (geth export, hive chain.rlp)')
   .option('--export-on-exit <dir>', 'on SIGINT/SIGTERM, write each network\'s chain to <dir>/<network>/ (genesis.json, chain.rlp)')

@@ -6,10 +6,13 @@ import type { Dispatcher, DispatcherOptions, RpcMethodTable } from './rpc/dispat
 import { FaultInjector } from './rpc/faults.ts'
 import type { FaultSpec } from './rpc/faults.ts'
 import { laggedNode } from './rpc/faults/laggedNode.ts'
+import type { ScenarioSteps } from './rpc/methodContext.ts'
 import { createMethodTable } from './rpc/methodTable.ts'
 import { resolveProfile } from './rpc/providers/providerProfile.ts'
 import type { ProfileSettings, ProviderProfile } from './rpc/providers/providerProfile.ts'
-import { RequestLogging } from './rpc/requestLogging.ts'
+import { RequestLog } from './rpc/requestLog.ts'
+import { AbiDecoder, BUNDLED_ABIS, bundledAbiDecoder } from './decoding/abiDecoder.ts'
+import type { NamedAbi } from './decoding/abiDecoder.ts'
 import { clientVersion } from './version.ts'
 
 /** Node options for a configured network. */
@@ -36,10 +39,16 @@ export interface NetworkRpcOptions {
   /** Saves every network to the state file (`sim_saveState`); absent without `--state`. */
   saveState?: () => Promise<{ path: string; savedAt: string }>
   logger?: ErrorLogger
-  /** Whether the transport logs each request at start (`--log-requests`); anvil_setLoggingEnabled changes it. */
+  /** Whether each call is printed from the start (`--log-requests`); anvil_setLoggingEnabled switches it. */
   logRequests?: boolean
+  /** Where printed calls go, one line each (a served network's stdout); without it nothing is printed. */
+  printRequest?: (line: string) => void
   maxBatchSize?: DispatcherOptions['maxBatchSize']
   maxDepth?: DispatcherOptions['maxDepth']
+  /** ABIs to decode logs and calls with, besides the bundled contracts' (a scenario's `abis`). */
+  abis?: readonly NamedAbi[]
+  /** The scenario this network was played by, for sim_scenario. */
+  scenario?: ScenarioSteps
 }
 
 /** A network's JSON-RPC: every method bound to its node, a fault injector in front, one dispatcher. */
@@ -47,8 +56,8 @@ export interface NetworkRpc {
   dispatcher: Dispatcher
   faults: FaultInjector
   profile: ProviderProfile
-  /** The request log switch, for the network's transport to follow. */
-  requestLogging: RequestLogging
+  /** Every call this network answers, newest kept (sim_requests, the page, `--log-requests`). */
+  requests: RequestLog
 }
 
 /**
@@ -59,8 +68,9 @@ export interface NetworkRpc {
 export function createNetworkRpc(node: ChainNode, options: NetworkRpcOptions = {}): NetworkRpc {
   const faults = options.faults ?? new FaultInjector({ now: options.clock })
   const profile = resolveProfile(options.limits)
-  const requestLogging = new RequestLogging(options.logRequests)
-  const context = { profile, faults, clientVersion, saveState: options.saveState, requestLogging }
+  const requests = new RequestLog(node.name, { print: options.printRequest, printing: options.logRequests })
+  const decoder = options.abis?.length ? new AbiDecoder([...BUNDLED_ABIS, ...options.abis]) : bundledAbiDecoder()
+  const context = { profile, faults, clientVersion, saveState: options.saveState, requests, decoder, scenario: options.scenario }
   const laggedTables = new Map<bigint, RpcMethodTable>()
   const lagged = (blocks: bigint) => {
     let table = laggedTables.get(blocks)
@@ -73,6 +83,7 @@ export function createNetworkRpc(node: ChainNode, options: NetworkRpcOptions = {
     logger: options.logger,
     maxBatchSize: options.maxBatchSize,
     maxDepth: options.maxDepth,
+    requestLog: requests,
   })
-  return { dispatcher, faults, profile, requestLogging }
+  return { dispatcher, faults, profile, requests }
 }

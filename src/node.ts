@@ -49,7 +49,8 @@ import type {
 } from './evm/index.ts'
 import { FilterManager } from './filters/filterManager.ts'
 import { SubscriptionHub } from './filters/subscriptions.ts'
-import type { SubscriptionEvent, SubscriptionRequest } from './filters/subscriptions.ts'
+import type { SubscriptionEvent, SubscriptionOwner, SubscriptionRequest, SubscriptionSummary } from './filters/subscriptions.ts'
+import type { FilterSummary } from './filters/filterManager.ts'
 import type { FilterChanges, FilterKind } from './filters/types.ts'
 import { installRefusal, LogIndex, matchesCriteria, queryLogs } from './logs/index.ts'
 import type { IndexedBlock, LogFilter, LogLimits, LogQueryOptions, LogQueryRefusal, LogQueryResult, LogSource } from './logs/index.ts'
@@ -60,6 +61,8 @@ import { planAnvilReorg } from './reorg/anvilReorg.ts'
 import type { Placement } from './reorg/anvilReorg.ts'
 import { executeReorg, reorgAncestor } from './reorg/reorgEngine.ts'
 import type { ReorgOutcome, ReorgPlan } from './reorg/reorgEngine.ts'
+import { ReorgHistory } from './reorg/reorgHistory.ts'
+import type { ReorgCause } from './reorg/reorgHistory.ts'
 import { planSimReorg } from './reorg/simReorg.ts'
 import type { SimReorgOptions } from './reorg/simReorg.ts'
 import { checkAdmission, decodeForAdmission } from './txpool/admission.ts'
@@ -73,6 +76,7 @@ export type { PendingBlock } from './txpool/pendingBlock.ts'
 export type { TypedData } from './accounts/typedData.ts'
 export type { SimReorgOptions } from './reorg/simReorg.ts'
 export type { Placement } from './reorg/anvilReorg.ts'
+export type { RecordedReorg, ReorgCause } from './reorg/reorgHistory.ts'
 
 export interface NodeOptions {
   /** Network name, shown in the banner and logs. */
@@ -176,6 +180,8 @@ export class ChainNode {
   readonly #origin: { chain: ChainOrigin; accounts: readonly DevAccount[]; mining: MiningMode }
   /** Anvil's instance id: a new one whenever the chain is replaced, so clients can tell. */
   #instanceId = randomBytes(32)
+  readonly #reorgs = new ReorgHistory()
+  readonly #chainReplaced = new Set<() => void>()
   #reorgCounter = 0
   #closed = false
   readonly #indexBlock = (block: ChainBlock) => this.#logs.append(toIndexedBlock(block))
@@ -286,6 +292,15 @@ export class ChainNode {
   /** The rules the next block is built under (its hardfork's name, as ethereumjs spells it). */
   get hardfork(): string {
     return this.#chain.engine.common.hardfork()
+  }
+
+  /**
+   * Calls `listener` whenever anvil_reset or anvil_loadState makes another chain the network's (`chain` is then
+   * the new one; the old one's listeners were told it went back to genesis); returns what stops it.
+   */
+  onChainReplaced(listener: () => void): () => void {
+    this.#chainReplaced.add(listener)
+    return () => this.#chainReplaced.delete(listener)
   }
 
   /** 32 random bytes, new whenever anvil_reset or anvil_loadState replaces the chain (Anvil's instance id). */
@@ -528,7 +543,7 @@ export class ChainNode {
         decode: (raw) => this.decodeTransaction(raw),
       })
       this.#pool.remove(plan.drop)
-      const outcome = await this.reorgWith(plan)
+      const outcome = await this.reorgWith(plan, 'simReorg')
       const back = options.reinclude === 'none' ? plan.kept : outcome.notIncluded
       await this.returnToPool(back.filter((s) => !plan.drop.has(s.hashKey)))
       return outcome
@@ -546,13 +561,13 @@ export class ChainNode {
         sign: (request) => this.signWithDevAccount(request),
         nonceAt: (block, address) => this.stateAt(block).getNonce(address),
       })
-      return this.reorgWith(plan)
+      return this.reorgWith(plan, 'anvilReorg')
     })
   }
 
   /** anvil_rollback: removes the newest `depth` blocks without replacing them. */
   rollback(depth: number, force = false): Promise<ReorgOutcome> {
-    return this.#queue.run(() => this.reorgWith({ ancestor: reorgAncestor(this.#chain, depth, force), length: 0, blocks: [] }))
+    return this.#queue.run(() => this.reorgWith({ ancestor: reorgAncestor(this.#chain, depth, force), length: 0, blocks: [] }, 'rollback'))
   }
 
   /** evm_snapshot: remembers the head, the pool, the clock and state set on the head; returns the id. */
@@ -578,7 +593,7 @@ export class ChainNode {
       if (!snapshot || !target) return false
       if (target.hashKey !== this.head.hashKey) {
         const { ancestor, branch } = this.#chain.pathFromCanonical(target)
-        this.#chain.switchTo(ancestor, branch)
+        this.#reorgs.add('revert', { commonAncestor: ancestor, ...this.#chain.switchTo(ancestor, branch) })
       }
       this.#pool.remove(this.#pool.all().map((s) => s.hashKey))
       for (const signed of snapshot.pool) this.#pool.add(signed)
@@ -589,6 +604,14 @@ export class ChainNode {
   }
 
   // ---- reads ----
+
+  /**
+   * The reorganisations of this network's chain (what made each, what it removed and added), newest kept;
+   * those of a chain that anvil_reset or anvil_loadState replaced went with its blocks.
+   */
+  get reorgs(): Pick<ReorgHistory, 'touching' | 'total'> {
+    return this.#reorgs
+  }
 
   /** Canonical block by tag or number; `pending` is answered by `pendingBlock()` instead. */
   blockBySelector(selector: BlockSelector): ChainBlock | undefined {
@@ -767,14 +790,24 @@ export class ChainNode {
     return this.#filters.uninstall(id)
   }
 
+  /** Installed filters after id `after`, oldest first (not a poll: nothing drains, no expiry moves). */
+  listFilters(after: bigint, limit: number): FilterSummary[] {
+    return this.#filters.list(after, limit)
+  }
+
+  /** Open subscriptions after id `after`, oldest first. */
+  listSubscriptions(after: bigint, limit: number): SubscriptionSummary[] {
+    return this.#subscriptions.list(after, limit)
+  }
+
   /** Filters installed now. */
   get filterCount(): number {
     return this.#filters.size
   }
 
   /** eth_subscribe: `listener` hears every matching event from now on, until unsubscribed. */
-  subscribe(request: SubscriptionRequest, listener: (event: SubscriptionEvent) => void): string {
-    return this.#subscriptions.subscribe(request, listener)
+  subscribe(request: SubscriptionRequest, listener: (event: SubscriptionEvent) => void, owner?: SubscriptionOwner): string {
+    return this.#subscriptions.subscribe(request, listener, owner)
   }
 
   unsubscribe(id: string): boolean {
@@ -882,6 +915,8 @@ export class ChainNode {
     this.#snapshots.clear()
     this.#headState.restore(undefined)
     this.#instanceId = randomBytes(32)
+    this.#reorgs.forget()
+    for (const listener of this.#chainReplaced) listener()
   }
 
   /** The state a block stands for: its own, or the head's with directly set changes. */
@@ -889,13 +924,14 @@ export class ChainNode {
     return this.#headState.stateRootOf(block, this.head)
   }
 
-  private async reorgWith(plan: ReorgPlan): Promise<ReorgOutcome> {
+  private async reorgWith(plan: ReorgPlan, cause: ReorgCause): Promise<ReorgOutcome> {
     const outcome = await executeReorg(
       this.#chain,
       plan,
       (parent, transactions, extraData) => this.buildOn(parent, transactions, { extraData }),
       ++this.#reorgCounter,
     )
+    this.#reorgs.add(cause, outcome)
     const state = this.stateAt(this.head)
     await this.#pool.removeStale((from) => state.getNonce(from))
     return outcome

@@ -6,6 +6,8 @@ import { ServerStateFile } from './persistence/serverState.ts'
 import { createNetworkRpc, nodeOptionsFor } from './network.ts'
 import { ChainNode } from './node.ts'
 import type { FaultInjector } from './rpc/faults.ts'
+import type { ScenarioSteps } from './rpc/methodContext.ts'
+import type { NamedAbi } from './decoding/abiDecoder.ts'
 import { startNetworkServer } from './transports/networkServer.ts'
 import { createBrowserAccess } from './transports/browserAccess.ts'
 import type { BrowserAccess } from './transports/browserAccess.ts'
@@ -44,6 +46,10 @@ export interface StartServerOptions {
   statePath?: string
   /** A network's fault injector (a played scenario's); default a new one per network. */
   faults?: (network: NetworkConfig) => FaultInjector | undefined
+  /** ABIs to decode logs and calls with besides the bundled contracts' (a played scenario's `abis`). */
+  abis?: readonly NamedAbi[]
+  /** The scenario that played these networks, for sim_scenario. */
+  scenario?: ScenarioSteps
 }
 
 /** Starts every configured network, each on its own port, with one node and one dispatcher each. */
@@ -79,13 +85,16 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         limits: network.limits,
         faults: options.faults?.(network),
         armFaults: network.faults,
+        abis: options.abis,
+        scenario: options.scenario,
         saveState,
         logger: { error: (obj, msg) => console.error(`[${network.name}] ${msg ?? 'error'}`, obj) },
         logRequests: config.logRequests,
+        printRequest: (line) => console.log(line),
         maxBatchSize: limits.maxBatchSize,
         maxDepth: limits.maxJsonDepth,
       })
-      const { faults, dispatcher, requestLogging } = rpc
+      const { faults, dispatcher } = rpc
       const port = options.port !== undefined ? options.port + (options.port === 0 ? 0 : index) : network.port ?? 8545 + index
       const server = await startNetworkServer({
         host: config.host,
@@ -93,7 +102,6 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         dispatcher,
         apiKeys: apiKeyNames(config),
         tls,
-        requestLogging,
         bodyLimit: limits.maxHttpBodyBytes,
         wsMaxPayload: limits.maxWsMessageBytes,
         wsMaxBuffered: limits.maxWsBufferedBytes,

@@ -7,9 +7,14 @@ import type { ChainBlock } from './types.ts'
  */
 export class BlockTree {
   private readonly byHash = new Map<string, ChainBlock>()
+  /** Every block at each height, in the order they were sealed: what an explorer draws side by side. */
+  private readonly byHeight = new Map<bigint, ChainBlock[]>()
+  #highest: bigint
 
   constructor(root: ChainBlock) {
     this.byHash.set(root.hashKey, root)
+    this.byHeight.set(root.number, [root])
+    this.#highest = root.number
   }
 
   add(block: ChainBlock): void {
@@ -17,6 +22,20 @@ export class BlockTree {
       throw new Error(`block ${block.number} has an unknown parent ${block.parentKey}`)
     }
     this.byHash.set(block.hashKey, block)
+    const siblings = this.byHeight.get(block.number)
+    if (siblings) siblings.push(block)
+    else this.byHeight.set(block.number, [block])
+    if (block.number > this.#highest) this.#highest = block.number
+  }
+
+  /** The greatest height of any block held: above the head after a rollback or a revert. */
+  get highest(): bigint {
+    return this.#highest
+  }
+
+  /** The blocks at `number`, on every branch, oldest first. */
+  atHeight(number: bigint): readonly ChainBlock[] {
+    return this.byHeight.get(number) ?? []
   }
 
   get(hashKey: string): ChainBlock | undefined {

@@ -47,7 +47,7 @@ export async function chainFrom(origin: ChainOrigin): Promise<Chain> {
  */
 export type ChainReader = Pick<
   Chain,
-  'head' | 'genesis' | 'chainId' | 'finality' | 'blockByNumber' | 'blockByHash' | 'allBlocks' | 'isCanonical' | 'tagNumber' | 'transaction'
+  'head' | 'genesis' | 'chainId' | 'finality' | 'blockByNumber' | 'blockByHash' | 'blocksAtHeight' | 'highestNumber' | 'allBlocks' | 'isCanonical' | 'tagNumber' | 'transaction'
 > & {
   /** The chain's events, to listen to (only the chain emits them). */
   readonly events: Pick<ChainEvents, 'on' | 'off' | 'once'>
@@ -92,6 +92,16 @@ export class Chain {
   /** Any known block by hash, canonical or orphaned. */
   blockByHash(hash: Uint8Array | string): ChainBlock | undefined {
     return this.tree.get(typeof hash === 'string' ? hash : keyOf(hash))
+  }
+
+  /** The greatest height of any known block, canonical or orphaned. */
+  get highestNumber(): bigint {
+    return this.tree.highest
+  }
+
+  /** Every known block at height `number`, canonical or orphaned, in the order they were sealed. */
+  blocksAtHeight(number: bigint): readonly ChainBlock[] {
+    return this.tree.atHeight(number)
   }
 
   /** Every known block, canonical or not, parents before children (by number). */

@@ -22,12 +22,17 @@ export function chainAsOf(chain: ChainReader, head: () => bigint): ChainReader {
     get finality() {
       return chain.finality
     },
+    get highestNumber() {
+      const highest = chain.highestNumber
+      return highest < head() ? highest : head()
+    },
     events: chain.events,
     blockByNumber: (number) => (known(number) ? chain.blockByNumber(number) : undefined),
     blockByHash: (hash) => {
       const block = chain.blockByHash(hash)
       return block && known(block.number) ? block : undefined
     },
+    blocksAtHeight: (number) => (known(number) ? chain.blocksAtHeight(number) : []),
     allBlocks: () => chain.allBlocks().filter((block) => known(block.number)),
     isCanonical: (block) => known(block.number) && chain.isCanonical(block),
     tagNumber: (tag) => resolveTagNumber(tag, head(), chain.finality),

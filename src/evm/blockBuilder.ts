@@ -123,7 +123,7 @@ export async function buildBlock(
     gasUsed += result.blockGasSpent
     blobGasUsed += blobGas
     const logs = packLogs(result.receipt.logs)
-    executed.push({
+    const ran: ExecutedTransaction = {
       signed,
       status: result.execResult.exceptionError === undefined ? 1 : 0,
       gasUsed: result.totalGasSpent,
@@ -134,7 +134,10 @@ export async function buildBlock(
       logsBloom: result.bloom.bitvector,
       firstLogIndex: logIndex,
       ...(blobGas > 0n ? { blobGasUsed: blobGas, blobGasPrice: executionBlock.header.getBlobGasPrice() } : {}),
-    })
+    }
+    const exception = result.execResult.exceptionError
+    if (exception !== undefined) ran.failure = { error: exception.error, returnData: result.execResult.returnValue }
+    executed.push(ran)
     logIndex += logs.length
     included.push(signed)
     results.push(result)

@@ -96,6 +96,8 @@ export function executedTransactionsOf(block: Block, result: RunBlockResult): Ex
       logsBloom: receipt.bitvector,
       firstLogIndex: logIndex,
     }
+    const exception = run.execResult.exceptionError
+    if (exception !== undefined) executed.failure = { error: exception.error, returnData: run.execResult.returnValue }
     if ('stateRoot' in receipt) executed.root = receipt.stateRoot
     if ('blobGasUsed' in receipt) {
       executed.blobGasUsed = receipt.blobGasUsed

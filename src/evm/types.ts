@@ -24,6 +24,8 @@ export interface ExecutedTransaction {
    * transaction instead of a status; geth then answers `root` and no `status`.
    */
   root?: Uint8Array
+  /** Why a failed transaction (status 0) failed: the EVM's error and the revert data, kept for explorers. */
+  failure?: { error: string; returnData: Uint8Array }
   /** Blob gas used and the block's blob gas price: blob (type 3) transactions only. */
   blobGasUsed?: bigint
   blobGasPrice?: bigint

@@ -34,7 +34,20 @@ export interface FilterManagerOptions {
 
 interface FilterBase {
   id: string
+  installedAt: number
   lastPoll: number
+}
+
+/** An installed filter as an explorer lists it: what it watches, when it was polled, what waits for its next poll. */
+export interface FilterSummary {
+  id: string
+  kind: FilterKind
+  criteria?: LogFilter
+  installedAt: number
+  lastPolledAt: number
+  expiresAt: number
+  /** Changes its next poll would return (pending logs not counted), at most the filter's limit + 1. */
+  waiting: number
 }
 
 /** Log and block filters pull what changed since their cursor (the head when they were last polled). */
@@ -124,6 +137,7 @@ export class FilterManager {
     return this.install((id) => ({
       kind: 'log',
       id,
+      installedAt: this.now(),
       lastPoll: this.now(),
       cursor: this.chain.head.number,
       journalPosition: this.journalEnd,
@@ -136,6 +150,7 @@ export class FilterManager {
     return this.install((id) => ({
       kind: 'block',
       id,
+      installedAt: this.now(),
       lastPoll: this.now(),
       cursor: this.chain.head.number,
       journalPosition: this.journalEnd,
@@ -143,7 +158,7 @@ export class FilterManager {
   }
 
   newPendingTransactionFilter(): string {
-    return this.install((id) => ({ kind: 'pendingTransaction', id, lastPoll: this.now(), hashes: [] }))
+    return this.install((id) => ({ kind: 'pendingTransaction', id, installedAt: this.now(), lastPoll: this.now(), hashes: [] }))
   }
 
   /** Called for each transaction admitted to the pool; an over-full filter is uninstalled. */
@@ -166,6 +181,28 @@ export class FilterManager {
   describe(id: string): { kind: FilterKind; criteria?: LogFilter } {
     const filter = this.find(id)
     return filter.kind === 'log' ? { kind: 'log', criteria: filter.criteria } : { kind: filter.kind }
+  }
+
+  /**
+   * Installed filters with ids after `after` (numerically), oldest first, at most `limit`; expired ones are
+   * left out. Listing is not a poll: nothing is drained and no expiry moves.
+   */
+  list(after: bigint, limit: number): FilterSummary[] {
+    const found: FilterSummary[] = []
+    for (const filter of this.filters.values()) {
+      if (found.length >= limit) break
+      if (BigInt(filter.id) <= after || this.expired(filter)) continue
+      found.push({
+        id: filter.id,
+        kind: filter.kind,
+        ...(filter.kind === 'log' ? { criteria: filter.criteria } : {}),
+        installedAt: filter.installedAt,
+        lastPolledAt: filter.lastPoll,
+        expiresAt: filter.lastPoll + this.options.timeoutMs,
+        waiting: this.waitingFor(filter),
+      })
+    }
+    return found
   }
 
   /** eth_getFilterChanges: what a filter reports since its last poll, by its kind; the poll drains it. */
@@ -344,6 +381,32 @@ export class FilterManager {
     }
     for (const key of filter.reportedPending) if (!stillPending.has(key)) filter.reportedPending.delete(key)
     return changes
+  }
+
+  /** What the filter's next poll would return, counted without building it (log ranges by the index's count). */
+  private waitingFor(filter: Filter): number {
+    if (filter.kind === 'pendingTransaction') return filter.hashes.length
+    const cap = this.maxChanges + 1
+    const reorgs = this.journal.slice(filter.journalPosition - this.journalBase)
+    const criteria = filter.kind === 'log' ? filter.criteria : undefined
+    const bounds = criteria ? this.boundsOf(criteria) : undefined
+    let waiting = 0
+    for (const step of chainStepsSince(filter.cursor, reorgs, this.chain)) {
+      if (waiting >= cap) break
+      if (!criteria || !bounds) {
+        waiting += step.kind === 'block' ? (step.removed ? 0 : 1) : Number(step.to - step.from + 1n)
+      } else if (step.kind === 'block') {
+        waiting += this.matchingLogsOf(step.block, criteria, bounds).length
+      } else {
+        const low = step.from > bounds.from ? step.from : bounds.from
+        const high = step.to < bounds.to ? step.to : bounds.to
+        if (low > high) continue
+        waiting += criteria.blockHash
+          ? this.matchingLogsOf(this.chain.blockByNumber(low) as ChainBlock, criteria, bounds).length
+          : this.options.logs.count({ fromBlock: low, toBlock: high, addresses: criteria.addresses, topics: criteria.topics }, cap - waiting)
+      }
+    }
+    return Math.min(waiting, cap)
   }
 
   private get journalEnd(): number {

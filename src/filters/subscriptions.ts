@@ -20,9 +20,28 @@ export type SubscriptionRequest =
 /** Subscriptions one WebSocket connection may hold by default. */
 export const DEFAULT_MAX_SUBSCRIPTIONS_PER_CONNECTION = 1_000
 
+/** Who holds a subscription: its WebSocket connection, and the name the client gave itself (`?client=`). */
+export interface SubscriptionOwner {
+  connection: number
+  client?: string
+}
+
+/** An open subscription as an explorer lists it. */
+export interface SubscriptionSummary {
+  id: string
+  request: SubscriptionRequest
+  owner?: SubscriptionOwner
+  createdAt: number
+  /** Notifications sent so far. */
+  notified: number
+}
+
 interface Subscription {
   request: SubscriptionRequest
   listener: (event: SubscriptionEvent) => void
+  owner?: SubscriptionOwner
+  createdAt: number
+  notified: number
 }
 
 /**
@@ -68,10 +87,25 @@ export class SubscriptionHub {
     return this.subscriptions.size
   }
 
-  subscribe(request: SubscriptionRequest, listener: (event: SubscriptionEvent) => void): string {
+  subscribe(request: SubscriptionRequest, listener: (event: SubscriptionEvent) => void, owner?: SubscriptionOwner): string {
     const id = `0x${(this.nextId++).toString(16)}`
-    this.subscriptions.set(id, { request, listener })
+    const subscription: Subscription = { request, owner, createdAt: Date.now(), notified: 0, listener: () => {} }
+    subscription.listener = (event) => {
+      subscription.notified++
+      listener(event)
+    }
+    this.subscriptions.set(id, subscription)
     return id
+  }
+
+  /** Open subscriptions with ids after `after` (numerically), oldest first, at most `limit`. */
+  list(after: bigint, limit: number): SubscriptionSummary[] {
+    const found: SubscriptionSummary[] = []
+    for (const [id, { request, owner, createdAt, notified }] of this.subscriptions) {
+      if (found.length >= limit) break
+      if (BigInt(id) > after) found.push({ id, request, ...(owner ? { owner } : {}), createdAt, notified })
+    }
+    return found
   }
 
   unsubscribe(id: string): boolean {

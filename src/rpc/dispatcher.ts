@@ -1,6 +1,8 @@
 import { errorResponse, resultResponse, type RpcId, type RpcResponse } from './envelope.ts'
 import { fromDomainError } from './domainErrors.ts'
+import { isInjected } from './faults/injected.ts'
 import { RawJson } from './rawJson.ts'
+import type { PendingRequest, RequestLog } from './requestLog.ts'
 import {
   InvalidParamsError,
   InvalidRequestError,
@@ -29,6 +31,8 @@ export interface RpcConnection {
 export type RpcContext = {
   transport: 'http' | 'ws'
   connection?: RpcConnection
+  /** The name the client gave itself (`?client=NAME` on its URL), for the request log. */
+  client?: string
   admit?: (requests: number) => RpcError | undefined
   /** Set on the requests of a batch (a provider may fail some of a batch's items and answer the rest). */
   inBatch?: boolean
@@ -51,6 +55,8 @@ export type DispatcherOptions = {
   maxDepth?: number
   /** Receives the causes of internal errors. Default: console.error. */
   logger?: ErrorLogger
+  /** Where every call is recorded (method, params summary, duration, answer size or error). Default: none. */
+  requestLog?: RequestLog
 }
 
 /**
@@ -89,12 +95,22 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
   const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH
   const logger = options.logger ?? consoleErrorLogger
+  const { requestLog } = options
+  // Each call's record waits in its message's sink, by answer, until the answer is serialised (or handed over
+  // in-process). A Map per message, not a WeakMap: ephemeron tables cost ~6 µs a call, half a request's time.
+  const traced = (response: RpcResponse, trace: PendingRequest | undefined, sink: StatusSink): RpcResponse => {
+    if (trace) (sink.traces ??= new Map()).set(response, trace)
+    return response
+  }
+  const startTrace = (method: string, params: unknown, ctx: RpcContext) =>
+    requestLog?.start(method, params, ctx.transport, ctx.client, ctx.connection?.id)
+  const finishTrace = (response: RpcResponse, sink: StatusSink, size?: number) => sink.traces?.get(response)?.finish(size)
 
   const fail = (id: RpcId, err: RpcError): RpcResponse => errorResponse(id, toRpcErrorObject(err))
   const tooDeep = () => fail(null, new InvalidRequestError('request nested too deeply'))
 
-  /** Where the first HTTP status an injected fault chooses for one message is kept. */
-  type StatusSink = { status?: number }
+  /** Where the first HTTP status an injected fault chooses for one message is kept, and its calls' records. */
+  type StatusSink = { status?: number; traces?: Map<RpcResponse, PendingRequest> }
 
   async function handleRequest(request: unknown, ctx: RpcContext, refusal: RpcError | undefined, sink: StatusSink): Promise<RpcResponse | undefined> {
     if (typeof request !== 'object' || request === null || Array.isArray(request)) {
@@ -111,12 +127,25 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
     const method = fields['method']
     if (typeof method !== 'string') return fail(replyId, new InvalidRequestError('invalid request: method must be a string'))
 
-    if (refusal !== undefined) return isNotification ? undefined : fail(replyId, refusal)
+    if (refusal !== undefined) {
+      const trace = startTrace(method, fields['params'], ctx)
+      const response = fail(replyId, refusal)
+      trace?.failed((response as { error: { code: number; message: string } }).error, false)
+      return finishedUnlessNotification(traced(response, trace, sink), isNotification, sink)
+    }
     const response = await callMethod(method, fields['params'], replyId, ctx, sink)
-    return isNotification ? undefined : response
+    return finishedUnlessNotification(response, isNotification, sink)
+  }
+
+  /** A notification's answer is never sent: its call is recorded now. */
+  function finishedUnlessNotification(response: RpcResponse, isNotification: boolean, sink: StatusSink): RpcResponse | undefined {
+    if (!isNotification) return response
+    finishTrace(response, sink)
+    return undefined
   }
 
   async function callMethod(method: string, params: unknown, id: RpcId, ctx: RpcContext, sink: StatusSink): Promise<RpcResponse> {
+    const trace = startTrace(method, params, ctx)
     try {
       if (!Object.hasOwn(methods, method)) {
         throw new MethodNotFoundError(`the method ${method} does not exist/is not available`)
@@ -125,10 +154,12 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
         throw new InvalidParamsError('invalid params: params must be an array')
       }
       const handler = methods[method] as RpcMethod
-      return resultResponse(id, await handler(params ?? [], ctx))
+      return traced(resultResponse(id, await handler(params ?? [], ctx)), trace, sink)
     } catch (err) {
       if (err instanceof RpcError && err.httpStatus !== undefined) sink.status ??= err.httpStatus
-      return errorResponse(id, toRpcErrorObject(fromDomainError(err), logger))
+      const error = toRpcErrorObject(fromDomainError(err), logger)
+      trace?.failed(error, isInjected(err))
+      return traced(errorResponse(id, error), trace, sink)
     }
   }
 
@@ -147,6 +178,7 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
   async function dispatch(body: unknown, ctx: RpcContext): Promise<Dispatched<RpcResponse | RpcResponse[] | undefined>> {
     const sink: StatusSink = {}
     const answer = valueExceedsDepth(body, maxDepth) ? tooDeep() : await answerBody(body, ctx, sink)
+    for (const response of Array.isArray(answer) ? answer : answer ? [answer] : []) finishTrace(response, sink)
     // Callers of the object API get values, never pre-written text.
     return withStatus(Array.isArray(answer) ? answer.map(withParsedResult) : answer && withParsedResult(answer), sink)
   }
@@ -157,7 +189,13 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
 
   // Each response is serialised on its own so that one unserialisable result (a stray bigint) costs only
   // its own answer, which becomes -32603.
-  function serialise(response: RpcResponse): WireMessage {
+  function serialise(response: RpcResponse, sink?: StatusSink): WireMessage {
+    const message = serialised(response)
+    if (sink) finishTrace(response, sink, message.length)
+    return message
+  }
+
+  function serialised(response: RpcResponse): WireMessage {
     try {
       if ('result' in response && response.result instanceof RawJson) {
         return response.result.wrap(`{"jsonrpc":"2.0","id":${JSON.stringify(response.id)},"result":`, '}')
@@ -186,7 +224,7 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
     const sink: StatusSink = {}
     const answer = await answerBody(body, ctx, sink)
     if (answer === undefined) return withStatus(undefined, sink)
-    return withStatus(Array.isArray(answer) ? joinBatch(answer.map(serialise)) : serialise(answer), sink)
+    return withStatus(Array.isArray(answer) ? joinBatch(answer.map((response) => serialise(response, sink))) : serialise(answer, sink), sink)
   }
 
   return { handle, dispatch, handleText, handleMessage }

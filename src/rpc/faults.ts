@@ -1,8 +1,9 @@
 import { ChainsimError, InjectedFault, ServerError } from '../errors.ts'
 import type { RpcMethod, RpcMethodTable } from './dispatcher.ts'
 import { ConnectionDrops } from './faults/connectionDrops.ts'
+import { injectedError } from './faults/injected.ts'
 import type { ConnectionWatch, DroppableConnection } from './faults/connectionDrops.ts'
-import type { BatchPartialFaultSpec, ErrorFaultSpec, FaultSpec, LagFaultSpec, RateLimitFaultSpec } from './faults/faultSpec.ts'
+import type { BatchPartialFaultSpec, ErrorFaultSpec, FaultSpec, LagFaultSpec, LostFilterFaultSpec, RateLimitFaultSpec } from './faults/faultSpec.ts'
 import { LAGGED_METHODS } from './faults/laggedNode.ts'
 import { ThroughputBucket } from './faults/throughputBucket.ts'
 import { Trigger } from './faults/trigger.ts'
@@ -52,7 +53,7 @@ interface Armed<S> {
 export class FaultInjector {
   private readonly errors: Armed<ErrorFaultSpec>[] = []
   private readonly lags: Armed<LagFaultSpec>[] = []
-  private readonly lostFilters: Trigger[] = []
+  private readonly lostFilters: Armed<LostFilterFaultSpec>[] = []
   private readonly partials: Armed<BatchPartialFaultSpec>[] = []
   private readonly drops = new ConnectionDrops()
   private throughput: { spec: RateLimitFaultSpec; bucket: ThroughputBucket | undefined } | undefined
@@ -83,7 +84,7 @@ export class FaultInjector {
         this.lags.push({ spec, trigger: new Trigger(spec) })
         return
       case 'lostFilter':
-        this.lostFilters.push(new Trigger(spec))
+        this.lostFilters.push({ spec, trigger: new Trigger(spec) })
         return
       case 'wsDrop':
         this.drops.arm(spec)
@@ -105,6 +106,18 @@ export class FaultInjector {
     return this.errors
       .filter((f) => method === undefined || f.spec.method === method || f.spec.method === '*')
       .reduce((sum, f) => sum + (f.trigger.left ?? Infinity), 0)
+  }
+
+  /**
+   * The faults that may still act, kind by kind in the order a call meets them, each as it was armed with the
+   * times it may still act (`left`; absent: until cleared).
+   */
+  list(): Array<FaultSpec & { left?: number }> {
+    const armed: Armed<FaultSpec>[] = [...this.errors, ...this.partials, ...this.lostFilters, ...this.lags, ...this.drops.armedDrops]
+    return [
+      ...(this.throughput ? [{ ...this.throughput.spec }] : []),
+      ...armed.filter(({ trigger }) => !trigger.spent).map(({ spec, trigger }) => (trigger.left === undefined ? { ...spec } : { ...spec, left: trigger.left })),
+    ]
   }
 
   /** Disarms every fault. */
@@ -133,13 +146,13 @@ export class FaultInjector {
     const control = CONTROL.test(name)
     return async (params, ctx) => {
       const refused = control ? undefined : this.throughputRefusal(name, context)
-      if (refused) throw refused
+      if (refused) throw injectedError(refused)
       const fault = this.takeError(name)
       if (fault !== undefined) {
         if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs))
         const { httpStatus } = fault
-        if (fault.error) throw new InjectedFault(fault.error.message, { code: fault.error.code, data: fault.error.data, httpStatus })
-        if (httpStatus !== undefined) throw new InjectedFault(`injected fault: HTTP ${httpStatus}`, { httpStatus })
+        if (fault.error) throw injectedError(new InjectedFault(fault.error.message, { code: fault.error.code, data: fault.error.data, httpStatus }))
+        if (httpStatus !== undefined) throw injectedError(new InjectedFault(`injected fault: HTTP ${httpStatus}`, { httpStatus }))
         return method(params, ctx)
       }
       if (control) return method(params, ctx)
@@ -147,12 +160,12 @@ export class FaultInjector {
       if (partial) {
         if (partial.spec.answer === 'null') return null
         const error = partial.spec.error ?? { code: -32603, message: 'internal error' }
-        throw new InjectedFault(error.message, { code: error.code, data: error.data })
+        throw injectedError(new InjectedFault(error.message, { code: error.code, data: error.data }))
       }
-      if (name === 'eth_getFilterChanges' && this.lostFilters.some((trigger) => trigger.fires())) {
+      if (name === 'eth_getFilterChanges' && this.lostFilters.some(({ trigger }) => trigger.fires())) {
         // The filter is really gone, as when a load balancer sends the poll to a replica that never had it.
         await methods['eth_uninstallFilter']?.(params, ctx)
-        throw new ServerError('filter not found')
+        throw injectedError(new ServerError('filter not found'))
       }
       const lag = context.lagged && this.lags.find((l) => (l.spec.methods ?? LAGGED_METHODS).includes(name) && l.trigger.fires())
       if (lag && context.lagged) return context.lagged(BigInt(lag.spec.blocks))[name]!(params, ctx)

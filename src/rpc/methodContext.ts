@@ -1,8 +1,9 @@
+import type { AbiDecoder } from '../decoding/abiDecoder.ts'
 import type { ChainNode } from '../node.ts'
 import type { RpcContext } from './dispatcher.ts'
 import type { FaultInjector } from './faults.ts'
 import type { ProviderProfile } from './providers/providerProfile.ts'
-import type { RequestLogging } from './requestLogging.ts'
+import type { RequestLog } from './requestLog.ts'
 
 /**
  * What a method handler works with: the network's node, the provider it behaves as (eth_getLogs limits and
@@ -19,8 +20,34 @@ export interface MethodContext {
   rpc: RpcContext
   /** Saves every network to the state file (`--state FILE`); absent when none is configured. */
   saveState?: () => Promise<{ path: string; savedAt: string }>
-  /** The network's request log switch (anvil_setLoggingEnabled); absent where no transport logs (playback). */
-  requestLogging?: RequestLogging
+  /**
+   * Where this network's calls are recorded (sim_requests, the page) and printed while `--log-requests` is
+   * on (anvil_setLoggingEnabled switches it); absent where they are not.
+   */
+  requests?: RequestLog
+  /** Decodes logs, calldata and errors (default: the bundled contracts' ABIs). */
+  decoder?: AbiDecoder
+  /** The steps of the scenario this network was played by (sim_scenario). */
+  scenario?: ScenarioSteps
+}
+
+/** A played scenario's steps, each with its status and the blocks it made. */
+export interface ScenarioSteps {
+  file: string
+  name: string
+  ok: boolean
+  steps: ReadonlyArray<{
+    number: number
+    name: string
+    kind: string
+    network: string
+    status: 'passed' | 'failed' | 'skipped'
+    durationMs: number
+    line?: number
+    failures?: ReadonlyArray<{ message: string }>
+    /** Hashes of the blocks that joined the step's network's chain during the step. */
+    blocks?: readonly string[]
+  }>
 }
 
 /** One JSON-RPC method: wire params in, wire result out; the node does the work. */

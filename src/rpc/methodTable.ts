@@ -83,8 +83,19 @@ import { evm_snapshot } from './methods/evm_snapshot.ts'
 import { net_listening } from './methods/net_listening.ts'
 import { net_peerCount } from './methods/net_peerCount.ts'
 import { net_version } from './methods/net_version.ts'
-import { sim_fault } from './methods/sim_fault.ts'
 import { personal_sign } from './methods/personal_sign.ts'
+import { sim_block } from './methods/sim_block.ts'
+import { sim_fault } from './methods/sim_fault.ts'
+import { sim_filters } from './methods/sim_filters.ts'
+import { sim_forkTree } from './methods/sim_forkTree.ts'
+import { sim_network } from './methods/sim_network.ts'
+import { sim_pool } from './methods/sim_pool.ts'
+import { sim_requests } from './methods/sim_requests.ts'
+import { sim_scenario } from './methods/sim_scenario.ts'
+import { sim_subscribe } from './methods/sim_subscribe.ts'
+import { sim_subscriptions } from './methods/sim_subscriptions.ts'
+import { sim_transaction } from './methods/sim_transaction.ts'
+import { sim_unsubscribe } from './methods/sim_unsubscribe.ts'
 import { sim_reorg } from './methods/sim_reorg.ts'
 import { sim_saveState } from './methods/sim_saveState.ts'
 import { txpool_content } from './methods/txpool_content.ts'
@@ -181,8 +192,19 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   net_listening,
   net_peerCount,
   net_version,
-  sim_fault,
   personal_sign,
+  sim_block,
+  sim_fault,
+  sim_filters,
+  sim_forkTree,
+  sim_network,
+  sim_pool,
+  sim_requests,
+  sim_scenario,
+  sim_subscribe,
+  sim_subscriptions,
+  sim_transaction,
+  sim_unsubscribe,
   sim_reorg,
   sim_saveState,
   txpool_content,

@@ -5,11 +5,16 @@ import type { FaultInjector } from '../rpc/faults.ts'
 import { startServer } from '../server.ts'
 import type { RunningServer } from '../server.ts'
 import { bytesToHex } from '../evm/index.ts'
+import type { ReorgEvent } from '../chain/events.ts'
+import type { ChainBlock } from '../chain/types.ts'
+import { parseDeclaredAbi } from '../decoding/declaredAbis.ts'
+import type { NamedAbi } from '../decoding/abiDecoder.ts'
 import type { ExpectationFailure } from './expectations.ts'
 import { loadScenarioFile, validateScenario } from './loadScenario.ts'
 import type { LoadedScenario } from './loadScenario.ts'
 import { ScenarioClock } from './scenarioClock.ts'
 import { ScenarioNetwork } from './scenarioNetwork.ts'
+import type { Reply } from './scenarioNetwork.ts'
 import { StepFailure } from './steps/context.ts'
 import type { Watcher } from './steps/context.ts'
 import { describeStep, runStep } from './steps/index.ts'
@@ -34,6 +39,8 @@ export interface StepReport {
   line?: number
   /** What did not hold (failed steps only). */
   failures?: ExpectationFailure[]
+  /** Hashes of the blocks that joined the step's network's chain while it ran (mined, or a reorg's branch). */
+  blocks?: string[]
 }
 
 /** How a scenario went; `ok` only when every step passed. */
@@ -61,6 +68,10 @@ export interface PlayedScenario {
   nodes: Record<string, ChainNode>
   /** Every network's fault injector, by name: faults armed there apply in-process and once served. */
   faults: Record<string, FaultInjector>
+  /** The ABIs the scenario declares (`abis`), which its networks decode logs and calls with. */
+  abis: readonly NamedAbi[]
+  /** Calls a JSON-RPC method on a played network in-process, as its steps do (the first network by default). */
+  call(method: string, params?: unknown[], network?: string): Promise<Reply>
   /**
    * Serves the played networks over HTTP and WebSocket (the usual addresses: each network's `port`, else
    * 8545, 8546...; `port: 0` picks free ones). From then on the scenario clock runs with the wall clock and
@@ -93,9 +104,10 @@ async function play(loaded: LoadedScenario): Promise<PlayedScenario> {
   const time = { genesisTime: BigInt(genesisTime), blockTime: BigInt(scenario.clock?.blockTime ?? DEFAULT_BLOCK_TIME) }
   const clock = new ScenarioClock(genesisTime * 1000)
   const configs = scenario.networks ?? [networkConfig.parse({ name: 'dev', chainId: 31337 })]
+  const abis = Object.entries(scenario.abis ?? {}).map(([name, entries]) => parseDeclaredAbi(name, entries))
   const networks: ScenarioNetwork[] = []
   try {
-    for (const [index, config] of configs.entries()) networks.push(await ScenarioNetwork.create(config, index, time, clock))
+    for (const [index, config] of configs.entries()) networks.push(await ScenarioNetwork.create(config, index, time, clock, abis))
   } catch (error) {
     await Promise.all(networks.map((n) => n.close()))
     throw error
@@ -123,6 +135,7 @@ async function play(loaded: LoadedScenario): Promise<PlayedScenario> {
     steps.push(report)
     if (failed) continue
     const stepStarted = performance.now()
+    const made = blocksJoining(network.node)
     try {
       const outcome = await runStep(tagged, { network, networks, bindings, accounts, watchers, clock })
       const as = (step as { as?: string }).as
@@ -134,6 +147,8 @@ async function play(loaded: LoadedScenario): Promise<PlayedScenario> {
       report.failures = [jsonSafe(failureOf(error))]
     }
     report.durationMs = Math.round((performance.now() - stepStarted) * 10) / 10
+    const blocks = made.stop()
+    if (blocks.length > 0) report.blocks = blocks
     failed = report.status === 'failed'
   }
   const report: ScenarioReport = {
@@ -150,6 +165,8 @@ async function play(loaded: LoadedScenario): Promise<PlayedScenario> {
     node: first.node,
     nodes: Object.fromEntries(networks.map((n) => [n.name, n.node])),
     faults: Object.fromEntries(networks.map((n) => [n.name, n.faults])),
+    abis,
+    call: (method, params = [], name = first.name) => byName(name).call(method, params),
     serve: async (serveOptions = {}) => {
       clock.release()
       for (const network of networks) {
@@ -163,10 +180,28 @@ async function play(loaded: LoadedScenario): Promise<PlayedScenario> {
         port: serveOptions.port,
         createNode: async (network) => byName(network.name).node,
         faults: (network) => byName(network.name).faults,
+        abis,
+        scenario: report,
       })
     },
     close: async () => {
       await Promise.all(networks.map((n) => n.close()))
+    },
+  }
+}
+
+/** Collects the hashes of the blocks that join `node`'s chain until stopped. */
+function blocksJoining(node: ChainNode): { stop(): string[] } {
+  const hashes: string[] = []
+  const onBlock = (block: ChainBlock) => hashes.push(block.hashKey)
+  const onReorg = ({ added }: ReorgEvent) => hashes.push(...added.map((block) => block.hashKey))
+  node.chain.events.on('blockAdded', onBlock)
+  node.chain.events.on('reorged', onReorg)
+  return {
+    stop() {
+      node.chain.events.off('blockAdded', onBlock)
+      node.chain.events.off('reorged', onReorg)
+      return hashes
     },
   }
 }

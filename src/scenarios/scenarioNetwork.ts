@@ -5,6 +5,7 @@ import { ChainNode } from '../node.ts'
 import { createNetworkRpc, nodeOptionsFor } from '../network.ts'
 import type { Dispatcher, RpcConnection, RpcContext } from '../rpc/dispatcher.ts'
 import type { FaultInjector } from '../rpc/faults.ts'
+import type { NamedAbi } from '../decoding/abiDecoder.ts'
 import type { ScenarioClock } from './scenarioClock.ts'
 
 /** A JSON-RPC answer as a step sees it; `httpStatus` is what an injected fault would make the HTTP reply. */
@@ -42,12 +43,14 @@ export class ScenarioNetwork {
     readonly node: ChainNode,
     index: number,
     clock: () => number,
+    abis: readonly NamedAbi[],
   ) {
     // Built as a served network's RPC is: a scenario drives its node through what clients of `serve` call.
     const rpc = createNetworkRpc(node, {
       limits: config.limits,
       armFaults: config.faults,
       clock,
+      abis,
       logger: { error: (obj) => (this.lastInternalError = (obj as { err?: unknown }).err ?? obj) },
     })
     this.dispatcher = rpc.dispatcher
@@ -64,7 +67,7 @@ export class ScenarioNetwork {
     }
   }
 
-  static async create(config: NetworkConfig, index: number, time: ScenarioTime, clock: ScenarioClock): Promise<ScenarioNetwork> {
+  static async create(config: NetworkConfig, index: number, time: ScenarioTime, clock: ScenarioClock, abis: readonly NamedAbi[] = []): Promise<ScenarioNetwork> {
     const intervalMs = 'intervalMs' in config.mining ? config.mining.intervalMs : undefined
     const node = await ChainNode.create({
       ...nodeOptionsFor(config),
@@ -73,7 +76,7 @@ export class ScenarioNetwork {
       clock: { kind: 'fixed', genesisTime: time.genesisTime, blockTime: time.blockTime },
       filterClock: clock.now,
     })
-    const network = new ScenarioNetwork(config, node, index, clock.now)
+    const network = new ScenarioNetwork(config, node, index, clock.now, abis)
     if (intervalMs !== undefined) network.interval = { ms: intervalMs, nextAt: clock.now() + intervalMs }
     return network
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { networkConfig } from '../config/schema.ts'
+import { AbiDeclarationError, parseDeclaredAbi } from '../decoding/declaredAbis.ts'
 import { count, identifier } from './schemaParts.ts'
 import { STEP_KINDS, STEPS } from './steps/index.ts'
 
@@ -38,6 +39,22 @@ export const scenarioSchema = z
       .min(1)
       .optional()
       .describe('the networks, as in the config file (default: one `dev`, chain id 31337, automine)'),
+    abis: z
+      .record(
+        identifier,
+        z
+          .array(z.union([z.string(), z.record(z.string(), z.unknown())]))
+          .superRefine((entries, ctx) => {
+            try {
+              parseDeclaredAbi('check', entries)
+            } catch (error) {
+              if (!(error instanceof AbiDeclarationError)) throw error
+              ctx.addIssue({ code: 'custom', path: [error.index], message: `not an ABI entry viem can read: ${error.message}` })
+            }
+          }),
+      )
+      .optional()
+      .describe('ABIs the explorer decodes logs and calls with, by name: Solidity-style lines or JSON ABI entries'),
     accounts: z
       .record(identifier, z.number().int().min(0))
       .optional()

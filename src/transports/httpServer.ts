@@ -4,12 +4,12 @@ import type { Socket } from 'node:net'
 import type * as https from 'node:https'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import type { Dispatcher, RpcContext, WireMessage } from '../rpc/dispatcher.ts'
-import type { RequestLogging } from '../rpc/requestLogging.ts'
 import { InvalidRequestError, LimitExceededError, UnauthorizedError, type RpcError } from '../errors.ts'
 import { createApiKeyCheck } from './apiKeys.ts'
 import { createBrowserAccess } from './browserAccess.ts'
 import type { BrowserAccess } from './browserAccess.ts'
 import { noteRequestBody } from './burstCollector.ts'
+import { clientName } from './clientName.ts'
 import { errorBody } from './errorBody.ts'
 import type { RateLimiter } from './rateLimit.ts'
 
@@ -20,11 +20,6 @@ export type HttpServerOptions = {
   apiKeys: readonly string[]
   /** Largest request body in bytes; larger gets HTTP 413. Default 10 MB. */
   bodyLimit?: number
-  /**
-   * Log each request through fastify's pino logger while this is on (`--log-requests`,
-   * anvil_setLoggingEnabled). Default off; faults are logged either way.
-   */
-  requestLogging?: RequestLogging
   /** PEM certificate and key: serve HTTPS instead of HTTP. */
   tls?: { cert: string; key: string }
   /** An idle keep-alive connection is closed after this long. Default 72 s (fastify's). */
@@ -50,8 +45,6 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
 const MAX_CONNECTIONS_CHECKING_INTERVAL_MS = 1_000
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
-/** Level `error` keeps fault logs while leaving out the per-request lines. */
-const logLevel = (logRequests: boolean) => (logRequests ? 'info' : 'error')
 /** How long a browser may reuse a preflight's answer (geth's 600 s). */
 const PREFLIGHT_MAX_AGE_SECONDS = 600
 const HEADER_LIST = /^\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*\s*$/
@@ -83,7 +76,9 @@ export function buildServer(options: HttpServerOptions): HttpServer {
     keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
     requestTimeout,
     http: nodeServerOptions,
-    logger: { level: logLevel(options.requestLogging?.enabled ?? false) },
+    // Level `error` keeps fault logs while leaving out fastify's per-request lines (the request log prints
+    // each JSON-RPC call instead: `serve --log-requests`).
+    logger: { level: 'error' },
     // HEAD is answered 405 by the route below, not derived from a GET route.
     exposeHeadRoutes: false,
     clientErrorHandler: answerClientError,
@@ -95,11 +90,6 @@ export function buildServer(options: HttpServerOptions): HttpServer {
   const app: HttpServer = options.tls === undefined
     ? Fastify(fastifyOptions)
     : (Fastify({ ...fastifyOptions, https: { ...options.tls, ...nodeServerOptions } }) as unknown as HttpServer)
-
-  // Each request's logger is a child made when it arrives, so a new level holds from the next request on.
-  options.requestLogging?.onChange((enabled) => {
-    app.log.level = logLevel(enabled)
-  })
 
   // The body stays a string so that bad JSON is answered -32700 by the dispatcher rather than 400 by fastify.
   app.removeAllContentTypeParsers()
@@ -154,6 +144,8 @@ export function buildServer(options: HttpServerOptions): HttpServer {
     let refusal: RpcError | undefined
     const admit = rateLimiter && ((requests: number) => (refusal = rateLimiter.take(apiKeyOf(request) ?? '', requests)))
     const ctx: RpcContext = admit ? { transport: 'http', admit } : { transport: 'http' }
+    const client = clientName((request.query as { client?: unknown }).client)
+    if (client !== undefined) ctx.client = client
     const { answer: text, httpStatus: faultStatus } = await dispatcher.handleMessage(request.body, ctx)
     if (refusal !== undefined) {
       const retryAfterMs = (refusal.data as { retryAfterMs?: number } | undefined)?.retryAfterMs

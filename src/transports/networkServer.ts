@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import type { Dispatcher } from '../rpc/dispatcher.ts'
 import type { WsServerOptions } from './wsServer.ts'
-import type { RequestLogging } from '../rpc/requestLogging.ts'
 import { buildServer } from './httpServer.ts'
 import type { BrowserAccess } from './browserAccess.ts'
 import type { RateLimiter } from './rateLimit.ts'
@@ -24,8 +23,6 @@ export type NetworkServerOptions = {
   wsMaxPayload?: number
   /** Unsent WS bytes per client before it is disconnected with 1008. Default 16 MB. */
   wsMaxBuffered?: number
-  /** Log each HTTP request while this is on. Default off. */
-  requestLogging?: RequestLogging
   /** An idle HTTP keep-alive connection is closed after this long. Default 72 s. */
   httpKeepAliveTimeoutMs?: number
   /** An HTTP request must arrive whole within this long (408 past it). Default 30 s. */
@@ -75,7 +72,6 @@ export async function startNetworkServer(options: NetworkServerOptions): Promise
     dispatcher: options.dispatcher,
     apiKeys,
     bodyLimit: options.bodyLimit,
-    requestLogging: options.requestLogging,
     tls: options.tls,
     keepAliveTimeoutMs: options.httpKeepAliveTimeoutMs,
     requestTimeoutMs: options.httpRequestTimeoutMs,

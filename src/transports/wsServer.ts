@@ -10,6 +10,7 @@ import { createApiKeyCheck } from './apiKeys.ts'
 import { createBrowserAccess } from './browserAccess.ts'
 import type { BrowserAccess } from './browserAccess.ts'
 import { noteRequestBody } from './burstCollector.ts'
+import { clientName } from './clientName.ts'
 import { errorBody } from './errorBody.ts'
 import type { RateLimiter } from './rateLimit.ts'
 
@@ -101,10 +102,11 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
     // A page of another site may open a WebSocket to any address: its Origin decides, as geth's --ws.origins.
     const origin = access.decideOrigin(request.headers.origin, key, request.headers.host, options.secure ?? false)
     if (!origin.allowed) return refuseUpgrade(socket, 403, errorBody(new UnauthorizedError(origin.reason)))
-    wss.handleUpgrade(request, socket, head, (ws) => serveConnection(ws, key ?? ''))
+    const client = clientName(new URLSearchParams((request.url ?? '').split('?')[1] ?? '').get('client'))
+    wss.handleUpgrade(request, socket, head, (ws) => serveConnection(ws, key ?? '', client))
   }
 
-  function serveConnection(ws: WebSocket, apiKey: string): void {
+  function serveConnection(ws: WebSocket, apiKey: string, client: string | undefined): void {
     const closeListeners: (() => void)[] = []
     let closed = false
 
@@ -168,6 +170,7 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
     const ctx: RpcContext = rateLimiter
       ? { transport: 'ws', connection, admit: (requests) => rateLimiter.take(apiKey, requests) }
       : { transport: 'ws', connection }
+    if (client !== undefined) ctx.client = client
 
     // Liveness, not chattiness: a client that answers pings stays however quiet it is (a subscriber waiting
     // for blocks), one that has sent nothing at all for the idle timeout is gone and is dropped.

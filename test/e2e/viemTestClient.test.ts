@@ -16,7 +16,7 @@ import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { EventEmitter } from '../../src/contracts/index.ts'
 import { devAccount } from '../helpers/rpcChain.ts'
-import { serveOneNetwork, type ServedProcess } from '../helpers/servedProcess.ts'
+import { printedCalls, serveOneNetwork, type ServedProcess } from '../helpers/servedProcess.ts'
 
 /**
  * Every test action viem ships, unchanged, in `anvil` mode against `chainsim serve` (a real process: the
@@ -205,7 +205,7 @@ describe('viem test actions, anvil mode', () => {
   })
 
   action('setLoggingEnabled', async () => {
-    const requestLines = () => served.output().match(/"msg":"incoming request"/g)?.length ?? 0
+    const requestLines = () => printedCalls(served.output()).length
     await client.setLoggingEnabled(true)
     await reader.getChainId()
     await vi.waitFor(() => expect(requestLines()).toBeGreaterThan(0), { timeout: 10_000, interval: 20 })

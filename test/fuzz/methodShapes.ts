@@ -244,7 +244,9 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
     net_peerCount: noParams,
     net_version: noParams,
     personal_sign: fc.tuple(bytes, account, optional(fc.constant(''))).map(([data, a, password]) => positional(data, a, password)),
-    sim_saveState: noParams,
+    sim_block: fc
+      .record({ hash: blockHash, from: count(3), limit: fc.integer({ min: 1, max: 500 }) }, { requiredKeys: ['hash'] })
+      .map((request) => [request]),
     // Faults that answer later calls well-formed (a lag, a clear); the fuzzer clears them after each case.
     sim_fault: fc
       .oneof(
@@ -252,6 +254,22 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
         fc.record({ kind: fc.constant('lag'), blocks: fc.integer({ min: 1, max: 4 }), rate: fc.double({ min: 0, max: 1, noNaN: true }), seed: fc.integer() }, { requiredKeys: ['kind', 'blocks'] }),
       )
       .map((spec) => [spec]),
+    sim_filters: fc.oneof(noParams, fc.record({ after: count(3), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: [] }).map((page) => [page])),
+    sim_forkTree: fc.oneof(
+      noParams,
+      fc.tuple(count(12), count(12)).map(([a, b]) => [{ fromBlock: a, toBlock: b }]).filter(([r]) => BigInt(r!.fromBlock) <= BigInt(r!.toBlock)),
+      fc.record({ fromBlock: count(12) }).map((r) => [r]),
+    ),
+    sim_network: noParams,
+    sim_pool: fc.oneof(noParams, fc.record({ limit: fc.integer({ min: 1, max: 1000 }) }).map((r) => [r])),
+    sim_requests: fc.oneof(noParams, fc.record({ before: count(100), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: [] }).map((r) => [r])),
+    sim_scenario: noParams,
+    sim_subscribe: fc.constantFrom<unknown[]>(['chain'], ['requests']),
+    sim_subscriptions: fc.oneof(noParams, fc.record({ after: count(3), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: [] }).map((r) => [r])),
+    sim_transaction: fc
+      .record({ blockHash: blockHash, index: count(2), logsFrom: count(3), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: ['blockHash', 'index'] })
+      .map((request) => [request]),
+    sim_unsubscribe: fc.constantFrom('0x1', '0xffff').map((id) => [id]),
     sim_reorg: fc
       .record(
         {
@@ -265,6 +283,7 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
         { requiredKeys: ['depth'] },
       )
       .map((options) => [options]),
+    sim_saveState: noParams,
     txpool_content: noParams,
     txpool_contentFrom: anyAddress.map((a) => [a]),
     txpool_inspect: noParams,

@@ -48,3 +48,9 @@ export async function serveOneNetwork(network: Record<string, unknown> = {}): Pr
 }
 
 const STARTUP_TIMEOUT_MS = 30_000
+
+/** The calls `--log-requests` printed a line for (src/rpc/requestLog.ts `formatRequestLine`), in order. */
+export function printedCalls(output: string): Array<{ method: string; params: string }> {
+  const line = /^\d\d:\d\d:\d\d\.\d{3} \S+ (?:http|ws#\d+) (?:\S+ )?(\S+) (\[.*\]) \d+\.\d\d ms → /gm
+  return [...output.matchAll(line)].map((m) => ({ method: m[1]!, params: m[2]! }))
+}

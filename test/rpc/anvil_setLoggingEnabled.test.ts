@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { serveOneNetwork, type ServedProcess } from '../helpers/servedProcess.ts'
+import { printedCalls, serveOneNetwork, type ServedProcess } from '../helpers/servedProcess.ts'
 import { waitFor } from '../helpers/wsClient.ts'
 
-// The request log is what `chainsim serve` prints: a real process, its real stdout.
+// What `--log-requests` prints is the real process's stdout, one line per call.
 let served: ServedProcess
 let url: string
 
@@ -13,23 +13,22 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => served?.stop())
 
-/** The ids of the requests the server has logged so far (fastify numbers every request it receives). */
-const logged = () => [...served.output().matchAll(/"reqId":"req-(\w+)"[^\n]*"msg":"incoming request"/g)].map((m) => parseInt(m[1]!, 36))
+/** The calls printed so far, as `method params`. */
+const printed = () => printedCalls(served.output()).map(({ method, params }) => `${method} ${params}`)
 
 describe('valid params', () => {
-  test('true: each later request is logged; false: none is (and hardhat_setLoggingEnabled answers true)', async () => {
-    expect(logged()).toEqual([])
-    // Request 1 switches logging on: its own line was not printed, it arrived before.
+  test('true: each later call is printed; false: none is (and hardhat_setLoggingEnabled answers true)', async () => {
+    expect(printed()).toEqual([])
+    // Printing is decided as a call arrives: the call that turns it on is not printed, the one that turns it off is.
     expect(await rpc(url, 'anvil_setLoggingEnabled', [true])).toBeNull()
     await rpc(url, 'eth_chainId')
-    // Request 3 switches it off, after its own line.
     expect(await rpc(url, 'anvil_setLoggingEnabled', [false])).toBeNull()
-    for (let i = 0; i < 3; i++) await rpc(url, 'eth_chainId')
+    for (let i = 0; i < 3; i++) await rpc(url, 'net_version')
     expect(await rpc(url, 'hardhat_setLoggingEnabled', [true])).toBe(true)
     await rpc(url, 'eth_blockNumber')
-    // stdout keeps order: once request 8's line is in, any line of requests 4 to 7 would be too.
-    await waitFor(logged, (ids) => ids.includes(8), 'the line of request 8')
-    expect(logged()).toEqual([2, 3, 8])
+    // stdout keeps order: once the last call's line is in, any line of the calls before it would be too.
+    await waitFor(printed, (calls) => calls.includes('eth_blockNumber []'), 'the line of eth_blockNumber')
+    expect(printed()).toEqual(['eth_chainId []', 'anvil_setLoggingEnabled [false]', 'eth_blockNumber []'])
   })
 })
 

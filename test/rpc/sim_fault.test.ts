@@ -45,6 +45,40 @@ describe('valid params', () => {
     expect(await rpc(configured, 'net_version')).toBe('31337')
   })
 
+  test('sim_network lists the faults that may still act; the request record marks the calls a fault failed', async () => {
+    const slowDown = { code: -32005, message: 'slow down' }
+    await rpc(url, 'sim_fault', [{ method: 'eth_chainId', count: 2, error: slowDown }])
+    await rpc(url, 'sim_fault', [{ kind: 'lostFilter', count: 1 }])
+    await rpc(url, 'sim_fault', [{ kind: 'lag', blocks: 1, rate: 0.5, seed: 4 }])
+    expect((await rpc(url, 'sim_network')).faults).toEqual([
+      { method: 'eth_chainId', count: 2, error: slowDown, left: 2 },
+      { kind: 'lostFilter', count: 1, left: 1 },
+      { kind: 'lag', blocks: 1, rate: 0.5, seed: 4 },
+    ])
+    expect(await rpcError(url, 'eth_chainId')).toEqual(slowDown)
+    const filter = await rpc(url, 'eth_newBlockFilter')
+    const lost = await rpcError(url, 'eth_getFilterChanges', [filter])
+    // The filter is really gone: the next poll fails the same way, with no fault acting.
+    expect(await rpcError(url, 'eth_getFilterChanges', [filter])).toEqual(lost)
+    expect((await rpc(url, 'sim_network')).faults).toEqual([
+      { method: 'eth_chainId', count: 2, error: slowDown, left: 1 },
+      { kind: 'lag', blocks: 1, rate: 0.5, seed: 4 },
+    ])
+    await rpc(url, 'sim_fault', [{ kind: 'rateLimit', unitsPerSecond: 1, burstSeconds: 1 }])
+    await expect(rpc(url, 'eth_blockNumber')).rejects.toThrow(/HTTP 429/)
+    expect((await rpc(url, 'sim_network')).faults[0]).toEqual({ kind: 'rateLimit', unitsPerSecond: 1, burstSeconds: 1 })
+    await rpc(url, 'sim_fault', [{ kind: 'none' }])
+    expect((await rpc(url, 'sim_network')).faults).toEqual([])
+    const { requests } = await rpc(url, 'sim_requests', [{ limit: 10 }])
+    const failed = requests.filter((r: { error?: unknown }) => r.error).map((r: { method: string; injected?: boolean }) => [r.method, r.injected ?? false])
+    expect(failed.reverse()).toEqual([
+      ['eth_chainId', true],
+      ['eth_getFilterChanges', true],
+      ['eth_getFilterChanges', false],
+      ['eth_blockNumber', true],
+    ])
+  })
+
   test('sim_fault itself is never faulted: faults can always be cleared', async () => {
     await rpc(url, 'sim_fault', [{ method: '*', rate: 1, error: { code: -32000, message: 'everything fails' } }])
     expect(await rpcError(url, 'eth_chainId')).toEqual({ code: -32000, message: 'everything fails' })

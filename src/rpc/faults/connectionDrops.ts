@@ -35,6 +35,11 @@ export class ConnectionDrops {
   private readonly armed: ArmedDrop[] = []
   private readonly open = new Set<Watched>()
 
+  /** The drops armed, as they were armed, each with its trigger. */
+  get armedDrops(): readonly ArmedDrop[] {
+    return this.armed
+  }
+
   arm(spec: WsDropFaultSpec): void {
     const drop = { spec, trigger: new Trigger(spec) }
     this.armed.push(drop)

@@ -86,6 +86,7 @@ export const faultSpec = z
 export type FaultSpec = z.output<typeof faultSpec>
 export type ErrorFaultSpec = z.output<typeof errorFault>
 export type LagFaultSpec = z.output<typeof lagFault>
+export type LostFilterFaultSpec = z.output<typeof lostFilterFault>
 export type WsDropFaultSpec = z.output<typeof wsDropFault>
 export type BatchPartialFaultSpec = z.output<typeof batchPartialFault>
 export type RateLimitFaultSpec = z.output<typeof rateLimitFault>

@@ -3,10 +3,10 @@ import { withParams } from '../withParams.ts'
 import { boolean } from '../schemas.ts'
 
 /**
- * anvil_setLoggingEnabled [enabled]: turns the network's request log (what `--log-requests` prints) on or
- * off while it serves.
+ * anvil_setLoggingEnabled [enabled]: turns on or off, while the network serves, the printing of each call it
+ * answers (what `--log-requests` prints). The page's request record keeps every call either way.
  */
-export const anvil_setLoggingEnabled: MethodHandler = withParams([boolean], ([enabled], { requestLogging }) => {
-  requestLogging?.set(enabled)
+export const anvil_setLoggingEnabled: MethodHandler = withParams([boolean], ([enabled], { requests }) => {
+  if (requests) requests.printing = enabled
   return null
 })

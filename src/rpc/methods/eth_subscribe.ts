@@ -53,7 +53,8 @@ export const eth_subscribe: MethodHandler = (params, { method, node, profile, rp
   let buffered: SubscriptionEvent[] | undefined = []
   const send = (event: SubscriptionEvent) =>
     connection.notify({ jsonrpc: '2.0', method: 'eth_subscription', params: { subscription: id, result: format(event) } })
-  const id = node.subscribe(request, (event) => (buffered ? buffered.push(event) : send(event)))
+  const owner = rpc.client === undefined ? { connection: connection.id } : { connection: connection.id, client: rpc.client }
+  const id = node.subscribe(request, (event) => (buffered ? buffered.push(event) : send(event)), owner)
   setImmediate(() => {
     const pending = buffered ?? []
     buffered = undefined

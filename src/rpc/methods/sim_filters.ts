@@ -1,0 +1,24 @@
+import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
+import { afterPage } from '../pageSchemas.ts'
+import { formatLogCriteria } from '../formatters/explorer.ts'
+
+/**
+ * sim_filters [{after?, limit?}]: the installed filters with ids after `after`, oldest first (default 100, at
+ * most 1000): kind, criteria, when installed and last polled, when it expires, and how many changes wait for
+ * its next poll. Listing is not a poll: nothing is drained and no expiry moves.
+ */
+export const sim_filters: MethodHandler = withParams([afterPage(1000, 100)], async ([{ after, limit }], { node }) =>
+  node.consistentRead(() => ({
+    total: node.filterCount,
+    filters: node.listFilters(after ?? 0n, limit).map((filter) => ({
+      id: filter.id,
+      kind: filter.kind,
+      criteria: filter.criteria ? formatLogCriteria(filter.criteria) : null,
+      installedAt: filter.installedAt,
+      lastPolledAt: filter.lastPolledAt,
+      expiresAt: filter.expiresAt,
+      waiting: filter.waiting,
+    })),
+  })),
+)

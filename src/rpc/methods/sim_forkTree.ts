@@ -1,0 +1,63 @@
+import { z } from 'zod'
+import { InvalidParamsError } from '../../errors.ts'
+import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
+import { cursor } from '../pageSchemas.ts'
+import { formatRecordedReorg, formatTags, formatTreeBlock } from '../formatters/explorer.ts'
+import { toQuantity } from '../formatters/hex.ts'
+
+/** Heights one call may span. */
+export const MAX_TREE_HEIGHTS = 1000
+/** Heights answered when no range is given: the newest. */
+const DEFAULT_TREE_HEIGHTS = 100n
+/** Blocks shown at one height; a height reorganised more often says how many more it has. */
+const MAX_BLOCKS_PER_HEIGHT = 16
+/** Reorganisations annotated per call, newest first. */
+const MAX_REORGS = 100
+
+const range = z
+  .object({ fromBlock: cursor.optional(), toBlock: cursor.optional() }, { error: 'expected {fromBlock?, toBlock?}' })
+  .strict()
+  .default({})
+
+/**
+ * sim_forkTree [{fromBlock?, toBlock?}]: every block at heights `fromBlock..toBlock` (default: the newest 100;
+ * at most 1000 heights), canonical and orphaned, newest height first; head, safe and finalized; and the
+ * reorganisations that changed those heights (newest first), each with what made it. `top` is the highest
+ * height of any block (above the head when orphaned blocks stand there); heights past it are left out.
+ */
+export const sim_forkTree: MethodHandler = withParams([range], async ([{ fromBlock, toBlock }], { node }) => {
+  if (fromBlock !== undefined && toBlock !== undefined && fromBlock > toBlock) {
+    throw new InvalidParamsError('invalid argument 0: fromBlock is after toBlock')
+  }
+  return node.consistentRead(() => {
+    const { chain } = node
+    // Orphaned blocks may stand above the head (after a rollback or a revert): the tree reaches them.
+    const top = chain.highestNumber
+    const to = toBlock === undefined || toBlock > top ? top : toBlock
+    const from = fromBlock ?? (to >= DEFAULT_TREE_HEIGHTS ? to - DEFAULT_TREE_HEIGHTS + 1n : 0n)
+    if (to - from + 1n > BigInt(MAX_TREE_HEIGHTS)) {
+      throw new InvalidParamsError(`invalid argument 0: at most ${MAX_TREE_HEIGHTS} heights per call`)
+    }
+    const blocks: Record<string, unknown>[] = []
+    const crowded: Array<{ number: string; more: number }> = []
+    for (let n = to; n >= from; n--) {
+      const all = chain.blocksAtHeight(n)
+      const canonical = chain.blockByNumber(n)
+      // The canonical block first, then the orphaned ones, newest first: the latest side branches matter most.
+      const orphaned = all.filter((b) => b !== canonical).reverse()
+      const shown = [...(canonical ? [canonical] : []), ...orphaned].slice(0, MAX_BLOCKS_PER_HEIGHT)
+      for (const block of shown) blocks.push(formatTreeBlock(block, block === canonical))
+      if (all.length > shown.length) crowded.push({ number: toQuantity(n), more: all.length - shown.length })
+    }
+    return {
+      ...formatTags(node),
+      top: toQuantity(top),
+      fromBlock: toQuantity(from),
+      toBlock: toQuantity(to),
+      blocks,
+      crowded,
+      reorgs: node.reorgs.touching(from, to, MAX_REORGS).map(formatRecordedReorg),
+    }
+  })
+})

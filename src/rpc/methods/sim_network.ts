@@ -1,0 +1,30 @@
+import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
+import { formatTags } from '../formatters/explorer.ts'
+import { toQuantity } from '../formatters/hex.ts'
+
+/**
+ * sim_network: the network at a glance, for the explorer's header: name, chain id, head/safe/finalized, how it
+ * mines, finality depths, and how many reorgs, pooled transactions, filters, subscriptions and recorded calls
+ * it has; the faults still armed; whether a scenario played it.
+ */
+export const sim_network: MethodHandler = withParams([], async (_params, { node, faults, requests, scenario }) =>
+  node.consistentRead(() => {
+    const { finality } = node.chain
+    return {
+      name: node.name,
+      chainId: toQuantity(node.chainId),
+      ...formatTags(node),
+      top: toQuantity(node.chain.highestNumber),
+      mining: { automine: node.mining.automine, intervalMs: node.mining.intervalMs ?? null },
+      finality: { safeDepth: Number(finality.safeDepth), finalizedDepth: Number(finality.finalizedDepth) },
+      reorgs: node.reorgs.total,
+      pool: node.pooledTransactions.length,
+      filters: node.filterCount,
+      subscriptions: node.subscriptionCount,
+      requests: requests?.total ?? 0,
+      faults: faults?.list() ?? [],
+      scenario: scenario !== undefined,
+    }
+  }),
+)

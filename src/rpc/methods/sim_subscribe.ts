@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { LimitExceededError, MethodNotFoundError, ServerError } from '../../errors.ts'
+import type { ChainBlock } from '../../chain/types.ts'
+import type { ReorgEvent } from '../../chain/events.ts'
+import type { MethodHandler } from '../methodContext.ts'
+import { explorerSubscriptionsOf, newExplorerSubscriptionId } from '../explorerSubscriptions.ts'
+import { blockRef, formatTags, formatTreeBlock } from '../formatters/explorer.ts'
+import { toQuantity } from '../formatters/hex.ts'
+import { parseParams } from '../schemas.ts'
+
+const kind = z.enum(['chain', 'requests'], { error: 'expected subscription name: chain or requests' })
+
+/**
+ * sim_subscribe [kind] (WebSocket only), chainsim's own subscriptions, notified as `sim_subscription` (geth's
+ * `<namespace>_subscribe` convention): `chain` tells every change of the canonical chain as it happens
+ * (`{type: "block", block}`, or `{type: "reorg", commonAncestor, removed, added}` for reorgs, rollbacks and
+ * reverts, which newHeads cannot tell when nothing is added; when anvil_reset or anvil_loadState replaces the
+ * chain, a reorg back to genesis, then `{type: "replaced", head, safe, finalized, top}`: read the tree again);
+ * `requests` sends every call this network answers, as sim_requests lists them. It ends with its connection or
+ * with sim_unsubscribe.
+ */
+export const sim_subscribe: MethodHandler = (params, { method, node, requests, rpc }) => {
+  const connection = rpc.connection
+  if (!connection) throw new MethodNotFoundError('notifications not supported: sim_subscribe needs a WebSocket connection')
+  const [name] = parseParams(method, [kind], params)
+  const held = explorerSubscriptionsOf(connection)
+  if (held.size >= node.maxSubscriptionsPerConnection) {
+    throw new LimitExceededError(`too many subscriptions: at most ${node.maxSubscriptionsPerConnection} per connection`)
+  }
+  const id = newExplorerSubscriptionId()
+  const send = (result: unknown) => connection.notify({ jsonrpc: '2.0', method: 'sim_subscription', params: { subscription: id, result } })
+  let stop: () => void
+  if (name === 'requests') {
+    if (!requests) throw new ServerError('this network records no requests')
+    // Sent on the next turn, as eth_subscribe's: the answer carrying the id goes first.
+    stop = requests.listen((record) => setImmediate(() => held.has(id) && send(record)))
+  } else {
+    const onBlock = (block: ChainBlock) => send({ type: 'block', block: formatTreeBlock(block, true) })
+    const onReorg = ({ commonAncestor, removed, added }: ReorgEvent) =>
+      send({
+        type: 'reorg',
+        commonAncestor: blockRef(commonAncestor),
+        removed: removed.map((b) => b.hashKey),
+        added: added.map((b) => formatTreeBlock(b, true)),
+      })
+    let chain = node.chain
+    const follow = () => {
+      chain.events.on('blockAdded', onBlock)
+      chain.events.on('reorged', onReorg)
+    }
+    const unfollow = () => {
+      chain.events.off('blockAdded', onBlock)
+      chain.events.off('reorged', onReorg)
+    }
+    // The old chain has told its way back to genesis; the new one is told whole, as one event to read it by.
+    const stopReplaced = node.onChainReplaced(() => {
+      unfollow()
+      chain = node.chain
+      follow()
+      send({ type: 'replaced', ...formatTags(node), top: toQuantity(chain.highestNumber) })
+    })
+    follow()
+    stop = () => {
+      unfollow()
+      stopReplaced()
+    }
+  }
+  held.set(id, stop)
+  connection.onClose(() => {
+    held.delete(id)
+    stop()
+  })
+  return id
+}

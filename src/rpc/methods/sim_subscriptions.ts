@@ -1,0 +1,22 @@
+import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
+import { afterPage } from '../pageSchemas.ts'
+import { formatMatchCriteria } from '../formatters/explorer.ts'
+
+/**
+ * sim_subscriptions [{after?, limit?}]: the open eth_subscribe subscriptions with ids after `after`, oldest
+ * first (default 100, at most 1000): kind, criteria of a `logs` one, the connection and client name that hold
+ * it, when it was made and how many notifications it has been sent.
+ */
+export const sim_subscriptions: MethodHandler = withParams([afterPage(1000, 100)], async ([{ after, limit }], { node }) => ({
+  total: node.subscriptionCount,
+  subscriptions: node.listSubscriptions(after ?? 0n, limit).map(({ id, request, owner, createdAt, notified }) => ({
+    id,
+    kind: request.kind,
+    criteria: request.kind === 'logs' ? formatMatchCriteria(request.criteria) : null,
+    connection: owner?.connection ?? null,
+    client: owner?.client ?? null,
+    createdAt,
+    notified,
+  })),
+}))

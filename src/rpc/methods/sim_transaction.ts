@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { bundledAbiDecoder } from '../../decoding/abiDecoder.ts'
+import { logsOfTransaction } from '../../filters/blockLogs.ts'
+import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
+import { cursor, pageLimit } from '../pageSchemas.ts'
+import { hash32 } from '../schemas.ts'
+import { formatOutcome, withDecoding } from '../formatters/explorer.ts'
+import { formatLog } from '../formatters/log.ts'
+import { formatMinedTransaction } from '../formatters/transaction.ts'
+
+const MAX_LOGS = 1000
+
+const request = z
+  .object(
+    { blockHash: hash32, index: cursor, logsFrom: cursor.optional(), limit: pageLimit(MAX_LOGS, 200) },
+    { error: 'expected {blockHash, index, logsFrom?, limit?}' },
+  )
+  .strict()
+
+/**
+ * sim_transaction [{blockHash, index, logsFrom?, limit?}]: the transaction at `index` of a block of any
+ * branch, as eth_getTransactionByHash has it, with its outcome (status, gas, why it failed: revert reason or
+ * custom error), its call and a page of its logs (default 200, at most 1000) decoded with the known ABIs.
+ * An orphaned block's logs come with `removed: true`, as filters were told. `null` when there is no such
+ * block or transaction.
+ */
+export const sim_transaction: MethodHandler = withParams([request], async ([{ blockHash, index, logsFrom, limit }], { node, decoder }) => {
+  const block = node.chain.blockByHash(blockHash)
+  const position = Number(index)
+  const executed = block?.transactions[position]
+  if (!block || !executed) return null
+  const abi = decoder ?? bundledAbiDecoder()
+  const removed = !node.chain.isCanonical(block)
+  const start = Number(logsFrom ?? 0n)
+  const logs = logsOfTransaction(block, position).slice(start, start + limit)
+  return {
+    transaction: formatMinedTransaction(block, position),
+    canonical: !removed,
+    input: executed.signed.tx.data.length,
+    call: abi.decodeCall(executed.signed.tx.data) ?? null,
+    ...formatOutcome(executed, abi),
+    logsFrom: start,
+    logs: logs.map((log) => withDecoding(formatLog(log, removed), log, abi)),
+    next: start + logs.length < executed.logs.length ? start + logs.length : null,
+  }
+})

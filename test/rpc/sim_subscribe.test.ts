@@ -1,0 +1,111 @@
+import { describe, expect } from 'vitest'
+import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
+import { WsClient, waitFor } from '../helpers/wsClient.ts'
+
+const test = rpcTest.override('networks', [{ mining: { auto: false } }])
+
+/** What a sim_subscribe subscription has been sent so far. */
+function notified(client: WsClient, id: string): any[] {
+  return client.messages.filter((m) => m.method === 'sim_subscription' && m.params?.subscription === id).map((m) => m.params.result)
+}
+
+describe('valid params', () => {
+  test('chain: every new block, and every reorg, rollback and revert, with what it removed and added', async ({ server }) => {
+    const client = await WsClient.open(server.wsUrl)
+    const { result: id } = await client.call('sim_subscribe', ['chain'])
+    await rpc(server.url, 'anvil_mine', [3])
+    const reorg = await rpc(server.url, 'sim_reorg', [{ depth: 2 }])
+    await rpc(server.url, 'anvil_rollback', [1])
+    const events = await waitFor(() => notified(client, id), (n) => n.length === 5, 'five chain events')
+    const tree = await rpc(server.url, 'sim_forkTree')
+    expect(events.slice(0, 3).map((e) => e.type)).toEqual(['block', 'block', 'block'])
+    for (const { block } of events.slice(0, 3)) {
+      const known = tree.blocks.find((b: { hash: string }) => b.hash === block.hash)
+      expect(known).toEqual({ ...block, canonical: known.canonical })
+    }
+    expect(events[3]).toMatchObject({ type: 'reorg', commonAncestor: reorg.commonAncestor, removed: reorg.removedBlocks })
+    expect(events[3].added.map((b: { hash: string }) => b.hash)).toEqual(reorg.addedBlocks)
+    // newHeads says nothing when a rollback adds nothing; this does.
+    expect(events[4]).toMatchObject({ type: 'reorg', removed: [reorg.addedBlocks.at(-1)], added: [] })
+    await client.close()
+  })
+
+  test('chain: anvil_reset and anvil_loadState are a reorg back to genesis, then `replaced`; it follows the new chain', async ({ server }) => {
+    // From genesis, whatever the tests before left.
+    await rpc(server.url, 'anvil_reset')
+    const client = await WsClient.open(server.wsUrl)
+    const { result: id } = await client.call('sim_subscribe', ['chain'])
+    await rpc(server.url, 'anvil_mine', [2])
+    const dump = await rpc(server.url, 'anvil_dumpState')
+    const dumpedTree = await rpc(server.url, 'sim_forkTree')
+    const genesis = await rpc(server.url, 'eth_getBlockByNumber', ['0x0', false])
+    await rpc(server.url, 'anvil_reset')
+    const reset = await waitFor(() => notified(client, id), (n) => n.length >= 4, 'the reset')
+    expect(reset[2]).toMatchObject({ type: 'reorg', commonAncestor: { number: '0x0' }, added: [] })
+    expect(reset[2].removed).toEqual(reset.slice(0, 2).map((e) => e.block.hash))
+    const { head, safe, finalized } = await rpc(server.url, 'sim_network')
+    expect(reset[3]).toEqual({ type: 'replaced', head, safe, finalized, top: '0x0' })
+    expect(reset[3].head).toEqual({ number: '0x0', hash: genesis.hash })
+    // Blocks of the new chain are told once: nothing listens to the old chain any more.
+    await rpc(server.url, 'evm_mine')
+    const mined = await waitFor(() => notified(client, id), (n) => n.length >= 5, 'a block of the new chain')
+    expect(mined[4]).toMatchObject({ type: 'block', block: { number: '0x1', canonical: true } })
+    await rpc(server.url, 'anvil_loadState', [dump])
+    const loaded = await waitFor(() => notified(client, id), (n) => n.length >= 7, 'the load')
+    expect(loaded[5]).toMatchObject({ type: 'reorg', removed: [mined[4].block.hash], added: [] })
+    expect(loaded[6]).toMatchObject({ type: 'replaced', head: dumpedTree.head, top: '0x2' })
+    await rpc(server.url, 'evm_mine')
+    await client.drained()
+    expect(notified(client, id).slice(7).map((e) => [e.type, e.block?.number])).toEqual([['block', '0x3']])
+    await client.close()
+  })
+
+  test('requests: every call this network answers, as sim_requests lists it', async ({ server }) => {
+    const client = await WsClient.open(server.wsUrl)
+    const { result: id } = await client.call('sim_subscribe', ['requests'])
+    await rpc(server.url, 'eth_chainId')
+    await rpcError(server.url, 'eth_getBalance', ['0x00'])
+    // The sim_subscribe call itself is answered after the subscription starts: it comes first.
+    const records = await waitFor(() => notified(client, id), (n) => n.length >= 3, 'three records')
+    const listed = (await rpc(server.url, 'sim_requests', [{ limit: 3 }])).requests
+    expect(records.slice(0, 3)).toEqual([...listed].reverse())
+    expect(records.map((r) => r.method).slice(0, 3)).toEqual(['sim_subscribe', 'eth_chainId', 'eth_getBalance'])
+    await client.close()
+  })
+
+  test('sim_unsubscribe ends it (once), and only on its own connection', async ({ server }) => {
+    const client = await WsClient.open(server.wsUrl)
+    const other = await WsClient.open(server.wsUrl)
+    const { result: id } = await client.call('sim_subscribe', ['chain'])
+    expect((await other.call('sim_unsubscribe', [id])).result).toBe(false)
+    expect((await client.call('sim_unsubscribe', [id])).result).toBe(true)
+    expect((await client.call('sim_unsubscribe', [id])).result).toBe(false)
+    await rpc(server.url, 'evm_mine')
+    await client.drained()
+    expect(notified(client, id)).toEqual([])
+    await client.close()
+    await other.close()
+  })
+})
+
+describe('invalid params', () => {
+  test('over HTTP → -32601, as eth_subscribe', async ({ server }) => {
+    expect((await rpcError(server.url, 'sim_subscribe', ['chain'])).code).toBe(-32601)
+    expect((await rpcError(server.url, 'sim_unsubscribe', ['0x1'])).code).toBe(-32601)
+  })
+
+  const cases: Array<[string, string, unknown[]]> = [
+    ['an unknown kind → -32602', 'sim_subscribe', ['newHeads']],
+    ['no kind → -32602', 'sim_subscribe', []],
+    ['a second param → -32602', 'sim_subscribe', ['chain', {}]],
+    ['sim_unsubscribe with a number → -32602', 'sim_unsubscribe', [1]],
+  ]
+  for (const [name, method, params] of cases) {
+    test(name, async ({ server }) => {
+      const client = await WsClient.open(server.wsUrl)
+      expect((await client.call(method, params)).error?.code).toBe(-32602)
+      await client.close()
+    })
+  }
+})
