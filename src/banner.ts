@@ -22,6 +22,7 @@ export function formatBanner(server: RunningServer, options: { apiKeys: readonly
     lines.push(`${n.name}  chain id ${n.chainId}  (${mining})`)
     lines.push(`  HTTP  ${n.httpUrl}/v3/${key}`)
     lines.push(`  WS    ${n.wsUrl}/ws/v3/${key}`)
+    lines.push(`  UI    ${n.httpUrl}/ui/`)
   }
   if (options.apiKeys.length === 0) lines.push('', 'No API keys configured: any key is accepted, and / serves too.')
   if (server.access.openBecauseBound) {

@@ -5,6 +5,7 @@ import { DEFAULT_CONFIG } from './config/defaults.ts'
 import { ConfigError, loadConfigFile, parseConfig } from './config/loadConfig.ts'
 import { apiKeyNames } from './config/schema.ts'
 import { exportChain } from './exportChain.ts'
+import { explorerAssets } from './explorer/assets.ts'
 import { ChainImportError, loadImportedNetwork } from './importedNetwork.ts'
 import { StateFileError } from './persistence/stateFile.ts'
 import { startServer } from './server.ts'
@@ -72,6 +73,7 @@ program
     // A long-running server gives memory back after bursts of large requests (src/transports/burstCollector.ts).
     enableCollectionAfterBursts()
     const server = await startServer(config, { port: options.port, createNode: imported?.createNode, statePath: options.state })
+    prepareExplorer()
     console.log(formatBanner(server, { apiKeys: apiKeyNames(config) }))
     let closing = false
     const shutdown = (signal: string) => {
@@ -108,6 +110,11 @@ interface ServeOptions {
   allowedHosts?: string[]
 }
 
+/** Bundles the explorer page now, so that its first visitor does not wait for it. */
+function prepareExplorer(): void {
+  explorerAssets().catch((error: unknown) => console.error(`chainsim: the explorer page at /ui/ is unavailable: ${(error as Error).message}`))
+}
+
 function commaList(value: string): string[] {
   return value.split(',').map((item) => item.trim()).filter((item) => item.length > 0)
 }
@@ -130,11 +137,13 @@ program
   .option('--json', 'print a machine-readable report on stdout')
   .option('--host <host>', 'with --serve: address to bind (default 127.0.0.1)')
   .option('--port <port>', 'with --serve: port of the first network (default: its own, else 8545)', parsePort)
+  .option('--report <file>', 'write one self-contained HTML file with each scenario\'s fork tree and steps (for CI artifacts)')
   .action(async (files: string[], options: PlayFilesOptions) => {
     if (options.serve) enableCollectionAfterBursts()
     const { exitCode, server } = await playFiles(files, options)
     process.exitCode = exitCode
     if (!server) return
+    prepareExplorer()
     const shutdown = (signal: string) => {
       console.error(`\n${signal}: shutting down`)
       server.close().then(() => process.exit(0), (error: unknown) => {

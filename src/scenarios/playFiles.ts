@@ -1,5 +1,6 @@
 import { formatBanner } from '../banner.ts'
 import type { RunningServer } from '../server.ts'
+import { collectReportScenario, writeHtmlReport } from '../explorer/htmlReport.ts'
 import { formatReport } from './formatReport.ts'
 import { ScenarioError } from './loadScenario.ts'
 import type { ScenarioProblem } from './loadScenario.ts'
@@ -14,6 +15,8 @@ export interface PlayFilesOptions {
   json?: boolean
   host?: string
   port?: number
+  /** Write a self-contained HTML report of every played scenario (fork tree, steps, blocks) to this file. */
+  report?: string
 }
 
 /** A file that could not be played: why, problem by problem (file, line, step). */
@@ -41,6 +44,7 @@ export async function playFiles(files: readonly string[], options: PlayFilesOpti
     return { exitCode: 2 }
   }
   const reports: PlayFilesReport['scenarios'] = []
+  const htmlReport: Awaited<ReturnType<typeof collectReportScenario>>[] = []
   let kept: PlayedScenario | undefined
   for (const file of files) {
     let played: PlayedScenario
@@ -54,8 +58,13 @@ export async function playFiles(files: readonly string[], options: PlayFilesOpti
     }
     reports.push(played.report)
     if (!options.json) console.log(formatReport(played.report))
+    if (options.report) htmlReport.push(await collectReportScenario(played))
     if (options.serve && played.report.ok) kept = played
     else await played.close()
+  }
+  if (options.report) {
+    await writeHtmlReport(options.report, htmlReport)
+    if (!options.json) console.log(`report: ${options.report}`)
   }
   const ok = reports.every((r) => r.ok)
   if (options.json) console.log(JSON.stringify({ ok, scenarios: reports } satisfies PlayFilesReport, null, 2))

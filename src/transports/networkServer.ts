@@ -5,6 +5,7 @@ import { buildServer } from './httpServer.ts'
 import type { BrowserAccess } from './browserAccess.ts'
 import type { RateLimiter } from './rateLimit.ts'
 import { attachWsServer } from './wsServer.ts'
+import { registerExplorerRoutes } from '../explorer/routes.ts'
 
 /** Options of {@link startNetworkServer}. */
 export type NetworkServerOptions = {
@@ -60,7 +61,8 @@ export type NetworkServer = {
 const DEFAULT_HOST = '127.0.0.1'
 
 /**
- * Starts one network's JSON-RPC server: HTTP(S) and WS(S) on one port, both answered by `dispatcher`.
+ * Starts one network's JSON-RPC server: HTTP(S) and WS(S) on one port, both answered by `dispatcher`, and the
+ * explorer page at `/ui/`.
  * @example
  * const server = await startNetworkServer({ port: 8545, dispatcher })
  * await fetch(`${server.httpUrl}/v3/mykey`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
@@ -78,6 +80,7 @@ export async function startNetworkServer(options: NetworkServerOptions): Promise
     rateLimiter: options.rateLimiter,
     access: options.access,
   })
+  registerExplorerRoutes(app)
   const ws = attachWsServer(app.server, {
     dispatcher: options.dispatcher,
     apiKeys,
