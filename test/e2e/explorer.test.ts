@@ -1,7 +1,13 @@
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { parseConfig } from '../../src/config/loadConfig.ts'
 import type { ChainsimConfigInput } from '../../src/config/schema.ts'
+import { collectReportScenario, writeHtmlReport } from '../../src/explorer/htmlReport.ts'
+import { playScenario } from '../../src/scenarios/playScenario.ts'
 import { startServer, type RunningServer } from '../../src/server.ts'
 import { browserAvailable, launchBrowser } from '../helpers/browser.ts'
 import { call, screenshot, timeBlockToRow } from '../helpers/explorerPage.ts'
@@ -18,6 +24,14 @@ const OTHER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 
 let browser: Browser
 const servers: RunningServer[] = []
+
+beforeAll(async () => {
+  if (browserAvailable) browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await Promise.all(servers.map((s) => s.close()))
+})
 
 async function serve(config: Partial<ChainsimConfigInput> = {}): Promise<{ base: string; rpc: string }> {
   const server = await startServer(parseConfig({ networks: [{ name: 'dev', chainId: 31337, port: 0, mining: { auto: false } }], ...config }), { port: 0 })
@@ -42,16 +56,10 @@ describe.skipIf(!browserAvailable)('the explorer in Chromium', () => {
   let page: Page
 
   beforeAll(async () => {
-    browser = await launchBrowser()
     chain = await serve()
     await call(chain.rpc, 'anvil_mine', [3])
     page = await open(chain.base)
   })
-  afterAll(async () => {
-    await browser?.close()
-    await Promise.all(servers.map((s) => s.close()))
-  })
-
   test('it loads: the header and a row per height, and it can be read with the keyboard', async () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe('chainsim explorer: dev')
     await expect.poll(() => page.locator('.row').count()).toBe(4)
@@ -80,6 +88,17 @@ describe.skipIf(!browserAvailable)('the explorer in Chromium', () => {
     const log = page.locator('.logs li.removed').first()
     await expect.poll(() => log.textContent()).toMatch(/^Transfer from .*removed: true.*value: 25000000000000000000/)
     await screenshot(page, 'fork-tree')
+  })
+
+  test('the pool: a pending transfer and its log with null positions, gone once mined', async () => {
+    const token = await deployTokenViaRpc(chain.rpc, { mine: true })
+    const hash = await call(chain.rpc, 'eth_sendTransaction', [{ from: DEV, to: token, data: tokenCall('transfer', [OTHER, 1n]) }])
+    await page.getByRole('tab', { name: 'Pool' }).click()
+    const pending = page.locator('ol.pool > li', { hasText: hash.slice(0, 6) })
+    await expect.poll(() => pending.textContent()).toMatch(/transfer.*1 pending logs.*Transfer.*logIndex null · transactionIndex null · blockNumber null · blockHash null/)
+    await call(chain.rpc, 'evm_mine')
+    await expect.poll(() => page.locator('ol.pool > li').count()).toBe(0)
+    await page.getByRole('tab', { name: 'Chain' }).click()
   })
 
   test('the Reorg control performs a reorg with the control method', async () => {
@@ -192,6 +211,29 @@ describe.skipIf(!browserAvailable)('the explorer in Chromium', () => {
     await asking.getByRole('button', { name: 'Open' }).click()
     await asking.waitForSelector('button.cell[data-number="0"]')
     await asking.close()
+  })
+})
+
+describe.skipIf(!browserAvailable)('a play --report file in Chromium', () => {
+  test('opens from disk with no server and no network: the fork tree with its orphaned block, and the steps', async () => {
+    const played = await playScenario(fileURLToPath(new URL('../../scenarios/reorg-moves-transfer.yaml', import.meta.url)))
+    const file = join(await mkdtemp(join(tmpdir(), 'chainsim-report-')), 'report.html')
+    await writeHtmlReport(file, [await collectReportScenario(played)])
+    await played.close()
+    const page = await browser.newPage()
+    const fetched: string[] = []
+    page.on('request', (request) => {
+      if (!request.url().startsWith('file:')) fetched.push(request.url())
+    })
+    await page.goto(pathToFileURL(file).href)
+    await page.waitForSelector('button.cell.orphaned')
+    await page.getByRole('tab', { name: 'Scenario' }).click()
+    await page.getByRole('heading', { name: /A depth-1 reorg moves a transfer/ }).waitFor()
+    expect(await page.locator('.step-passed').count()).toBe(played.report.steps.length)
+    await page.locator('.step-blocks button').first().click()
+    await page.waitForSelector('.details h2')
+    expect(fetched).toEqual([])
+    await page.close()
   })
 })
 
