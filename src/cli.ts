@@ -5,7 +5,7 @@ import { DEFAULT_CONFIG } from './config/defaults.ts'
 import { ConfigError, loadConfigFile, parseConfig } from './config/loadConfig.ts'
 import { apiKeyNames } from './config/schema.ts'
 import { exportChain } from './exportChain.ts'
-import { explorerAssets } from './explorer/assets.ts'
+import { explorerAssets, releaseBundler } from './explorer/assets.ts'
 import { ChainImportError, loadImportedNetwork } from './importedNetwork.ts'
 import { StateFileError } from './persistence/stateFile.ts'
 import { startServer } from './server.ts'
@@ -110,9 +110,11 @@ interface ServeOptions {
   allowedHosts?: string[]
 }
 
-/** Bundles the explorer page now, so that its first visitor does not wait for it. */
+/** Bundles the explorer page now, so that its first visitor does not wait for it; then lets esbuild go. */
 function prepareExplorer(): void {
-  explorerAssets().catch((error: unknown) => console.error(`chainsim: the explorer page at /ui/ is unavailable: ${(error as Error).message}`))
+  explorerAssets()
+    .then(releaseBundler)
+    .catch((error: unknown) => console.error(`chainsim: the explorer page at /ui/ is unavailable: ${(error as Error).message}`))
 }
 
 function commaList(value: string): string[] {
