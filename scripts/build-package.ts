@@ -8,6 +8,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { bundleExplorer } from '../src/explorer/assets.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const DIST = join(ROOT, 'dist')
@@ -23,6 +24,9 @@ const ENTRY_POINTS: Record<string, string> = {
 }
 
 async function buildJavaScript(): Promise<void> {
+  // The explorer page, bundled now and built into the code that serves it: the package ships neither its
+  // sources nor esbuild, and reads no file of its own at run time.
+  const explorer = await bundleExplorer()
   await build({
     absWorkingDir: ROOT,
     entryPoints: ENTRY_POINTS,
@@ -43,6 +47,7 @@ async function buildJavaScript(): Promise<void> {
     // Error names are class names (ChainsimError sets `name` from its class): renaming in the bundle
     // would change what callers see.
     keepNames: true,
+    define: { CHAINSIM_EXPLORER_ASSETS: JSON.stringify(explorer) },
     logLevel: 'warning',
   })
 }

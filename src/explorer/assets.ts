@@ -8,15 +8,23 @@ export interface ExplorerAssets {
   style: string
 }
 
+/**
+ * The page as the package build bundled it (scripts/build-package.ts defines this name in dist/): an installed
+ * package ships neither the page's sources nor esbuild. Not defined when chainsim runs from its sources.
+ */
+declare const CHAINSIM_EXPLORER_ASSETS: ExplorerAssets
+
 let bundled: Promise<ExplorerAssets> | undefined
 
 /**
- * Bundles the explorer (src/explorer/ui, Preact) with esbuild, once per process, in memory: there is no build
- * step, as for the CLI itself (src/bin/chainsim.mjs). `chainsim serve` starts it at launch, so the first page
- * load does not wait; a library server bundles on the first request for /ui/.
+ * The page's script and style sheet. Running from the sources, they are bundled (src/explorer/ui, Preact) with
+ * esbuild once per process, in memory: there is no build step, as for the CLI itself (src/bin/chainsim.mjs).
+ * `chainsim serve` starts it at launch, so the first page load does not wait; a library server bundles on the
+ * first request for /ui/. An installed package answers what its build bundled.
  */
 export function explorerAssets(): Promise<ExplorerAssets> {
-  bundled ??= bundle().catch((error: unknown) => {
+  if (typeof CHAINSIM_EXPLORER_ASSETS !== 'undefined') return Promise.resolve(CHAINSIM_EXPLORER_ASSETS)
+  bundled ??= bundleExplorer().catch((error: unknown) => {
     bundled = undefined
     throw error
   })
@@ -25,14 +33,17 @@ export function explorerAssets(): Promise<ExplorerAssets> {
 
 /**
  * Stops esbuild's service process (~17 MB) once the page is bundled, in a process where nothing else uses
- * esbuild (the CLI: its launcher stops its own); a test process shares the service with its runner.
+ * esbuild (the CLI: its launcher stops its own); a test process shares the service with its runner. An
+ * installed package bundled nothing, and has no esbuild to stop.
  */
 export async function releaseBundler(): Promise<void> {
+  if (typeof CHAINSIM_EXPLORER_ASSETS !== 'undefined') return
   const { stop } = await import('esbuild')
   await stop()
 }
 
-async function bundle(): Promise<ExplorerAssets> {
+/** Bundles the page from its sources with esbuild (a development dependency): at run time, or for the package. */
+export async function bundleExplorer(): Promise<ExplorerAssets> {
   const { build } = await import('esbuild')
   const result = await build({
     entryPoints: ['main.tsx', 'styles.css'].map((file) => join(packageRoot(), 'src', 'explorer', 'ui', file)),
@@ -53,8 +64,8 @@ async function bundle(): Promise<ExplorerAssets> {
 }
 
 /**
- * The chainsim package's folder: where the UI sources are, whether this module runs from src/ (tsx, tests) or
- * from the CLI's bundle in dist/.
+ * The chainsim checkout's folder: where the UI sources are, whether this module runs from src/ (tsx, tests) or
+ * from the CLI's bundle in .cache/.
  */
 function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url))

@@ -154,9 +154,20 @@ test('viem talks to a served network', async () => {
   expect(receipt.status).toBe('success')
   expect(receipt.blockNumber).toBe(1n)
 })
+
+test('the explorer page is served, its script and style built into the package', async () => {
+  const base = server.networks[0]!.httpUrl
+  expect((await fetch(base + '/ui/')).status).toBe(200)
+  const script = await fetch(base + '/ui/explorer.js')
+  expect(script.status).toBe(200)
+  expect(await script.text()).toContain('sim_forkTree')
+  const style = await fetch(base + '/ui/explorer.css')
+  expect(style.status).toBe(200)
+  expect((await style.text()).length).toBeGreaterThan(100)
+})
 `
 
-test('a project that installs the packed tarball uses the library, its types, a vitest suite and the CLI', { timeout: 180_000 }, async () => {
+test('a project that installs the packed tarball uses the library, its types, a vitest suite, the explorer page and the CLI', { timeout: 180_000 }, async () => {
   dir = await mkdtemp(join(tmpdir(), 'chainsim-package-'))
   const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as PackageJson
 
@@ -193,7 +204,7 @@ test('a project that installs the packed tarball uses the library, its types, a 
 
   await writeFile(join(project, 'served.test.ts'), SERVED_TEST_TS)
   const vitest = await sh(process.execPath, [join(project, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=json'], project)
-  expect(JSON.parse(vitest)).toMatchObject({ numTotalTests: 1, numPassedTests: 1 })
+  expect(JSON.parse(vitest)).toMatchObject({ numTotalTests: 2, numPassedTests: 2 })
 
   expect((await sh('npx', ['--offline', 'chainsim', '--version'], project)).trim()).toBe(pkg.version)
 })
