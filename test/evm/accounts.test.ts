@@ -1,0 +1,32 @@
+import { mnemonicToSeedSync } from '@scure/bip39'
+import { HDKey } from '@scure/bip32'
+import { privateKeyToAccount } from 'viem/accounts'
+import { expect, test } from 'vitest'
+import { bip39Seed, deriveDevAccounts, DEV_MNEMONIC } from '../../src/evm/index.ts'
+
+const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`
+
+test("the native seed is BIP-39's, for the dev mnemonic and others (unicode normalised)", () => {
+  for (const mnemonic of [DEV_MNEMONIC, 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about', 'a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco abierto']) {
+    expect(hex(bip39Seed(mnemonic))).toBe(hex(mnemonicToSeedSync(mnemonic)))
+  }
+})
+
+test('dev accounts are m/44\'/60\'/0\'/0/i, as viem derives them, whatever count was asked first', () => {
+  const few = deriveDevAccounts(DEV_MNEMONIC, 3)
+  const many = deriveDevAccounts(DEV_MNEMONIC, 12)
+  expect(many.slice(0, 3)).toEqual(few)
+  const root = HDKey.fromMasterSeed(mnemonicToSeedSync(DEV_MNEMONIC))
+  for (const account of many) {
+    const privateKey = root.derive(`m/44'/60'/0'/0/${account.index}`).privateKey!
+    expect(hex(account.privateKey)).toBe(hex(privateKey))
+    expect(hex(account.address)).toBe(privateKeyToAccount(hex(privateKey) as `0x${string}`).address.toLowerCase())
+  }
+  expect(hex(many[0]!.address)).toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')
+})
+
+test('each caller gets its own list', () => {
+  const list = deriveDevAccounts(DEV_MNEMONIC, 2)
+  list.pop()
+  expect(deriveDevAccounts(DEV_MNEMONIC, 2)).toHaveLength(2)
+})
