@@ -49,7 +49,7 @@ import type {
 } from './evm/index.ts'
 import { FilterManager } from './filters/filterManager.ts'
 import { SubscriptionHub } from './filters/subscriptions.ts'
-import type { SubscriptionEvent, SubscriptionOwner, SubscriptionRequest, SubscriptionSummary } from './filters/subscriptions.ts'
+import type { SubscriptionEvent, Subscriber, SubscriptionRequest, SubscriptionSummary } from './filters/subscriptions.ts'
 import type { FilterSummary } from './filters/filterManager.ts'
 import type { FilterChanges, FilterKind } from './filters/types.ts'
 import { installRefusal, LogIndex, matchesCriteria, queryLogs } from './logs/index.ts'
@@ -805,9 +805,23 @@ export class ChainNode {
     return this.#filters.size
   }
 
-  /** eth_subscribe: `listener` hears every matching event from now on, until unsubscribed. */
-  subscribe(request: SubscriptionRequest, listener: (event: SubscriptionEvent) => void, owner?: SubscriptionOwner): string {
-    return this.#subscriptions.subscribe(request, listener, owner)
+  /**
+   * eth_subscribe: `listener` hears every matching event from now on, until unsubscribed. The subscriber's
+   * `delivered` resolves once what the listener was told has reached it (written to its socket): `settled`
+   * waits on it.
+   */
+  subscribe(request: SubscriptionRequest, listener: (event: SubscriptionEvent) => void, subscriber?: Subscriber): string {
+    return this.#subscriptions.subscribe(request, listener, subscriber)
+  }
+
+  /**
+   * The settle barrier (sim_settle): resolves once every write queued before the call has been applied and
+   * every notification those writes caused has been handed to filters (at once, in the write) and written to
+   * its subscriber's socket. A test awaits it instead of sleeping until a watcher has seen a reorg.
+   */
+  async settled(): Promise<void> {
+    await this.#queue.idle()
+    await this.#subscriptions.delivered()
   }
 
   unsubscribe(id: string): boolean {

@@ -26,6 +26,15 @@ export interface SubscriptionOwner {
   client?: string
 }
 
+/**
+ * Who is told: the connection holding the subscription, and `delivered`, which resolves once what the
+ * listener was told has reached that subscriber (written to its socket).
+ */
+export interface Subscriber {
+  owner?: SubscriptionOwner
+  delivered?: () => Promise<void>
+}
+
 /** An open subscription as an explorer lists it. */
 export interface SubscriptionSummary {
   id: string
@@ -42,6 +51,8 @@ interface Subscription {
   owner?: SubscriptionOwner
   createdAt: number
   notified: number
+  /** Resolves once what the listener was told so far has reached the subscriber (its socket). */
+  delivered?: () => Promise<void>
 }
 
 /**
@@ -87,9 +98,10 @@ export class SubscriptionHub {
     return this.subscriptions.size
   }
 
-  subscribe(request: SubscriptionRequest, listener: (event: SubscriptionEvent) => void, owner?: SubscriptionOwner): string {
+  subscribe(request: SubscriptionRequest, listener: (event: SubscriptionEvent) => void, subscriber: Subscriber = {}): string {
     const id = `0x${(this.nextId++).toString(16)}`
-    const subscription: Subscription = { request, owner, createdAt: Date.now(), notified: 0, listener: () => {} }
+    const { owner, delivered } = subscriber
+    const subscription: Subscription = { request, owner, delivered, createdAt: Date.now(), notified: 0, listener: () => {} }
     subscription.listener = (event) => {
       subscription.notified++
       listener(event)
@@ -106,6 +118,13 @@ export class SubscriptionHub {
       if (BigInt(id) > after) found.push({ id, request, ...(owner ? { owner } : {}), createdAt, notified })
     }
     return found
+  }
+
+  /** Resolves once every notification made so far has reached its subscriber (each connection once). */
+  async delivered(): Promise<void> {
+    const outlets = new Set<() => Promise<void>>()
+    for (const { delivered } of this.subscriptions.values()) if (delivered) outlets.add(delivered)
+    await Promise.all([...outlets].map((delivered) => delivered()))
   }
 
   unsubscribe(id: string): boolean {

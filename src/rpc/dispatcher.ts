@@ -21,6 +21,11 @@ export interface RpcConnection {
   notify(message: object): void
   /** Runs `listener` once when the connection closes. */
   onClose(listener: () => void): void
+  /**
+   * Resolves once every message sent so far has been written to the connection's socket (or the connection
+   * has closed): the settle barrier waits on it. Absent where sending is synchronous (in-process connections).
+   */
+  flushed?(): Promise<void>
 }
 
 /**

@@ -98,6 +98,7 @@ import { sim_transaction } from './methods/sim_transaction.ts'
 import { sim_unsubscribe } from './methods/sim_unsubscribe.ts'
 import { sim_reorg } from './methods/sim_reorg.ts'
 import { sim_saveState } from './methods/sim_saveState.ts'
+import { sim_settle } from './methods/sim_settle.ts'
 import { txpool_content } from './methods/txpool_content.ts'
 import { txpool_contentFrom } from './methods/txpool_contentFrom.ts'
 import { txpool_inspect } from './methods/txpool_inspect.ts'
@@ -207,6 +208,7 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   sim_unsubscribe,
   sim_reorg,
   sim_saveState,
+  sim_settle,
   txpool_content,
   txpool_contentFrom,
   txpool_inspect,

@@ -104,10 +104,9 @@ export class ScenarioNetwork {
     return { ok: true, result: response.result, ...status }
   }
 
-  /** Notifications a subscription received since the last look (oldest first), after pending ones are sent. */
+  /** Notifications a subscription received since the last look (oldest first), once the network has settled. */
   async takeNotifications(id: string): Promise<unknown[]> {
-    // eth_subscribe sends what happened before its answer on the next turn of the event loop.
-    await new Promise((resolve) => setImmediate(resolve))
+    await this.node.settled()
     const queue = this.notifications.get(id) ?? []
     this.notifications.delete(id)
     return queue

@@ -109,16 +109,15 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
   function serveConnection(ws: WebSocket, apiKey: string, client: string | undefined): void {
     const closeListeners: (() => void)[] = []
     let closed = false
+    const writes = new WriteTracker()
 
     const runCloseListeners = () => {
       if (closed) return
       closed = true
       watch?.closed()
+      writes.release()
       for (const listener of closeListeners.splice(0)) runSafely(listener)
     }
-    // Messages handed to the socket and not yet written out, and a drop waiting for them.
-    let writing = 0
-    let cutAfterWrites: (() => void) | undefined
     // A dropped connection ends as a provider's does: cut with no close frame (the client sees 1006), or closed
     // as going away (1001). Nothing is sent after the message that decided it, which is written out first;
     // its subscriptions end now.
@@ -126,8 +125,7 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
       drop: (code) => {
         runCloseListeners()
         const cut = () => (code === 1006 ? ws.terminate() : void closeClient(ws, CLOSE_GOING_AWAY, 'going away'))
-        if (writing > 0) cutAfterWrites = cut
-        else cut()
+        writes.afterWrites(cut)
       },
     })
 
@@ -148,13 +146,7 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
         runCloseListeners()
         return
       }
-      writing++
-      ws.send(text, { binary: false }, () => {
-        if (--writing > 0 || !cutAfterWrites) return
-        const cut = cutAfterWrites
-        cutAfterWrites = undefined
-        cut()
-      })
+      ws.send(text, { binary: false }, writes.sent())
       watch?.sent()
     }
 
@@ -166,6 +158,7 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
         if (closed) runSafely(listener)
         else closeListeners.push(listener)
       },
+      flushed: () => writes.flushed(),
     }
     const ctx: RpcContext = rateLimiter
       ? { transport: 'ws', connection, admit: (requests) => rateLimiter.take(apiKey, requests) }
@@ -218,6 +211,44 @@ export function attachWsServer(server: http.Server | https.Server, options: WsSe
       await Promise.all([...wss.clients].map((ws) => closeClient(ws, CLOSE_GOING_AWAY, 'server shutting down')))
       await new Promise<void>((resolve) => wss.close(() => resolve()))
     },
+  }
+}
+
+/**
+ * Counts a connection's messages handed to the socket and those written: `flushed()` resolves once every
+ * message sent before the call is written (socket writes complete in order), so a steady stream of later
+ * messages cannot hold it back; a dropped connection is cut the same way, after what it was already sent.
+ */
+class WriteTracker {
+  private sentCount = 0
+  private writtenCount = 0
+  private waiters: Array<{ upTo: number; then: () => void }> = []
+  private released = false
+
+  /** Notes one more message; the returned callback is ws.send's, called when it is written (or failed). */
+  sent(): () => void {
+    this.sentCount++
+    return () => {
+      this.writtenCount++
+      while (this.waiters.length > 0 && (this.waiters[0] as { upTo: number }).upTo <= this.writtenCount) this.waiters.shift()?.then()
+    }
+  }
+
+  /** Runs `then` once every message sent so far is written: at once if none is waiting. */
+  afterWrites(then: () => void): void {
+    if (this.writtenCount >= this.sentCount) then()
+    else this.waiters.push({ upTo: this.sentCount, then })
+  }
+
+  flushed(): Promise<void> {
+    if (this.released) return Promise.resolve()
+    return new Promise((resolve) => this.afterWrites(resolve))
+  }
+
+  /** The connection closed: nobody waits for its flush (a drop's cut, registered after, still waits). */
+  release(): void {
+    this.released = true
+    for (const waiter of this.waiters.splice(0)) waiter.then()
   }
 }
 

@@ -284,6 +284,7 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
       )
       .map((options) => [options]),
     sim_saveState: noParams,
+    sim_settle: noParams,
     txpool_content: noParams,
     txpool_contentFrom: anyAddress.map((a) => [a]),
     txpool_inspect: noParams,

@@ -54,12 +54,19 @@ export const eth_subscribe: MethodHandler = (params, { method, node, profile, rp
   const send = (event: SubscriptionEvent) =>
     connection.notify({ jsonrpc: '2.0', method: 'eth_subscription', params: { subscription: id, result: format(event) } })
   const owner = rpc.client === undefined ? { connection: connection.id } : { connection: connection.id, client: rpc.client }
-  const id = node.subscribe(request, (event) => (buffered ? buffered.push(event) : send(event)), owner)
-  setImmediate(() => {
-    const pending = buffered ?? []
-    buffered = undefined
-    for (const event of pending) send(event)
-  })
+  const released = new Promise<void>((resolve) =>
+    setImmediate(() => {
+      const pending = buffered ?? []
+      buffered = undefined
+      for (const event of pending) send(event)
+      resolve()
+    }),
+  )
+  const delivered = async () => {
+    await released
+    await connection.flushed?.()
+  }
+  const id = node.subscribe(request, (event) => (buffered ? buffered.push(event) : send(event)), { owner, delivered })
   held.add(id)
   connection.onClose(() => node.unsubscribe(id))
   return id

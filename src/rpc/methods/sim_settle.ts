@@ -1,0 +1,12 @@
+import type { MethodHandler } from '../methodContext.ts'
+import { withParams } from '../withParams.ts'
+
+/**
+ * sim_settle: answers (null) once every write sent before it has been applied and every notification those
+ * writes caused has been handed to filters and written to subscription sockets. Sent over the WebSocket that
+ * carries a client's subscriptions, its answer arrives behind all of them, so the client has read them.
+ */
+export const sim_settle: MethodHandler = withParams([], async (_params, { node }) => {
+  await node.settled()
+  return null
+})

@@ -1,0 +1,36 @@
+type Hex = `0x${string}`
+
+/** sim_reorg's options, as the wire takes them. */
+export interface SimReorgParameters {
+  depth: number | Hex
+  length?: number | Hex
+  reinclude?: 'all' | 'none'
+  drop?: Hex[]
+  add?: Hex[]
+  force?: boolean
+}
+
+/** sim_reorg's answer. */
+export interface SimReorgReturnType {
+  commonAncestor: { number: Hex; hash: Hex }
+  removedBlocks: Hex[]
+  addedBlocks: Hex[]
+  removedLogs: Hex
+  addedLogs: Hex
+}
+
+/**
+ * chainsim's own JSON-RPC methods in viem's `rpcSchema` form, so that `client.request` knows them beside the
+ * standard ones (viem's test actions already cover evm_* and anvil_mine).
+ * @example
+ * import { rpcSchema } from 'viem'
+ * const client = createPublicClient({ transport: webSocket(chainsim.wsUrl), rpcSchema: rpcSchema<ChainsimRpcSchema>() })
+ * await client.request({ method: 'sim_settle' })
+ */
+export type ChainsimRpcSchema = [
+  { Method: 'sim_settle'; Parameters?: undefined; ReturnType: null },
+  { Method: 'sim_reorg'; Parameters: [SimReorgParameters]; ReturnType: SimReorgReturnType },
+  { Method: 'anvil_reorg'; Parameters: [depth: number | Hex, placements?: Array<[transaction: Hex | Record<string, unknown>, blockIndex: number | Hex]>, force?: boolean]; ReturnType: null },
+  { Method: 'anvil_rollback'; Parameters: [depth: number | Hex, force?: boolean]; ReturnType: null },
+  { Method: 'sim_saveState'; Parameters?: undefined; ReturnType: { path: string; savedAt: string } },
+]

@@ -1,0 +1,154 @@
+import { parseConfig } from '../config/loadConfig.ts'
+import { apiKeyNames } from '../config/schema.ts'
+import type { ChainsimConfigInput } from '../config/schema.ts'
+import { bytesToHex } from '../evm/index.ts'
+import { nodeOptionsFor } from '../network.ts'
+import { ChainNode } from '../node.ts'
+import type { NodeOptions } from '../node.ts'
+import type { FaultInjector } from '../rpc/faults.ts'
+import { formatReport } from '../scenarios/formatReport.ts'
+import { playScenario } from '../scenarios/playScenario.ts'
+import { startServer } from '../server.ts'
+import type { RunningServer } from '../server.ts'
+import { takeCheckpoint } from './checkpoint.ts'
+import { StartChainsimError } from './errors.ts'
+import type { Restore } from './checkpoint.ts'
+
+type NetworkInput = ChainsimConfigInput['networks'][number]
+
+/** Options of {@link startChainsim}. */
+export interface StartChainsimOptions {
+  /**
+   * The networks, as the config file writes them; `name` defaults to `dev` (then `net1`, `net2`...), `chainId`
+   * to 31337. Default: one `dev` network with automine.
+   */
+  networks?: Array<Partial<NetworkInput>>
+  /** The rest of the config file (apiKeys, cors, limits, rateLimit...). */
+  config?: Omit<ChainsimConfigInput, 'networks'>
+  /** The API key the URLs carry (default: the first configured key, else `test`). */
+  apiKey?: string
+  /** Node options every network is created with besides its config (a `filterClock` a test moves...). */
+  nodeOptions?: Partial<NodeOptions>
+  /** Play this scenario (a file or a scenario value) and serve its networks; throws with the report if a step fails. */
+  scenario?: string | object
+}
+
+/** One served network of a {@link Chainsim}. */
+export interface ChainsimNetwork {
+  name: string
+  chainId: number
+  /** JSON-RPC over HTTP: `http://127.0.0.1:<port>/v3/<apiKey>`. */
+  url: string
+  /** JSON-RPC over WebSocket: `ws://127.0.0.1:<port>/ws/v3/<apiKey>`. */
+  wsUrl: string
+  /** The network in-process: blocks, pool, filters, `settled()`. */
+  node: ChainNode
+  /** Faults armed here meet the network's clients (README, Faults). */
+  faults: FaultInjector
+}
+
+/** What a test process can pass to its workers (vitest's `provide`): plain JSON. */
+export interface ChainsimInfo {
+  url: string
+  wsUrl: string
+  chainId: number
+  networks: Record<string, { url: string; wsUrl: string; chainId: number }>
+  /** The dev accounts (the Anvil/Hardhat mnemonic's unless configured otherwise). */
+  accounts: Array<{ address: `0x${string}`; privateKey: `0x${string}` }>
+}
+
+/** A running chainsim for a test: its first network's addresses at the top level, every network by name. */
+export interface Chainsim extends ChainsimNetwork {
+  networks: Record<string, ChainsimNetwork>
+  accounts: ChainsimInfo['accounts']
+  server: RunningServer
+  /** Plain-JSON addresses, chain ids and accounts, for another process or worker. */
+  info: ChainsimInfo
+  /**
+   * Resolves once every network has applied every write sent so far and written every notification they
+   * caused to the subscription sockets (`node.settled()` on each; RPC `sim_settle`).
+   */
+  settle(): Promise<void>
+  /**
+   * Snapshots every network (evm_snapshot, plus the mining mode and armed faults); the returned function
+   * reverts to it (filters and subscriptions are told of the removed blocks, as after a reorg).
+   */
+  checkpoint(): Promise<Restore>
+  close(): Promise<void>
+}
+
+const DEFAULT_API_KEY = 'test'
+
+/**
+ * Starts chainsim for a test process: every network on a free port (port 0), so any number of test workers
+ * (vitest threads or forks, jest, node:test) can each start their own. Creating a network costs about a
+ * millisecond after the process's first.
+ * @example
+ * const chainsim = await startChainsim({ networks: [{ mining: { auto: false } }] })
+ * const client = createPublicClient({ transport: http(chainsim.url) })
+ * await chainsim.close()
+ */
+export async function startChainsim(options: StartChainsimOptions = {}): Promise<Chainsim> {
+  const server = options.scenario === undefined ? await serveNetworks(options) : await serveScenario(options.scenario, options)
+  const apiKey = options.apiKey ?? firstApiKey(options.config) ?? DEFAULT_API_KEY
+  const key = encodeURIComponent(apiKey)
+  const networks = server.networks.map((n): ChainsimNetwork => ({
+    name: n.name,
+    chainId: Number(n.chainId),
+    url: `${n.httpUrl}/v3/${key}`,
+    wsUrl: `${n.wsUrl}/ws/v3/${key}`,
+    node: n.node,
+    faults: n.faults,
+  }))
+  const first = networks[0] as ChainsimNetwork
+  const accounts = first.node.accounts.map((a) => ({ address: bytesToHex(a.address), privateKey: bytesToHex(a.privateKey) }))
+  const byName = Object.fromEntries(networks.map((n) => [n.name, n]))
+  return {
+    ...first,
+    networks: byName,
+    accounts,
+    server,
+    info: {
+      url: first.url,
+      wsUrl: first.wsUrl,
+      chainId: first.chainId,
+      networks: Object.fromEntries(networks.map((n) => [n.name, { url: n.url, wsUrl: n.wsUrl, chainId: n.chainId }])),
+      accounts,
+    },
+    settle: async () => {
+      await Promise.all(networks.map((n) => n.node.settled()))
+    },
+    checkpoint: () => takeCheckpoint(networks),
+    close: () => server.close(),
+  }
+}
+
+function serveNetworks(options: StartChainsimOptions): Promise<RunningServer> {
+  const inputs = (options.networks ?? [{}]).map((n, i) => ({ name: i === 0 ? 'dev' : `net${i}`, chainId: 31337, ...n, port: 0 }))
+  const config = parseConfig({ ...options.config, networks: inputs }, 'startChainsim options')
+  const { nodeOptions } = options
+  return startServer(config, {
+    port: 0,
+    createNode: nodeOptions ? (network) => ChainNode.create({ ...nodeOptionsFor(network), ...nodeOptions }) : undefined,
+  })
+}
+
+async function serveScenario(scenario: string | object, options: StartChainsimOptions): Promise<RunningServer> {
+  if (options.networks !== undefined || options.nodeOptions !== undefined) {
+    throw new StartChainsimError('startChainsim: a scenario brings its own networks: leave out `networks` and `nodeOptions`')
+  }
+  const played = await playScenario(scenario, { label: 'startChainsim scenario' })
+  if (!played.report.ok) {
+    await played.close()
+    throw new StartChainsimError(`startChainsim: the scenario failed:\n${formatReport(played.report)}`)
+  }
+  return played.serve({ port: 0, host: options.config?.host, apiKeys: apiKeyList(options.config) })
+}
+
+function firstApiKey(config: StartChainsimOptions['config']): string | undefined {
+  return apiKeyList(config)?.[0]
+}
+
+function apiKeyList(config: StartChainsimOptions['config']): string[] | undefined {
+  return config?.apiKeys && apiKeyNames({ apiKeys: config.apiKeys })
+}
