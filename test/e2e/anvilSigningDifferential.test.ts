@@ -1,7 +1,8 @@
 import { stringToHex, type Hex, type TypedDataDefinition } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startChainsim, type Chainsim } from '../../src/testing/index.ts'
 import { anvilBinary, startAnvil, type RunningAnvil } from '../helpers/anvil.ts'
-import { devAccount, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { devAccount } from '../helpers/rpcChain.ts'
 import { rpc, rpcRaw } from '../helpers/rpcClient.ts'
 import { wireTypedData } from '../helpers/typedData.ts'
 
@@ -14,12 +15,12 @@ import { wireTypedData } from '../helpers/typedData.ts'
 const binary = anvilBinary()
 if (!binary) console.warn('Anvil differential skipped: @foundry-rs/anvil-linux-amd64 is not installed on this platform')
 
-let chainsim: DevServer
+let chainsim: Chainsim
 let anvil: RunningAnvil
 
 beforeAll(async () => {
   if (!binary) return
-  ;[chainsim, anvil] = await Promise.all([startDevServer(), startAnvil(binary)])
+  ;[chainsim, anvil] = await Promise.all([startChainsim(), startAnvil(binary)])
 }, 60_000)
 afterAll(async () => {
   await Promise.all([chainsim?.close(), anvil?.stop()])

@@ -22,7 +22,8 @@ import { isKzgLoaded } from '../../src/evm/index.ts'
 import { loadImportedNetwork } from '../../src/importedNetwork.ts'
 import { startServer, type RunningServer } from '../../src/server.ts'
 import { blobBaseFeeFor, pointEvaluationInput, sidecarOf, signBlobTransaction, testKzg } from '../helpers/blobs.ts'
-import { devAccount, startDevServer, type DevServer, type ServedNetwork } from '../helpers/rpcChain.ts'
+import { startChainsim, type Chainsim, type ChainsimNetwork } from '../../src/testing/index.ts'
+import { devAccount } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 
 /**
@@ -37,13 +38,13 @@ const TARGET = 6n * GAS_PER_BLOB
 const MAX = 9n * GAS_PER_BLOB
 const UPDATE_FRACTION = 5_007_716n
 
-let server: DevServer
-let dev: ServedNetwork
-let manual: ServedNetwork
+let server: Chainsim
+let dev: ChainsimNetwork
+let manual: ChainsimNetwork
 let client: PublicClient
 
 beforeAll(async () => {
-  server = await startDevServer({ name: 'dev', chainId: 31337 }, { name: 'manual', chainId: 1337, mining: { auto: false } })
+  server = await startChainsim({ networks: [{ name: 'dev', chainId: 31337 }, { name: 'manual', chainId: 1337, mining: { auto: false } }] })
   dev = server.networks.dev!
   manual = server.networks.manual!
   client = createPublicClient({ chain: chainOf(dev, 31337), transport: http() })
@@ -51,8 +52,8 @@ beforeAll(async () => {
 
 afterAll(() => server.close())
 
-function chainOf(served: ServedNetwork, id: number): Chain {
-  return defineChain({ id, name: served.network.name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [served.url] } } })
+function chainOf(served: ChainsimNetwork, id: number): Chain {
+  return defineChain({ id, name: served.name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [served.url] } } })
 }
 
 type RpcBlock = { number: Hex; hash: Hex | null; blobGasUsed: Hex; excessBlobGas: Hex; transactions: Hex[] }

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { parseConfig } from '../../src/config/loadConfig.ts'
-import type { ChainsimConfigInput } from '../../src/config/schema.ts'
-import { startServer, type RunningServer } from '../../src/server.ts'
+import { startChainsim, type Chainsim, type StartChainsimOptions } from '../../src/testing/index.ts'
 import { browserAvailable, bundleForBrowser, launchBrowser, serveStatic, type StaticSite } from '../helpers/browser.ts'
 
 /**
@@ -31,13 +29,13 @@ window.checks = {
 let browser: Browser
 let site: StaticSite
 let page: Page
-const servers: RunningServer[] = []
+const servers: Chainsim[] = []
 
-async function serve(config: Partial<ChainsimConfigInput>): Promise<{ http: (key: string) => string; ws: (key: string) => string }> {
-  const server = await startServer(parseConfig({ networks: [{ name: 'dev', chainId: 31337, port: 0 }], ...config }), { port: 0 })
-  servers.push(server)
-  const network = server.networks[0]!
-  return { http: (key) => `${network.httpUrl}/v3/${key}`, ws: (key) => `${network.wsUrl}/ws/v3/${key}` }
+async function serve(config: StartChainsimOptions['config']): Promise<{ http: (key: string) => string; ws: (key: string) => string }> {
+  const chainsim = await startChainsim({ config })
+  servers.push(chainsim)
+  const { httpUrl, wsUrl } = chainsim.server.networks[0]!
+  return { http: (key) => `${httpUrl}/v3/${key}`, ws: (key) => `${wsUrl}/ws/v3/${key}` }
 }
 
 const check = (kind: 'fetch' | 'viemHttp' | 'viemWebSocket', url: string) =>

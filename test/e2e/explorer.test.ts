@@ -4,11 +4,9 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { parseConfig } from '../../src/config/loadConfig.ts'
-import type { ChainsimConfigInput } from '../../src/config/schema.ts'
 import { collectReportScenario, writeHtmlReport } from '../../src/explorer/htmlReport.ts'
 import { playScenario } from '../../src/scenarios/playScenario.ts'
-import { startServer, type RunningServer } from '../../src/server.ts'
+import { startChainsim, type Chainsim, type StartChainsimOptions } from '../../src/testing/index.ts'
 import { browserAvailable, launchBrowser } from '../helpers/browser.ts'
 import { call, screenshot, timeBlockToRow } from '../helpers/explorerPage.ts'
 import { deployTokenViaRpc, tokenCall } from '../helpers/rpcChain.ts'
@@ -23,7 +21,7 @@ const DEV = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const OTHER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 
 let browser: Browser
-const servers: RunningServer[] = []
+const servers: Chainsim[] = []
 
 beforeAll(async () => {
   if (browserAvailable) browser = await launchBrowser()
@@ -33,11 +31,11 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()))
 })
 
-async function serve(config: Partial<ChainsimConfigInput> = {}): Promise<{ base: string; rpc: string }> {
-  const server = await startServer(parseConfig({ networks: [{ name: 'dev', chainId: 31337, port: 0, mining: { auto: false } }], ...config }), { port: 0 })
-  servers.push(server)
-  const base = server.networks[0]!.httpUrl
-  return { base, rpc: `${base}/v3/${config.apiKeys?.[0] ?? 'test'}` }
+/** A served network with manual mining: the page's address (`base`, /ui/ is under it) and its JSON-RPC URL. */
+async function serve(config: StartChainsimOptions['config'] = {}): Promise<{ base: string; rpc: string }> {
+  const chainsim = await startChainsim({ networks: [{ mining: { auto: false } }], config })
+  servers.push(chainsim)
+  return { base: chainsim.server.networks[0]!.httpUrl, rpc: chainsim.url }
 }
 
 async function open(base: string, viewport = { width: 1280, height: 800 }): Promise<Page> {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { parseConfig } from '../../src/config/loadConfig.ts'
 import { explorerAssets } from '../../src/explorer/assets.ts'
 import { FIRST_TREE_MARK } from '../../src/explorer/ui/marks.ts'
-import { startServer, type RunningServer } from '../../src/server.ts'
+import { startChainsim, type Chainsim } from '../../src/testing/index.ts'
 import { browserAvailable, launchBrowser } from '../helpers/browser.ts'
 import { call, screenshot, timeBlockToRow } from '../helpers/explorerPage.ts'
 
@@ -18,16 +17,14 @@ import { call, screenshot, timeBlockToRow } from '../helpers/explorerPage.ts'
 const BLOCKS = 100_000
 
 let browser: Browser
-let server: RunningServer
-let rpc: string
+let chainsim: Chainsim
 let page: Page
 
 describe.skipIf(!browserAvailable)('the explorer on 100,000 blocks', () => {
   beforeAll(async () => {
-    server = await startServer(parseConfig({ networks: [{ name: 'dev', chainId: 31337, port: 0, mining: { auto: false } }] }), { port: 0 })
-    rpc = `${server.networks[0]!.httpUrl}/v3/test`
+    chainsim = await startChainsim({ networks: [{ mining: { auto: false } }] })
     const started = performance.now()
-    for (let mined = 0; mined < BLOCKS; mined += 10_000) await call(rpc, 'anvil_mine', [10_000])
+    for (let mined = 0; mined < BLOCKS; mined += 10_000) await call(chainsim.url, 'anvil_mine', [10_000])
     console.log(`explorer: ${BLOCKS} blocks mined with anvil_mine in ${((performance.now() - started) / 1000).toFixed(1)} s`)
     browser = await launchBrowser()
     // As `chainsim serve` does at launch: the page's first visitor does not wait for the bundle.
@@ -35,14 +32,14 @@ describe.skipIf(!browserAvailable)('the explorer on 100,000 blocks', () => {
   }, 240_000)
   afterAll(async () => {
     await browser?.close()
-    await server?.close()
+    await chainsim?.close()
   })
 
   test('first paint, live blocks and a jump to the middle: a screen\'s worth of rows and reads each time', async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     const reads: string[] = []
     page.on('websocket', (ws) => ws.on('framesent', (frame) => reads.push(String(frame.payload))))
-    await page.goto(`${server.networks[0]!.httpUrl}/ui/`)
+    await page.goto(`${chainsim.server.networks[0]!.httpUrl}/ui/`)
     await page.waitForSelector(`button.cell[data-number="${BLOCKS}"]`)
     const firstTree = await page.evaluate((mark) => performance.getEntriesByName(mark)[0]?.startTime, FIRST_TREE_MARK)
     const rows = await page.locator('.row').count()

@@ -1,8 +1,9 @@
 import fc from 'fast-check'
 import { keccak256, pad, toHex, type Hex } from 'viem'
 import { afterEach, describe, expect, test } from 'vitest'
+import { startChainsim, type Chainsim } from '../../src/testing/index.ts'
 import { fuzzParameters, fuzzTimeout } from '../fuzz/fuzzSettings.ts'
-import { deployEmitterViaRpc, devAccount, emitterCall, hex, send, signRaw, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { deployEmitterViaRpc, devAccount, emitterCall, hex, send, signRaw } from '../helpers/rpcChain.ts'
 import { rpc } from '../helpers/rpcClient.ts'
 import { WsClient } from '../helpers/wsClient.ts'
 
@@ -36,7 +37,7 @@ class Watchers {
     for (const id of Object.values(filters)) this.polled.set(id, [])
   }
 
-  static async install(network: DevServer): Promise<Watchers> {
+  static async install(network: Chainsim): Promise<Watchers> {
     const emitter = await deployEmitterViaRpc(network.url, { mine: true })
     const installedAt = Number(await rpc<Hex>(network.url, 'eth_blockNumber'))
     const bounds = { from: installedAt + 2, to: installedAt + 5 }
@@ -63,7 +64,7 @@ class Watchers {
   /** Every filter's polls end to end, and every subscription's notifications, once both are complete. */
   async settle() {
     await this.poll()
-    await this.ws.drained()
+    await this.ws.settle()
     const notified = <T>(id: string) => this.ws.notified<T>(id)
     return {
       polled: {
@@ -101,7 +102,7 @@ function replay(changes: WireLog[]): WireLog[] {
   return [...set.values()].sort((a, b) => Number(a.blockNumber) - Number(b.blockNumber) || Number(a.logIndex) - Number(b.logIndex))
 }
 
-let server: DevServer | undefined
+let server: Chainsim | undefined
 let watchers: Watchers | undefined
 
 afterEach(async () => {
@@ -112,7 +113,7 @@ afterEach(async () => {
 })
 
 async function start(): Promise<Watchers> {
-  server = await startDevServer({ mining: { auto: false } })
+  server = await startChainsim({ networks: [{ mining: { auto: false } }] })
   watchers = await Watchers.install(server)
   return watchers
 }

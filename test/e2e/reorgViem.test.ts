@@ -1,7 +1,8 @@
-import { createPublicClient, createTestClient, http, webSocket, type Hex, type Log } from 'viem'
+import { createPublicClient, createTestClient, http, rpcSchema, webSocket, type Hex, type Log } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ChainsimToken } from '../../src/contracts/index.ts'
-import { startClockedServer, type ClockedNetwork, type ClockedServer } from '../helpers/clockedServer.ts'
+import type { ChainsimRpcSchema, SimReorgReturnType } from '../../src/testing/index.ts'
+import { startChainsim, type Chainsim, type ChainsimNetwork } from '../../src/testing/index.ts'
 import { deployTokenViaRpc, devAccount, hex, receiptOf, send, tokenCall } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { waitFor, WsClient } from '../helpers/wsClient.ts'
@@ -11,44 +12,48 @@ import { waitFor, WsClient } from '../helpers/wsClient.ts'
  * through reorgs and filter expiry, raw `ws` eth_subscribe, and viem's test client in anvil mode.
  */
 
-type ReorgResult = { commonAncestor: { number: Hex; hash: Hex }; removedBlocks: Hex[]; addedBlocks: Hex[]; removedLogs: Hex; addedLogs: Hex }
 type WireLog = { blockHash: Hex; blockNumber: Hex; transactionHash: Hex; logIndex: Hex; transactionIndex: Hex; removed: boolean } & Record<string, unknown>
 type TransferLog = Log<bigint, number, boolean, undefined, true, typeof ChainsimToken.abi, 'Transfer'>
 
 const FILTER_TIMEOUT_MS = 60_000
 const [a0, a1, a2] = [0, 1, 2].map((i) => devAccount(i).address) as [Hex, Hex, Hex]
 
-let server: ClockedServer
+let chainsim: Chainsim
+/** The filter-expiry clock, moved by the test. */
+let now = 0
 /** One network per scenario, so filter and subscription counts belong to one test each. */
-let poll: ClockedNetwork
-let socketNet: ClockedNetwork
-let raw: ClockedNetwork
-let manual: ClockedNetwork
-let testNet: ClockedNetwork
+let poll: ChainsimNetwork
+let socketNet: ChainsimNetwork
+let raw: ChainsimNetwork
+let manual: ChainsimNetwork
+let testNet: ChainsimNetwork
 let pollToken: Hex
 let socketToken: Hex
 let rawToken: Hex
 
 beforeAll(async () => {
-  server = await startClockedServer(
-    { name: 'poll', filterTimeoutMs: FILTER_TIMEOUT_MS },
-    { name: 'socket', filterTimeoutMs: FILTER_TIMEOUT_MS },
-    { name: 'raw' },
-    { name: 'manual', mining: { auto: false } },
-    { name: 'testclient' },
-  )
-  const network = (name: string) => server.networks[name]!
+  chainsim = await startChainsim({
+    networks: [
+      { name: 'poll', filterTimeoutMs: FILTER_TIMEOUT_MS },
+      { name: 'socket', filterTimeoutMs: FILTER_TIMEOUT_MS },
+      { name: 'raw' },
+      { name: 'manual', mining: { auto: false } },
+      { name: 'testclient' },
+    ],
+    nodeOptions: { filterClock: () => now },
+  })
+  const network = (name: string) => chainsim.networks[name]!
   ;[poll, socketNet, raw, manual, testNet] = [network('poll'), network('socket'), network('raw'), network('manual'), network('testclient')]
   ;[pollToken, socketToken, rawToken] = await Promise.all([deployTokenViaRpc(poll.url), deployTokenViaRpc(socketNet.url), deployTokenViaRpc(raw.url)])
 })
 
-afterAll(() => server?.close())
+afterAll(() => chainsim?.close())
 
 const transfer = (url: string, token: Hex, to: Hex, amount: bigint) => send(url, { from: a0, to: token, data: tokenCall('transfer', [to, amount]) })
 
 describe('viem watchContractEvent, polling over HTTP', () => {
   test('sees a transfer, then the removed log after sim_reorg, then carries on after its filter expired', async () => {
-    const client = createPublicClient({ transport: http(poll.url) })
+    const client = createPublicClient({ transport: http(poll.url), rpcSchema: rpcSchema<ChainsimRpcSchema>() })
     const logs: TransferLog[] = []
     const errors: Error[] = []
     const unwatch = client.watchContractEvent({
@@ -69,10 +74,7 @@ describe('viem watchContractEvent, polling over HTTP', () => {
       const receipt = await receiptOf(poll.url, first)
       expect(logs[0]!.blockHash).toBe(receipt.blockHash)
 
-      const result = await client.request<{ method: 'sim_reorg'; Parameters: [{ depth: number }]; ReturnType: ReorgResult }>({
-        method: 'sim_reorg',
-        params: [{ depth: 1 }],
-      })
+      const result = await client.request({ method: 'sim_reorg', params: [{ depth: 1 }] })
       expect(result.removedBlocks).toEqual([receipt.blockHash])
       await waitFor(() => logs.length, (n) => n >= 3, 'the removed log and its re-mined form')
       const [removed, remined] = logs.slice(1)
@@ -84,7 +86,7 @@ describe('viem watchContractEvent, polling over HTTP', () => {
       expect(errors).toEqual([])
 
       // Its filter expires: the next poll gets -32000 and viem installs a new filter.
-      server.advance(FILTER_TIMEOUT_MS + 1)
+      now += FILTER_TIMEOUT_MS + 1
       await waitFor(() => errors.length, (n) => n >= 1, 'viem to see the expired filter')
       expect(errors[0]).toMatchObject({ name: 'InvalidInputRpcError', code: -32000 })
       expect(errors[0]!.message).toMatch(/filter not found/)
@@ -103,7 +105,7 @@ describe('viem watchContractEvent over WebSocket (eth_subscribe logs)', () => {
   test('sees a transfer, then the removed log after a reorg', async () => {
     const before = socketNet.node.subscriptionCount
     const transport = webSocket(socketNet.wsUrl, { reconnect: false })
-    const client = createPublicClient({ transport })
+    const client = createPublicClient({ transport, rpcSchema: rpcSchema<ChainsimRpcSchema>() })
     const logs: TransferLog[] = []
     const errors: Error[] = []
     const unwatch = client.watchContractEvent({
@@ -118,14 +120,14 @@ describe('viem watchContractEvent over WebSocket (eth_subscribe logs)', () => {
       // No filter: WebSocket mode uses eth_subscribe.
       expect(socketNet.node.filterCount).toBe(0)
       const first = await transfer(socketNet.url, socketToken, a1, 7n)
-      await waitFor(() => logs.length, (n) => n >= 1, 'the transfer')
+      // Sent over HTTP; sim_settle's answer on viem's socket comes behind the notification.
+      await client.request({ method: 'sim_settle' })
+      expect(logs).toHaveLength(1)
       expect(logs[0]).toMatchObject({ eventName: 'Transfer', args: { from: a0, to: a1, value: 7n }, transactionHash: first, removed: false })
 
-      const result = await client.request<{ method: 'sim_reorg'; Parameters: [{ depth: number }]; ReturnType: ReorgResult }>({
-        method: 'sim_reorg',
-        params: [{ depth: 1 }],
-      })
-      await waitFor(() => logs.length, (n) => n >= 3, 'the removed log and its re-mined form')
+      // Over the subscription's own socket, the answer comes behind the notifications the reorg caused.
+      const result = await client.request({ method: 'sim_reorg', params: [{ depth: 1 }] })
+      expect(logs).toHaveLength(3)
       expect({ ...logs[1], removed: false }).toEqual(logs[0])
       expect(logs[1]!.removed).toBe(true)
       expect(logs[2]).toMatchObject({ transactionHash: first, removed: false })
@@ -146,14 +148,17 @@ describe('eth_subscribe over raw ws', () => {
     try {
       const id = await ws.subscribe('logs', { address: rawToken })
       const sent = [await transfer(raw.url, rawToken, a1, 1n), await transfer(raw.url, rawToken, a1, 2n), await transfer(raw.url, rawToken, a2, 3n)]
-      const seen = await ws.waitNotified<WireLog>(id, 3)
+      await ws.settle()
+      const seen = ws.notified<WireLog>(id)
       expect(seen.map((l) => l.transactionHash)).toEqual(sent)
       for (const [i, hash] of sent.entries()) expect(seen[i]).toEqual((await receiptOf(raw.url, hash)).logs[0])
 
-      const result = await rpc<ReorgResult>(raw.url, 'sim_reorg', [{ depth: 2 }])
+      const result = await rpc<SimReorgReturnType>(raw.url, 'sim_reorg', [{ depth: 2 }])
       const added = Number(result.addedLogs)
       expect(result.removedLogs).toBe('0x2')
-      const all = await ws.waitNotified<WireLog>(id, 3 + 2 + added)
+      await ws.settle()
+      const all = ws.notified<WireLog>(id)
+      expect(all).toHaveLength(3 + 2 + added)
       const removed = all.slice(3, 5)
       expect(removed).toEqual(seen.slice(1).map((l) => ({ ...l, removed: true })))
       const remined = all.slice(5)
@@ -162,7 +167,8 @@ describe('eth_subscribe over raw ws', () => {
       expect(remined.every((l) => !l.removed && result.addedBlocks.includes(l.blockHash))).toBe(true)
       // Nothing else was sent: the next transfer's log is the next notification.
       const next = await transfer(raw.url, rawToken, a1, 4n)
-      const final = await ws.waitNotified<WireLog>(id, 3 + 2 + added + 1)
+      await ws.settle()
+      const final = ws.notified<WireLog>(id)
       expect(final).toHaveLength(3 + 2 + added + 1)
       expect(final.at(-1)!.transactionHash).toBe(next)
     } finally {
@@ -177,14 +183,20 @@ describe('eth_subscribe over raw ws', () => {
       const snapshot = await rpc<Hex>(raw.url, 'evm_snapshot')
       await transfer(raw.url, rawToken, a1, 8n)
       await transfer(raw.url, rawToken, a2, 9n)
-      const seen = await ws.waitNotified<WireLog>(id, 2)
+      await ws.settle()
+      const seen = ws.notified<WireLog>(id)
+      expect(seen).toHaveLength(2)
       expect(await rpc(raw.url, 'evm_revert', [snapshot])).toBe(true)
-      const reverted = await ws.waitNotified<WireLog>(id, 4)
+      await ws.settle()
+      const reverted = ws.notified<WireLog>(id)
+      expect(reverted).toHaveLength(4)
       expect(reverted.slice(2)).toEqual(seen.map((l) => ({ ...l, removed: true })))
       await transfer(raw.url, rawToken, a1, 10n)
-      const [mined] = (await ws.waitNotified<WireLog>(id, 5)).slice(4)
+      await ws.settle()
+      const [mined] = ws.notified<WireLog>(id).slice(4)
       expect(await rpc(raw.url, 'anvil_rollback', [1])).toBeNull()
-      const all = await ws.waitNotified<WireLog>(id, 6)
+      await ws.settle()
+      const all = ws.notified<WireLog>(id)
       expect(all).toHaveLength(6)
       expect(all[5]).toEqual({ ...mined, removed: true })
     } finally {
@@ -197,17 +209,20 @@ describe('eth_subscribe over raw ws', () => {
     try {
       const id = await ws.subscribe('newHeads')
       await rpc(raw.url, 'evm_mine')
-      const [mined] = await ws.waitNotified(id, 1)
+      await ws.settle()
+      const [mined] = ws.notified(id)
       const latest = await rpc(raw.url, 'eth_getBlockByNumber', ['latest', false])
       expect(mined).toMatchObject({ hash: latest.hash, number: latest.number, parentHash: latest.parentHash })
 
-      const result = await rpc<ReorgResult>(raw.url, 'sim_reorg', [{ depth: 2, length: 3 }])
-      const heads = (await ws.waitNotified(id, 4)).slice(1)
+      const result = await rpc<SimReorgReturnType>(raw.url, 'sim_reorg', [{ depth: 2, length: 3 }])
+      await ws.settle()
+      const heads = ws.notified(id).slice(1)
       expect(heads.map((h) => h.hash)).toEqual(result.addedBlocks)
       expect(heads.map((h) => h.parentHash)).toEqual([result.commonAncestor.hash, ...result.addedBlocks.slice(0, -1)])
       expect(heads.map((h) => BigInt(h.number))).toEqual([1n, 2n, 3n].map((i) => BigInt(result.commonAncestor.number) + i))
       await rpc(raw.url, 'evm_mine')
-      const all = await ws.waitNotified(id, 5)
+      await ws.settle()
+      const all = ws.notified(id)
       expect(all).toHaveLength(5)
       expect(all[4].parentHash).toBe(result.addedBlocks.at(-1))
     } finally {
@@ -221,14 +236,16 @@ describe('eth_subscribe over raw ws', () => {
       const hashes = await ws.subscribe('newPendingTransactions')
       const full = await ws.subscribe('newPendingTransactions', true)
       const hash = await send(manual.url, { from: a1, to: a2, value: '0x3' })
-      expect(await ws.waitNotified(hashes, 1)).toEqual([hash])
-      const [tx] = await ws.waitNotified(full, 1)
+      await ws.settle()
+      expect(ws.notified(hashes)).toEqual([hash])
+      const [tx] = ws.notified(full)
       expect(tx).toEqual(await rpc(manual.url, 'eth_getTransactionByHash', [hash]))
       expect(tx).toMatchObject({ hash, from: a1.toLowerCase(), to: a2.toLowerCase(), value: '0x3', blockHash: null, blockNumber: null })
       // Mining is not a pool entry.
       await rpc(manual.url, 'evm_mine')
       const second = await send(manual.url, { from: a2, to: a1, value: '0x4' })
-      expect(await ws.waitNotified(hashes, 2)).toEqual([hash, second])
+      await ws.settle()
+      expect(ws.notified(hashes)).toEqual([hash, second])
       await rpc(manual.url, 'evm_mine')
     } finally {
       await ws.close()
@@ -245,7 +262,8 @@ describe('eth_subscribe over raw ws', () => {
       expect((await ws.call('eth_unsubscribe', [ended])).result).toBe(true)
       expect((await ws.call('eth_unsubscribe', [ended])).result).toBe(false)
       await rpc(raw.url, 'evm_mine')
-      await ws.waitNotified(control, 1)
+      await ws.settle()
+      expect(ws.notified(control)).toHaveLength(1)
       expect(ws.notified(ended)).toEqual([])
       expect((await ws.call('eth_subscribe', ['newBlocks'])).error).toMatchObject({ code: -32602 })
     } finally {

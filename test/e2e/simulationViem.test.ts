@@ -14,7 +14,8 @@ import {
 import { pad } from 'viem/utils'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ChainsimToken, EventEmitter, Relay } from '../../src/contracts/index.ts'
-import { deployEmitterViaRpc, deployRelayViaRpc, deployTokenViaRpc, devAccount, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { startChainsim, type Chainsim } from '../../src/testing/index.ts'
+import { deployEmitterViaRpc, deployRelayViaRpc, deployTokenViaRpc, devAccount } from '../helpers/rpcChain.ts'
 
 /**
  * viem's own actions, unchanged, against a real chainsim server: calls and gas estimates with state
@@ -25,7 +26,7 @@ import { deployEmitterViaRpc, deployRelayViaRpc, deployTokenViaRpc, devAccount, 
 const deployer = devAccount(0)
 const stranger = '0x00000000000000000000000000000000000000aa'
 
-let server: DevServer
+let server: Chainsim
 let client: PublicClient
 let wallet: WalletClient
 let emitter: Hex
@@ -34,7 +35,7 @@ let outer: Hex
 let token: Hex
 
 beforeAll(async () => {
-  server = await startDevServer()
+  server = await startChainsim()
   const chain = defineChain({
     id: 31337,
     name: 'dev',

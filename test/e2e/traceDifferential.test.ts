@@ -2,8 +2,9 @@ import type { Hex, TransactionSerializable } from 'viem'
 import { pad } from 'viem/utils'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { EventEmitter, Relay } from '../../src/contracts/index.ts'
+import { startChainsim, type Chainsim } from '../../src/testing/index.ts'
 import { anvilBinary, startAnvil, type AnvilProcess } from '../helpers/anvilProcess.ts'
-import { devAccount, emitterCall, relayCall, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { devAccount, emitterCall, relayCall } from '../helpers/rpcChain.ts'
 import { rpc, rpcRaw } from '../helpers/rpcClient.ts'
 
 /**
@@ -21,7 +22,7 @@ if (!binary) console.log('Anvil differential skipped: @foundry-rs/anvil-linux-am
 
 const sender = devAccount(1)
 const stranger = '0x00000000000000000000000000000000000000aa'
-let chainsim: DevServer
+let chainsim: Chainsim
 let anvil: AnvilProcess
 let urls: [string, string]
 let nonce = 0
@@ -61,7 +62,7 @@ async function both<T>(method: string, params: unknown[]): Promise<[T, T]> {
 
 describe.skipIf(!binary)('chainsim and Anvil agree', () => {
   beforeAll(async () => {
-    chainsim = await startDevServer()
+    chainsim = await startChainsim()
     anvil = await startAnvil(binary!, ['--steps-tracing'])
     urls = [chainsim.url, anvil.url]
     emitter = (await sendBoth({ data: EventEmitter.bytecode })).contractAddress!

@@ -13,7 +13,8 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ChainsimToken } from '../../src/contracts/index.ts'
-import { devAccount, startDevServer, type DevServer, type ServedNetwork } from '../helpers/rpcChain.ts'
+import { startChainsim, type Chainsim, type ChainsimNetwork } from '../../src/testing/index.ts'
+import { devAccount } from '../helpers/rpcChain.ts'
 
 /**
  * viem, unchanged, against a real chainsim server over HTTP and WebSocket: it deploys the bundled ERC-20,
@@ -25,24 +26,24 @@ const deployer = devAccount(0)
 const alice = devAccount(1).address
 const bob = devAccount(2).address
 
-function chainOf(served: ServedNetwork, id: number): Chain {
+function chainOf(served: ChainsimNetwork): Chain {
   return defineChain({
-    id,
-    name: served.network.name,
+    id: served.chainId,
+    name: served.name,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [served.url], webSocket: [served.wsUrl] } },
   })
 }
 
-let server: DevServer
+let server: Chainsim
 let dev: Chain
 let other: Chain
 const sockets: Array<{ close(): void }> = []
 
 beforeAll(async () => {
-  server = await startDevServer({ name: 'dev', chainId: 31337 }, { name: 'other', chainId: 1337, mining: { auto: false } })
-  dev = chainOf(server.networks.dev!, 31337)
-  other = chainOf(server.networks.other!, 1337)
+  server = await startChainsim({ networks: [{ name: 'dev', chainId: 31337 }, { name: 'other', chainId: 1337, mining: { auto: false } }] })
+  dev = chainOf(server.networks.dev!)
+  other = chainOf(server.networks.other!)
 })
 
 afterAll(async () => {

@@ -13,7 +13,8 @@ import {
 } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { devAccount, startDevServer, type DevServer } from '../helpers/rpcChain.ts'
+import { startChainsim, type Chainsim } from '../../src/testing/index.ts'
+import { devAccount } from '../helpers/rpcChain.ts'
 
 /**
  * viem's wallet actions, unchanged, with a JSON-RPC account (an address only: the node holds the key, as
@@ -25,12 +26,12 @@ const account = devAccount(6).address
 const to = devAccount(7).address
 const stranger = '0x00000000000000000000000000000000000000aa'
 
-let server: DevServer
+let server: Chainsim
 let chain: Chain
 const sockets: Array<{ close(): void }> = []
 
 beforeAll(async () => {
-  server = await startDevServer()
+  server = await startChainsim()
   chain = { ...foundry, rpcUrls: { default: { http: [server.url], webSocket: [server.wsUrl] } } }
 })
 afterAll(async () => {

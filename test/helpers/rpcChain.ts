@@ -2,43 +2,11 @@ import type { Hex, TransactionSerializable } from 'viem'
 import { encodeDeployData, encodeFunctionData } from 'viem/utils'
 import { mnemonicToSeedSync } from '@scure/bip39'
 import { HDKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
-import { parseConfig } from '../../src/config/loadConfig.ts'
-import type { ChainsimConfigInput } from '../../src/config/schema.ts'
 import { ChainsimToken, EventEmitter, Relay } from '../../src/contracts/index.ts'
-import { startServer, type RunningNetwork, type RunningServer } from '../../src/server.ts'
 import { rpc } from './rpcClient.ts'
 
-export type NetworkInput = ChainsimConfigInput['networks'][number]
-
-/** One served network: where its JSON-RPC is POSTed (`url`) and its WebSocket address. */
-export interface ServedNetwork {
-  network: RunningNetwork
-  url: string
-  wsUrl: string
-}
-
-/** A real chainsim server; its first network's addresses are at the top level, every network by name. */
-export interface DevServer extends ServedNetwork {
-  server: RunningServer
-  networks: Record<string, ServedNetwork>
-  close(): Promise<void>
-}
-
-/**
- * Starts a real chainsim server on ephemeral ports, one network per argument (default: `dev`, chain id
- * 31337, automine). Networks after the first need a `name`.
- */
-export async function startDevServer(...networks: Partial<NetworkInput>[]): Promise<DevServer> {
-  const inputs = (networks.length === 0 ? [{}] : networks).map((n, i) => ({ name: i === 0 ? 'dev' : `net${i}`, chainId: 31337, port: 0, ...n }))
-  const server = await startServer(parseConfig({ networks: inputs }), { port: 0 })
-  const served = Object.fromEntries(
-    server.networks.map((network) => [
-      network.name,
-      { network, url: `${network.httpUrl}/v3/test`, wsUrl: `${network.wsUrl}/ws/v3/test` },
-    ]),
-  )
-  return { ...served[server.networks[0]!.name]!, server, networks: served, close: () => server.close() }
-}
+/** A served chain as the RPC tests use it: startChainsim's (`url`, `wsUrl`, `networks` by name, `close`). */
+export type { Chainsim as DevServer, ChainsimNetwork as ServedNetwork } from '../../src/testing/index.ts'
 
 const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
 let devRoot: HDKey | undefined

@@ -1,5 +1,5 @@
 import { test } from 'vitest'
-import { startDevServer, type DevServer, type NetworkInput } from './rpcChain.ts'
+import { startChainsim, type Chainsim, type StartChainsimOptions } from '../../src/testing/index.ts'
 
 /**
  * The RPC tests' fixture: one real chainsim server per test file, on ephemeral ports, closed after the
@@ -10,9 +10,9 @@ import { startDevServer, type DevServer, type NetworkInput } from './rpcChain.ts
  * test.beforeAll(async ({ server }) => { token = await deployTokenViaRpc(server.url) })
  */
 export const rpcTest = test
-  .extend('networks', { scope: 'file' }, [{}] as Partial<NetworkInput>[])
-  .extend('server', { scope: 'file' }, async ({ networks }, { onCleanup }): Promise<DevServer> => {
-    const server = await startDevServer(...networks)
+  .extend('networks', { scope: 'file' }, [{}] as NonNullable<StartChainsimOptions['networks']>)
+  .extend('server', { scope: 'file' }, async ({ networks }, { onCleanup }): Promise<Chainsim> => {
+    const server = await startChainsim({ networks })
     onCleanup(() => server.close())
     return server
   })

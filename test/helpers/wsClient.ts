@@ -13,13 +13,21 @@ export async function waitFor<T>(read: () => T | Promise<T>, accept: (value: T) 
   )
 }
 
+type Answer = { result?: any; error?: { code: number; message: string } }
+
 /** A raw `ws` JSON-RPC client that keeps every message, so answers and notifications can be told apart. */
 export class WsClient {
   readonly messages: any[] = []
   private nextId = 1
+  private readonly waiting = new Map<number, (answer: Answer) => void>()
 
   private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data) => this.messages.push(JSON.parse(String(data))))
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data))
+      this.messages.push(message)
+      this.waiting.get(message.id)?.(message)
+      this.waiting.delete(message.id)
+    })
   }
 
   static async open(url: string): Promise<WsClient> {
@@ -32,10 +40,11 @@ export class WsClient {
   }
 
   /** Sends one request and resolves with its whole response (result or error). */
-  async call(method: string, params: unknown[] = []): Promise<{ result?: any; error?: { code: number; message: string } }> {
+  call(method: string, params: unknown[] = []): Promise<Answer> {
     const id = this.nextId++
+    const answered = new Promise<Answer>((resolve) => this.waiting.set(id, resolve))
     this.socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }))
-    return waitFor(() => this.messages.find((m) => m.id === id), (m) => m !== undefined, `answer to ${method}`)
+    return answered
   }
 
   async subscribe(...params: unknown[]): Promise<string> {
@@ -51,17 +60,13 @@ export class WsClient {
       .map((m) => m.params.result as T)
   }
 
-  /** Waits until `count` notifications have arrived for `subscription`, and returns them. */
-  waitNotified<T = any>(subscription: string, count: number): Promise<T[]> {
-    return waitFor(() => this.notified<T>(subscription), (n) => n.length >= count, `${count} notifications`)
-  }
-
   /**
-   * Resolves once every message the server sent before this call has arrived: a request's answer travels
-   * behind them on the same socket.
+   * Resolves once every notification caused by the writes made so far, by any client, has arrived: the answer
+   * to sim_settle travels behind them on this socket.
    */
-  async drained(): Promise<void> {
-    await this.call('eth_chainId')
+  async settle(): Promise<void> {
+    const answer = await this.call('sim_settle')
+    if (answer.error) throw new Error(`sim_settle failed: ${JSON.stringify(answer.error)}`)
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 import { keccak256, pad, toHex, type Hex } from 'viem'
 import { afterAll, describe, expect } from 'vitest'
-import { startClockedServer, type ClockedServer } from '../helpers/clockedServer.ts'
+import { startChainsim, type Chainsim } from '../../src/testing/index.ts'
 import {
   deployEmitterViaRpc,
   deployTokenViaRpc,
@@ -63,14 +63,16 @@ let manualEmitter: Hex
 /** A fresh network whose first filters get the first ids. */
 let fresh: string
 /** filterTimeoutMs 1000 on a clock the tests move. */
-let clocked: ClockedServer
+let clocked: Chainsim
+/** The filter-expiry clock of `clocked`, moved by the test. */
+let now = 0
 let clockedUrl: string
 
 test.beforeAll(async ({ server: started }) => {
   server = started
-  clocked = await startClockedServer({ name: 'clocked', filterTimeoutMs: 1_000 })
+  clocked = await startChainsim({ networks: [{ name: 'clocked', filterTimeoutMs: 1_000 }], nodeOptions: { filterClock: () => now } })
   ;[auto, limited, manual, fresh] = ['auto', 'limited', 'manual', 'fresh'].map((n) => server.networks[n]!.url) as [string, string, string, string]
-  clockedUrl = clocked.networks.clocked!.url
+  clockedUrl = clocked.url
   const buildLimited = async () => {
     limitedEmitter = await deployEmitterViaRpc(limited)
     await send(limited, { from: a0, to: limitedEmitter, data: emitterCall('emitMany', [3n]) })
@@ -286,21 +288,21 @@ describe('unknown, uninstalled and expired filters', () => {
     const log = await rpc<string>(clockedUrl, 'eth_newFilter', [{}])
     const block = await rpc<string>(clockedUrl, 'eth_newBlockFilter')
     const pendingTx = await rpc<string>(clockedUrl, 'eth_newPendingTransactionFilter')
-    clocked.advance(999)
+    now += 999
     await rpc(clockedUrl, 'evm_mine')
     expect(await changes(clockedUrl, block)).toHaveLength(1)
     expect(await changes(clockedUrl, log)).toEqual([])
-    clocked.advance(999)
+    now += 999
     // 1998 ms after installation, 999 after their last poll: both alive; the unpolled one expired.
     expect(await changes(clockedUrl, block)).toEqual([])
     expect(await changes(clockedUrl, log)).toEqual([])
     expect(await rpcError(clockedUrl, 'eth_getFilterChanges', [pendingTx])).toEqual({ code: -32000, message: 'filter not found' })
-    clocked.advance(1_000)
+    now += 1_000
     expect(await rpcError(clockedUrl, 'eth_getFilterChanges', [block])).toEqual({ code: -32000, message: 'filter not found' })
     expect(await rpcError(clockedUrl, 'eth_getFilterLogs', [log])).toEqual({ code: -32000, message: 'filter not found' })
     expect(await rpc(clockedUrl, 'eth_uninstallFilter', [log])).toBe(false)
     expect(await rpc(clockedUrl, 'eth_uninstallFilter', [block])).toBe(false)
-    expect(clocked.networks.clocked!.node.filterCount).toBe(0)
+    expect(clocked.node.filterCount).toBe(0)
   })
 })
 

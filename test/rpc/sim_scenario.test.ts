@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startChainsim } from '../../src/testing/index.ts'
 import { playScenario } from '../../src/scenarios/playScenario.ts'
 import type { RunningServer } from '../../src/server.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
@@ -35,8 +36,7 @@ describe('valid params', () => {
   })
 
   test('a network no scenario played → null', async () => {
-    const { startDevServer } = await import('../helpers/rpcChain.ts')
-    const plain = await startDevServer()
+    const plain = await startChainsim()
     expect(await rpc(plain.url, 'sim_scenario')).toBeNull()
     await plain.close()
   })

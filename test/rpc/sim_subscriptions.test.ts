@@ -16,7 +16,7 @@ describe('valid params', () => {
     const logs = await indexer.subscribe('logs', { address })
     const pending = await anonymous.subscribe('newPendingTransactions')
     await rpc(server.url, 'anvil_mine', [3])
-    await indexer.waitNotified(heads, 3)
+    await indexer.settle()
     const listed = await rpc<Listed>(server.url, 'sim_subscriptions')
     const byId = new Map(listed.subscriptions.map((s) => [s.id, s]))
     expect(byId.get(heads)).toMatchObject({ kind: 'newHeads', criteria: null, client: 'indexer', notified: 3 })

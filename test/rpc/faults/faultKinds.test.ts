@@ -162,7 +162,7 @@ describe('wsDrop: connections closed after N messages or T ms', () => {
   })
 
   test('subscriptions of a dropped connection end with it', async ({ server }) => {
-    const node = server.networks['wsDrop']!.network.node
+    const node = server.networks['wsDrop']!.node
     const client = await WsClient.open(wsUrls['wsDrop']!)
     await client.subscribe('newHeads')
     const before = node.subscriptionCount
