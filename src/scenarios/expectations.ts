@@ -1,4 +1,5 @@
 import { diffValues, showValue } from './diff.ts'
+import { parseUnsigned } from './amounts.ts'
 import { fieldOf } from './values.ts'
 
 /**
@@ -16,11 +17,31 @@ export interface ExpectationFailure {
   diff?: string
 }
 
+/**
+ * Matchers: where an expected value is an object whose keys are all matcher names, it is matched, not
+ * compared. `gt`, `gte`, `lt`, `lte` bound a quantity (a number, hex or decimal string); `oneOf` lists the
+ * values it may be; `includes` lists elements an array holds in any order, each matched (as `contains`
+ * matches) by a different element. They may sit anywhere a value is expected: `fields: {gasUsed: {lt: 50000}}`.
+ */
+export interface Matcher {
+  gt?: unknown
+  gte?: unknown
+  lt?: unknown
+  lte?: unknown
+  oneOf?: readonly unknown[]
+  includes?: readonly unknown[]
+}
+
+export const MATCHER_KEYS = ['gt', 'gte', 'lt', 'lte', 'oneOf', 'includes'] as const
+const COMPARISONS = { gt: (a: bigint, b: bigint) => a > b, gte: (a: bigint, b: bigint) => a >= b, lt: (a: bigint, b: bigint) => a < b, lte: (a: bigint, b: bigint) => a <= b } as const
+const COMPARISON_WORDS = { gt: 'greater than', gte: 'at least', lt: 'less than', lte: 'at most' } as const
+
 /** The checks every expectation can make; values are already resolved ($names replaced). */
-export interface ValueChecks {
+export interface ValueChecks extends Matcher {
   equal?: unknown
   contains?: unknown
-  length?: number
+  /** The array's (or string's) length: a number, or comparisons (`{gte: 2}`). */
+  length?: number | Matcher
   fields?: Record<string, unknown>
   matches?: Record<string, string>
   differs?: Record<string, unknown>
@@ -37,10 +58,18 @@ export function checkValue(actual: unknown, checks: ValueChecks, label = 'result
     const where = mismatch(checks.contains, actual, 'contains', '')
     if (where !== undefined) failures.push(failure(`${label} does not contain the expected value${where}`, checks.contains, actual))
   }
+  const matcher = Object.fromEntries(MATCHER_KEYS.filter((key) => checks[key] !== undefined).map((key) => [key, checks[key]])) as Matcher
+  if (Object.keys(matcher).length > 0) {
+    const where = matcherMismatch(matcher, actual, 'equal', '')
+    if (where !== undefined) failures.push({ message: `${label}${where}`, expected: matcher, actual })
+  }
   if (checks.length !== undefined) {
     const length = Array.isArray(actual) || typeof actual === 'string' ? actual.length : undefined
-    if (length !== checks.length) {
-      failures.push({ message: `${label} length: expected ${checks.length}, got ${length ?? `no length (${showValue(actual)})`}`, expected: checks.length, actual })
+    const expected = checks.length
+    const wrong = typeof expected === 'number' ? length !== expected : length === undefined || matcherMismatch(expected, length, 'equal', '') !== undefined
+    if (wrong) {
+      const wanted = typeof expected === 'number' ? `${expected}` : describeMatcher(expected)
+      failures.push({ message: `${label} length: expected ${wanted}, got ${length ?? `no length (${showValue(actual)})`}`, expected, actual })
     }
   }
   for (const [path, expected] of Object.entries(checks.fields ?? {})) {
@@ -82,6 +111,7 @@ export function valueAtPath(value: unknown, path: string): unknown {
  */
 function mismatch(expected: unknown, actual: unknown, mode: 'equal' | 'contains', path: string): string | undefined {
   const at = (what: string) => ` at ${path === '' ? '(top)' : path}: ${what}`
+  if (isMatcher(expected)) return matcherMismatch(expected, actual, mode, path)
   if (typeof expected === 'number' || typeof expected === 'bigint') {
     const value = integerOf(actual)
     return value !== undefined && value === BigInt(expected) ? undefined : at(`expected ${showValue(expected)}, got ${showValue(actual)}`)
@@ -143,33 +173,114 @@ function mismatch(expected: unknown, actual: unknown, mode: 'equal' | 'contains'
   return expected === actual ? undefined : at(`expected ${showValue(expected)}, got ${showValue(actual)}`)
 }
 
-/**
- * Why a list of log changes is not in geth's order, or undefined when it is: removed logs first, oldest
- * first; then the others by block and log index (pending logs, without a position, anywhere among them).
- */
-export function gethOrderProblem(entries: readonly unknown[]): string | undefined {
-  const position = (entry: unknown) => {
-    const log = entry as { blockNumber?: string | null; logIndex?: string | null }
-    return log.blockNumber == null || log.logIndex == null ? undefined : [BigInt(log.blockNumber), BigInt(log.logIndex)] as const
+/** Whether an expected value is a matcher: an object of matcher names only. */
+export function isMatcher(value: unknown): value is Matcher {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false
+  const keys = Object.keys(value)
+  return keys.length > 0 && keys.every((key) => (MATCHER_KEYS as readonly string[]).includes(key))
+}
+
+/** Where `actual` fails a matcher, or undefined; `mode` is how `oneOf` compares its values. */
+function matcherMismatch(matcher: Matcher, actual: unknown, mode: 'equal' | 'contains', path: string): string | undefined {
+  const at = (what: string) => ` at ${path === '' ? '(top)' : path}: ${what}`
+  for (const op of ['gt', 'gte', 'lt', 'lte'] as const) {
+    if (matcher[op] === undefined) continue
+    const bound = integerOf(matcher[op]) ?? (typeof matcher[op] === 'string' ? parseUnsigned(matcher[op]) : undefined)
+    if (bound === undefined) return at(`${op}: ${showValue(matcher[op])} is not a number`)
+    const value = integerOf(actual)
+    if (value === undefined || !COMPARISONS[op](value, bound)) return at(`expected a number ${COMPARISON_WORDS[op]} ${bound}, got ${showValue(actual)}`)
   }
-  let seenAdded = false
-  let previous: { removed: boolean; at: readonly [bigint, bigint] } | undefined
-  for (const [i, entry] of entries.entries()) {
-    const removed = (entry as { removed?: unknown }).removed === true
-    if (removed && seenAdded) return `entry ${i} is a removed log after a new one`
-    if (!removed) seenAdded = true
-    const at = position(entry)
-    if (!at) continue
-    if (previous && previous.removed === removed) {
-      const [block, index] = at
-      const [lastBlock, lastIndex] = previous.at
-      if (block < lastBlock || (block === lastBlock && index <= lastIndex)) {
-        return `entry ${i} (block ${block}, log ${index}) comes after block ${lastBlock}, log ${lastIndex}`
-      }
+  if (matcher.oneOf !== undefined && !matcher.oneOf.some((option) => mismatch(option, actual, mode, '') === undefined)) {
+    return at(`expected one of ${showValue(matcher.oneOf)}, got ${showValue(actual)}`)
+  }
+  if (matcher.includes !== undefined) {
+    if (!Array.isArray(actual)) return at(`expected an array, got ${showValue(actual)}`)
+    const missing = unmatchedElement(matcher.includes, actual)
+    if (missing !== undefined) {
+      return at(`element ${missing} of the expected elements (${showValue(matcher.includes[missing])}) is not among the ${actual.length} elements`)
     }
-    previous = { removed, at }
   }
   return undefined
+}
+
+/**
+ * The first expected element that no actual element is left to match, pairing each expected element with a
+ * different actual one (a maximum bipartite matching: an element matching two expectations counts once).
+ */
+function unmatchedElement(expected: readonly unknown[], actual: readonly unknown[]): number | undefined {
+  const candidates = expected.map((e) => actual.flatMap((a, j) => (mismatch(e, a, 'contains', '') === undefined ? [j] : [])))
+  const owner = new Array<number>(actual.length).fill(-1)
+  const assign = (i: number, seen: Set<number>): boolean => {
+    for (const j of candidates[i] as number[]) {
+      if (seen.has(j)) continue
+      seen.add(j)
+      if (owner[j] === -1 || assign(owner[j] as number, seen)) {
+        owner[j] = i
+        return true
+      }
+    }
+    return false
+  }
+  for (let i = 0; i < expected.length; i++) if (!assign(i, new Set())) return i
+  return undefined
+}
+
+function describeMatcher(matcher: Matcher): string {
+  const parts = (['gt', 'gte', 'lt', 'lte'] as const).filter((op) => matcher[op] !== undefined).map((op) => `${COMPARISON_WORDS[op]} ${showValue(matcher[op])}`)
+  if (matcher.oneOf) parts.push(`one of ${showValue(matcher.oneOf)}`)
+  return parts.join(' and ')
+}
+
+/**
+ * Why a list of log changes is not in geth's order, or undefined when it is. geth reports each chain event as
+ * its removed logs, oldest first, then its added logs by position; between two looks several events (new
+ * blocks, reorgs) may follow one another. So, checked against the logs the list itself added:
+ * - a log is added above every log added before it that is still on the chain: one at or above its position
+ *   must have been removed first (the chain was reorganised below it);
+ * - a reorg removes a whole suffix of the chain: the removals before the next addition (or the end) leave no
+ *   added log above the lowest one they removed;
+ * - a log is not removed twice without being added back in between.
+ * Where one event ends shows only when the next begins with removals (after additions, or below the previous
+ * removal: a deeper reorg). Pending logs, without a position, may sit anywhere.
+ */
+export function gethOrderProblem(entries: readonly unknown[]): string | undefined {
+  type Placed = { id: string; block: bigint; index: bigint; entry: number }
+  const live: Placed[] = [] // added and not removed since, in the order added: ascending
+  const liveIds = new Set<string>()
+  const gone = new Set<string>()
+  let lowestRemoved: Placed | undefined
+  const highestLive = () => {
+    while (live.length > 0 && !liveIds.has((live.at(-1) as Placed).id)) live.pop()
+    return live.at(-1)
+  }
+  const atOrAbove = (a: Placed, b: Placed) => a.block > b.block || (a.block === b.block && a.index >= b.index)
+  const suffixProblem = () => {
+    const top = highestLive()
+    if (!lowestRemoved || !top || !atOrAbove(top, lowestRemoved)) return undefined
+    return `entry ${lowestRemoved.entry} removed block ${lowestRemoved.block}, log ${lowestRemoved.index}, but the log at block ${top.block}, log ${top.index} (entry ${top.entry}) stayed on the chain`
+  }
+  for (const [i, entry] of entries.entries()) {
+    const log = entry as { removed?: unknown; blockHash?: string | null; blockNumber?: string | null; logIndex?: string | null }
+    if (log.blockNumber == null || log.logIndex == null) continue
+    const placed: Placed = { id: `${log.blockHash ?? log.blockNumber}:${log.logIndex}`, block: BigInt(log.blockNumber), index: BigInt(log.logIndex), entry: i }
+    const where = `entry ${i} (block ${placed.block}, log ${placed.index})`
+    if (log.removed === true) {
+      if (gone.has(placed.id)) return `${where} is removed a second time without having been added back`
+      gone.add(placed.id)
+      liveIds.delete(placed.id)
+      if (!lowestRemoved || atOrAbove(lowestRemoved, placed)) lowestRemoved = placed
+      continue
+    }
+    const problem = suffixProblem()
+    if (problem) return problem
+    lowestRemoved = undefined
+    const top = highestLive()
+    if (top && atOrAbove(top, placed)) return `${where} comes after block ${top.block}, log ${top.index} (entry ${top.entry}), which was not removed before it`
+    live.push(placed)
+    liveIds.add(placed.id)
+    gone.delete(placed.id)
+  }
+  return suffixProblem()
 }
 
 /** The integer a value stands for: a number, a 0x quantity, or a decimal string. */

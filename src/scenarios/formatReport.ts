@@ -5,8 +5,8 @@ const MARKS = { passed: '✓', failed: '✗', skipped: '-' } as const
 
 /**
  * A report as `chainsim play` prints it: the scenario, then each step with ✓ (passed), ✗ (failed) or -
- * (skipped after a failure); under a failed step, where it is, what did not hold, and a diff of expected
- * (`-`) and actual (`+`).
+ * (skipped, and why); a repeated step with its count of runs; under a failed step, where it is, what did not
+ * hold, and a diff of expected (`-`) and actual (`+`).
  * @example console.log(formatReport(played.report))
  */
 export function formatReport(report: ScenarioReport): string {
@@ -19,8 +19,9 @@ export function formatReport(report: ScenarioReport): string {
 
 function formatStep(step: StepReport, file: string, showNetwork: boolean): string[] {
   const network = showNetwork ? ` [${step.network}]` : ''
-  const time = step.status === 'skipped' ? '' : ` (${step.durationMs} ms)`
-  const lines = [`  ${MARKS[step.status]} ${step.number}. ${step.name}${network}${time}`]
+  const runs = step.iterations === undefined ? '' : `×${step.iterations}, `
+  const after = step.status === 'skipped' ? (step.skipped === undefined ? '' : ` (${step.skipped})`) : ` (${runs}${step.durationMs} ms)`
+  const lines = [`  ${MARKS[step.status]} ${step.number}. ${step.name}${network}${after}`]
   for (const failure of step.failures ?? []) {
     const where = step.line === undefined ? file : `${file}:${step.line}`
     lines.push(`      ${where}: step ${step.number} "${step.name}": ${failure.message}`)

@@ -4,6 +4,7 @@ import type { Document } from 'yaml'
 import type { z } from 'zod'
 import { ChainsimError } from '../errors.ts'
 import { exactInteger } from './amounts.ts'
+import { ITERATION_NAME } from './schemaParts.ts'
 import { scenarioSchema } from './schema.ts'
 import type { Scenario } from './schema.ts'
 import { SCENARIO_ACCOUNT_COUNT } from './steps/checks.ts'
@@ -29,6 +30,8 @@ export interface ScenarioProblem {
   /** The key path, relative to the step when there is one (`send.args.0`). */
   path: string
   message: string
+  /** The line of the file the problem is on, as written (YAML that does not parse). */
+  source?: string
 }
 
 /** A scenario file that cannot be played; the message names the file, the line and the step of each problem. */
@@ -55,12 +58,15 @@ export interface LoadedScenario {
   locate(path: Path, atKey?: boolean): SourcePosition | undefined
 }
 
-/** `file:line:column: step 3 "name": path: message`. */
+/** `file:line:column: step 3 "name": path: message`, then the line itself with a caret when there is one. */
 export function formatProblem(problem: ScenarioProblem): string {
   const where = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}:${problem.column}`
   const step = problem.step ? ` step ${problem.step.number} "${problem.step.name}":` : ''
   const path = problem.path ? ` ${problem.path}:` : ''
-  return `${where}:${step}${path} ${problem.message}`
+  const text = `${where}:${step}${path} ${problem.message}`
+  if (problem.source === undefined || problem.line === undefined) return text
+  const gutter = ` ${problem.line} | `
+  return `${text}\n${gutter}${problem.source}\n${' '.repeat(gutter.length - 2)}| ${' '.repeat(Math.max(0, (problem.column ?? 1) - 1))}^`
 }
 
 /** Reads, parses and validates a scenario file (YAML, or JSON). */
@@ -81,17 +87,20 @@ export async function loadScenarioFile(file: string): Promise<LoadedScenario> {
 export function parseScenario(text: string, file = '<text>'): LoadedScenario {
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter })
-  if (doc.errors.length > 0) {
-    throw new ScenarioError(
-      file,
-      doc.errors.map((error) => ({
+  const [syntax] = doc.errors
+  if (syntax) {
+    // The first error only: the parser's later ones follow from it (one unquoted `: ` gives dozens).
+    const line = syntax.linePos?.[0].line
+    throw new ScenarioError(file, [
+      {
         file,
-        line: error.linePos?.[0].line,
-        column: error.linePos?.[0].col,
+        line,
+        column: syntax.linePos?.[0].col,
         path: '',
-        message: `not valid YAML: ${(error.message.split('\n')[0] as string).replace(/ at line \d+, column \d+:?$/, '')}`,
-      })),
-    )
+        message: `not valid YAML: ${(syntax.message.split('\n')[0] as string).replace(/ at line \d+, column \d+:?$/, '')}${syntax.code === 'BLOCK_AS_IMPLICIT_KEY' ? ' (quote a value that holds ": ")' : ''}`,
+        ...(line === undefined ? {} : { source: text.split(/\r?\n/)[line - 1] ?? '' }),
+      },
+    ])
   }
   keepExactIntegers(doc)
   const locate = (path: Path, atKey = false) => {
@@ -174,6 +183,9 @@ function checkScenario(scenario: Scenario, steps: readonly TaggedStep[], problem
     if (networks.indexOf(name) !== i) problems.push(problem(['networks', i, 'name'], `duplicate network name "${name}"`))
   })
   const accounts = scenario.accounts ?? {}
+  if (Object.hasOwn(accounts, ITERATION_NAME)) {
+    problems.push(problem(['accounts', ITERATION_NAME], `"${ITERATION_NAME}" is the iteration number of steps with repeat; name the account otherwise`, true))
+  }
   for (const [name, index] of Object.entries(accounts)) {
     if (index >= SCENARIO_ACCOUNT_COUNT) {
       problems.push(problem(['accounts', name], `dev account ${index} does not exist (there are ${SCENARIO_ACCOUNT_COUNT}: 0 to ${SCENARIO_ACCOUNT_COUNT - 1})`))
@@ -189,7 +201,9 @@ function checkScenario(scenario: Scenario, steps: readonly TaggedStep[], problem
     }
     const { name: _name, as: _as, ...body } = step as typeof step & { as?: string }
     for (const reference of referencesIn(body)) {
-      if (!bound.has(reference.name)) {
+      if (reference.name === ITERATION_NAME && step.repeat === undefined) {
+        problems.push(problem(at(...reference.path), `$${ITERATION_NAME} is the iteration number of a step with repeat; this step has none`))
+      } else if (reference.name !== ITERATION_NAME && !bound.has(reference.name)) {
         const known = bound.size === 0 ? 'none' : [...bound].map((n) => `$${n}`).join(', ')
         problems.push(problem(at(...reference.path), `$${reference.name} is not bound by an earlier step (bound so far: ${known})`))
       }
@@ -198,6 +212,7 @@ function checkScenario(scenario: Scenario, steps: readonly TaggedStep[], problem
     const as = (step as { as?: string }).as
     if (as !== undefined) {
       if (Object.hasOwn(accounts, as)) problems.push(problem(at('as'), `"${as}" is an account name; bind another name`))
+      if (as === ITERATION_NAME) problems.push(problem(at('as'), `"${ITERATION_NAME}" is the iteration number of steps with repeat; bind another name`))
       bound.add(as)
       if (kind === 'filter' || kind === 'subscribe') watchers.add(as)
       else watchers.delete(as)

@@ -15,10 +15,12 @@ import type { LoadedScenario } from './loadScenario.ts'
 import { ScenarioClock } from './scenarioClock.ts'
 import { ScenarioNetwork } from './scenarioNetwork.ts'
 import type { Reply } from './scenarioNetwork.ts'
+import { ITERATION_NAME } from './schemaParts.ts'
 import { StepFailure } from './steps/context.ts'
-import type { Watcher } from './steps/context.ts'
+import type { StepContext, StepOutcome, Watcher } from './steps/context.ts'
 import { describeStep, runStep } from './steps/index.ts'
-import type { StepKind } from './steps/index.ts'
+import type { ScenarioStep, StepKind, TaggedStep } from './steps/index.ts'
+import { referencesIn } from './values.ts'
 import type { Bindings } from './values.ts'
 
 /** Genesis time of a scenario that names none: 2023-11-14T22:13:20Z. */
@@ -37,10 +39,14 @@ export interface StepReport {
   durationMs: number
   /** Where the step starts in the file. */
   line?: number
+  /** A step with `repeat`: how many times it ran (up to and including a failing run). */
+  iterations?: number
   /** What did not hold (failed steps only). */
   failures?: ExpectationFailure[]
   /** Hashes of the blocks that joined the step's network's chain while it ran (mined, or a reorg's branch). */
   blocks?: string[]
+  /** Why a skipped step was not played: after a failure, or (keepGoing) the failed step it depends on. */
+  skipped?: string
 }
 
 /** How a scenario went; `ok` only when every step passed. */
@@ -55,6 +61,11 @@ export interface ScenarioReport {
 export interface PlayScenarioOptions {
   /** What messages and the report call a scenario given as a value (default `<object>`); a file is its path. */
   label?: string
+  /**
+   * After a failed step, play on: every later step runs except those that use a name a failed (or skipped)
+   * step binds, which are skipped, so that each failure is reported once. Default: stop at the first failure.
+   */
+  keepGoing?: boolean
 }
 
 /** A played scenario: its networks (still running), what its steps bound, and the report. */
@@ -94,10 +105,10 @@ export async function playScenario(fileOrObject: string | object, options: PlayS
   const loaded = typeof fileOrObject === 'string'
     ? await loadScenarioFile(fileOrObject)
     : validateScenario(fileOrObject, options.label)
-  return play(loaded)
+  return play(loaded, options.keepGoing ?? false)
 }
 
-async function play(loaded: LoadedScenario): Promise<PlayedScenario> {
+async function play(loaded: LoadedScenario, keepGoing: boolean): Promise<PlayedScenario> {
   const { scenario, file } = loaded
   const started = performance.now()
   const genesisTime = scenario.clock?.genesisTime ?? DEFAULT_GENESIS_TIME
@@ -119,9 +130,12 @@ async function play(loaded: LoadedScenario): Promise<PlayedScenario> {
   )
   const watchers = new Map<string, Watcher>()
   const steps: StepReport[] = []
-  let failed = false
+  /** Names bound by failed or skipped steps, with the step that failed, for `keepGoing`. */
+  const unusable = new Map<string, number>()
+  let firstFailure: number | undefined
   for (const [i, tagged] of loaded.steps.entries()) {
     const { step } = tagged
+    const as = (step as { as?: string }).as
     const network = networks.find((n) => n.name === (step.network ?? first.name)) as ScenarioNetwork
     const report: StepReport = {
       number: i + 1,
@@ -133,24 +147,31 @@ async function play(loaded: LoadedScenario): Promise<PlayedScenario> {
       ...lineOf(loaded, i),
     }
     steps.push(report)
-    if (failed) continue
+    const blocker = firstFailure === undefined ? undefined : keepGoing ? dependencyOn(step, unusable) : { name: undefined, step: firstFailure }
+    if (blocker) {
+      report.skipped = blocker.name === undefined ? `after step ${blocker.step} failed` : `it uses $${blocker.name}, which failed step ${blocker.step} did not bind`
+      if (as !== undefined) unusable.set(as, blocker.step)
+      continue
+    }
     const stepStarted = performance.now()
     const made = blocksJoining(network.node)
-    try {
-      const outcome = await runStep(tagged, { network, networks, bindings, accounts, watchers, clock })
-      const as = (step as { as?: string }).as
-      if (as !== undefined && outcome.value !== undefined) bindings.set(as, outcome.value)
-      report.status = outcome.failures.length === 0 ? 'passed' : 'failed'
-      if (outcome.failures.length > 0) report.failures = outcome.failures.map(jsonSafe)
-    } catch (error) {
-      report.status = 'failed'
-      report.failures = [jsonSafe(failureOf(error))]
+    const outcome = await playStep(tagged, { network, networks, bindings, accounts, watchers, clock, label: `step ${i + 1} "${report.name}"` })
+    // Whatever the step did may have mined transactions sent earlier: it answers for how they ran.
+    outcome.failures.push(...networks.flatMap((n) => n.minedSinceLastLook()))
+    if (step.repeat !== undefined) report.iterations = outcome.iterations
+    if (as !== undefined && outcome.value !== undefined) bindings.set(as, outcome.value)
+    if (step.repeat !== undefined && as !== undefined) watchers.delete(as)
+    report.status = outcome.failures.length === 0 ? 'passed' : 'failed'
+    if (outcome.failures.length > 0) {
+      report.failures = outcome.failures.map(jsonSafe)
+      firstFailure ??= i + 1
+      if (as !== undefined) unusable.set(as, i + 1)
     }
     report.durationMs = Math.round((performance.now() - stepStarted) * 10) / 10
     const blocks = made.stop()
     if (blocks.length > 0) report.blocks = blocks
-    failed = report.status === 'failed'
   }
+  const failed = firstFailure !== undefined
   const report: ScenarioReport = {
     file,
     name: scenario.name,
@@ -204,6 +225,44 @@ function blocksJoining(node: ChainNode): { stop(): string[] } {
       return hashes
     },
   }
+}
+
+/**
+ * Runs a step (`repeat` times, with $i bound to each run's number), turning what it throws into a failure.
+ * A repeated step stops at its first failing run; its value is the list of every run's value.
+ */
+async function playStep(tagged: TaggedStep, context: StepContext): Promise<{ value?: unknown; failures: ExpectationFailure[]; iterations: number }> {
+  const { repeat } = tagged.step
+  const values: unknown[] = []
+  try {
+    for (let run = 0; run < (repeat ?? 1); run++) {
+      if (repeat !== undefined) context.bindings.set(ITERATION_NAME, run)
+      let outcome: StepOutcome
+      try {
+        outcome = await runStep(tagged, context)
+      } catch (error) {
+        outcome = { failures: [failureOf(error)] }
+      }
+      values.push(outcome.value)
+      if (outcome.failures.length > 0) {
+        const failures = repeat === undefined ? outcome.failures : outcome.failures.map((f) => ({ ...f, message: `run $${ITERATION_NAME} = ${run}: ${f.message}` }))
+        return { failures, iterations: run + 1, ...(repeat === undefined ? { value: outcome.value } : {}) }
+      }
+    }
+  } finally {
+    context.bindings.delete(ITERATION_NAME)
+  }
+  return { value: repeat === undefined ? values[0] : values, failures: [], iterations: repeat ?? 1 }
+}
+
+/** The first name a step uses that a failed or skipped step was to bind, with the step that failed. */
+function dependencyOn(step: ScenarioStep, unusable: ReadonlyMap<string, number>): { name: string; step: number } | undefined {
+  const { name: _name, as: _as, ...body } = step as ScenarioStep & { as?: string }
+  for (const { name } of referencesIn(body)) {
+    const failed = unusable.get(name)
+    if (failed !== undefined) return { name, step: failed }
+  }
+  return undefined
 }
 
 function failureOf(error: unknown): ExpectationFailure {

@@ -6,6 +6,7 @@ import { createNetworkRpc, nodeOptionsFor } from '../network.ts'
 import type { Dispatcher, RpcConnection, RpcContext } from '../rpc/dispatcher.ts'
 import type { FaultInjector } from '../rpc/faults.ts'
 import type { NamedAbi } from '../decoding/abiDecoder.ts'
+import type { ExpectationFailure } from './expectations.ts'
 import type { ScenarioClock } from './scenarioClock.ts'
 
 /** A JSON-RPC answer as a step sees it; `httpStatus` is what an injected fault would make the HTTP reply. */
@@ -30,6 +31,11 @@ export class ScenarioNetwork {
   interval: { ms: number; nextAt: number } | undefined
   /** The nonce the next `sign` step of each sender uses at least (signed transactions not sent yet). */
   readonly signedNonces = new Map<string, bigint>()
+  /**
+   * Transactions sent while they could not be mined at once (manual mining, `pending: true`), by hash: whether
+   * each may revert, and the step that sent it. The step that mines one answers for how it ran.
+   */
+  private readonly unmined = new Map<string, { reverts: boolean; sentBy: string }>()
   private readonly dispatcher: Dispatcher
   private readonly notifications = new Map<string, unknown[]>()
   private readonly closeListeners: Array<() => void> = []
@@ -110,6 +116,34 @@ export class ScenarioNetwork {
     const queue = this.notifications.get(id) ?? []
     this.notifications.delete(id)
     return queue
+  }
+
+  /** Notes a transaction that is not mined yet, to be checked by the step that mines it. */
+  awaitMining(hash: string, expectation: { reverts: boolean; sentBy: string }): void {
+    this.unmined.set(hash, expectation)
+  }
+
+  /**
+   * How the transactions awaiting mining that are now mined ran, against their expectation: a failure for each
+   * that reverted when it should not have (or succeeded when it should have reverted). Read from the node, not
+   * through the dispatcher, so that faults armed for clients are not spent.
+   */
+  minedSinceLastLook(): ExpectationFailure[] {
+    const failures: ExpectationFailure[] = []
+    for (const [hash, { reverts, sentBy }] of this.unmined) {
+      const found = this.node.transaction(hash)
+      if (found?.status !== 'mined') continue
+      this.unmined.delete(hash)
+      const { block, index } = found.location
+      const reverted = (block.transactions[index] as { status: 0 | 1 }).status === 0
+      if (reverted === reverts) continue
+      failures.push({
+        message: reverts
+          ? `transaction ${hash} (sent by ${sentBy}) succeeded in block ${block.number}; that step expects it to revert`
+          : `transaction ${hash} (sent by ${sentBy}) reverted in block ${block.number} (status 0x0); write reverts: true on that step if it should`,
+      })
+    }
+    return failures
   }
 
   /** Ends the in-process connection (its subscriptions with it) and the node. */

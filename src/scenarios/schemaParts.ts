@@ -50,12 +50,29 @@ const errorExpectation = z
   ])
   .describe('the call must fail: true, or the error fields that must match (message as a substring)')
 
+/** Bounds on a quantity or a count; they may also stand as a matcher wherever a value is expected. */
+const comparisons = {
+  gt: amount.optional().describe('a number (or hex quantity) greater than this'),
+  gte: amount.optional().describe('a number (or hex quantity) at least this'),
+  lt: amount.optional().describe('a number (or hex quantity) less than this'),
+  lte: amount.optional().describe('a number (or hex quantity) at most this'),
+}
+
 const checks = {
   equal: json.optional().describe('the value equals this (numbers match hex quantities numerically)'),
   contains: json
     .optional()
     .describe('objects: these fields match; arrays: these elements appear in this order; strings: a substring'),
-  length: count.optional().describe('the array (or string) has this length'),
+  includes: z
+    .array(json)
+    .optional()
+    .describe('arrays: each of these elements is there, in any order, each matched (as contains matches) by a different element'),
+  oneOf: z.array(json).min(1).optional().describe('the value equals one of these'),
+  ...comparisons,
+  length: z
+    .union([count, z.object(comparisons).strict()])
+    .optional()
+    .describe('the array (or string) has this length, or one within these bounds ({gte: 2})'),
   fields: z.record(z.string(), json).optional().describe('path → value: each field equals its value (paths: a.0.b)'),
   matches: z.record(z.string(), z.string()).optional().describe('path → regular expression the field matches'),
   differs: z.record(z.string(), json).optional().describe('path → value: each field differs from its value'),
@@ -92,9 +109,22 @@ export const transactionExpectation = z
   })
   .strict()
 
+/** The most times `repeat` runs a step, so that a typo cannot run for hours. */
+export const MAX_REPEAT = 100_000
+
+/** The name `repeat` binds to the iteration number (0, 1, ...) while it runs a step. */
+export const ITERATION_NAME = 'i'
+
 export const stepBase = {
   name: z.string().min(1).optional().describe('what the step does, shown in the report'),
   network: identifier.optional().describe('the network the step runs on (default: the first)'),
+  repeat: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_REPEAT)
+    .optional()
+    .describe('runs the step this many times, $i being 0, 1, ...; its `as` binds the list of every run\'s value'),
 }
 
 export const binds = { as: identifier.optional().describe('binds the step\'s value to $name for later steps') }
@@ -119,6 +149,7 @@ export const logCriteria = z
     topics: z.array(json).optional(),
     fromBlock: z.union([z.string(), count]).optional(),
     toBlock: z.union([z.string(), count]).optional(),
+    blockHash: z.string().optional().describe('one block\'s logs: its hash ($name), instead of fromBlock and toBlock'),
   })
   .strict()
   .meta({ id: 'logCriteria' })

@@ -5,15 +5,20 @@ import { parseUnsigned } from './amounts.ts'
 
 /**
  * Values in a scenario: integers written as people write them (`250e18`, `1.5 ether`), `$name` references
- * to what earlier steps bound, and two helpers for log topics: `$event(Transfer(address,address,uint256))`
- * (an event's topic 0) and `$word($alice)` (a value as one 32-byte ABI word, as an indexed topic holds it).
+ * to what earlier steps bound, helpers for log topics, `$event(Transfer(address,address,uint256))` (an
+ * event's topic 0) and `$word($alice)` (a value as one 32-byte ABI word, as an indexed topic holds it), and
+ * for generated lists, `$range(0, 300)` (the integers 0 to 299), `$address(7)` (an integer as an address) and
+ * `$hex($i)` (an integer as a JSON-RPC quantity). `$word`, `$address` and `$hex` map over a list:
+ * `$word($range(0, 5001))` is 5,001 topic values.
  */
 
 /** A value bound by a step, or an account's address; plain JSON (strings for hashes, addresses, numbers). */
 export type Bindings = Map<string, unknown>
 
 const REFERENCE = /^\$([A-Za-z_][A-Za-z0-9_]*)((?:\.[A-Za-z0-9_]+)*)$/
-const HELPER = /^\$(event|word)\((.*)\)$/s
+const HELPER = /^\$(event|word|address|hex|range)\((.*)\)$/s
+/** The longest list `$range` makes, so that a typo cannot exhaust memory. */
+export const MAX_RANGE = 1_000_000
 
 /** A value that cannot be used: the message says which and why. */
 export class ValueError extends ChainsimError {}
@@ -40,7 +45,9 @@ export function parseAmount(value: unknown, what = 'amount'): bigint {
 export function referencesIn(value: unknown, path: Array<string | number> = []): Array<{ name: string; path: Array<string | number> }> {
   if (typeof value === 'string') {
     const helper = HELPER.exec(value)
-    if (helper) return helper[1] === 'word' ? referencesIn((helper[2] as string).trim(), path) : []
+    if (helper?.[1] === 'event') return []
+    if (helper?.[1] === 'range') return splitArguments(helper[2] as string).flatMap((argument) => referencesIn(argument, path))
+    if (helper) return referencesIn((helper[2] as string).trim(), path)
     const match = REFERENCE.exec(value)
     return match ? [{ name: match[1] as string, path }] : []
   }
@@ -70,8 +77,18 @@ export function resolveString(value: string, bindings: Bindings): unknown {
   const helper = HELPER.exec(value)
   if (helper) {
     const argument = (helper[2] as string).trim()
-    if (helper[1] === 'event') return bytesToHex(keccak256(new TextEncoder().encode(argument.replace(/\s+/g, ''))))
-    return bytesToHex(encodeWord(resolveString(argument, bindings)))
+    switch (helper[1]) {
+      case 'event':
+        return bytesToHex(keccak256(new TextEncoder().encode(argument.replace(/\s+/g, ''))))
+      case 'range':
+        return range(argument, bindings)
+      case 'address':
+        return eachOf(resolveString(argument, bindings), toAddress)
+      case 'hex':
+        return eachOf(resolveString(argument, bindings), (item) => `0x${parseAmount(item, '$hex').toString(16)}`)
+      default:
+        return eachOf(resolveString(argument, bindings), (item) => bytesToHex(encodeWord(item)))
+    }
   }
   const match = REFERENCE.exec(value)
   if (!match) return value
@@ -86,6 +103,33 @@ export function resolveString(value: string, bindings: Bindings): unknown {
     current = next
   }
   return current
+}
+
+/** `$range(a, b)`: the integers from a up to b, b left out. */
+function range(argument: string, bindings: Bindings): number[] {
+  const bounds = splitArguments(argument)
+  if (bounds.length !== 2) throw new ValueError(`$range(${argument}): expected two integers, $range(first, end)`)
+  const [first, end] = bounds.map((bound) => parseAmount(/^\$[A-Za-z_]/.test(bound) ? resolveString(bound, bindings) : bound, `$range(${argument})`)) as [bigint, bigint]
+  if (end < first) throw new ValueError(`$range(${argument}): the end ${end} is below the first ${first}`)
+  if (end - first > BigInt(MAX_RANGE)) throw new ValueError(`$range(${argument}): ${end - first} integers, more than ${MAX_RANGE}`)
+  return Array.from({ length: Number(end - first) }, (_, i) => Number(first) + i)
+}
+
+/** An integer as a 20-byte address (`$address(7)` is 0x00…07). */
+function toAddress(value: unknown): string {
+  const integer = parseAmount(value, '$address')
+  if (integer >= 1n << 160n) throw new ValueError(`$address: ${integer} does not fit 20 bytes`)
+  return `0x${integer.toString(16).padStart(40, '0')}`
+}
+
+/** A helper applied to a value, or to each element of a list. */
+function eachOf(value: unknown, apply: (item: unknown) => string): string | string[] {
+  return Array.isArray(value) ? value.map(apply) : apply(value)
+}
+
+/** A helper's comma-separated arguments. */
+function splitArguments(text: string): string[] {
+  return text.split(',').map((part) => part.trim())
 }
 
 /** A string value after resolution; anything else is refused with `what` in the message. */

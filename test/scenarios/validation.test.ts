@@ -69,8 +69,33 @@ describe('an invalid file is refused with the file, the line and the step', () =
     )
   })
 
-  test('YAML that does not parse: the line of the fault', () => {
-    expect(problemsOf('name: x\nsteps:\n  - mine: [1, 2\n  - wait\n').message).toMatch(/^broken\.yaml:4:3: not valid YAML: /)
+  test('YAML that does not parse: the first fault only, with its line and a caret under it', () => {
+    const error = problemsOf('name: x\nsteps:\n  - mine: [1, 2\n  - wait\n')
+    expect(error.problems).toHaveLength(1)
+    expect(error.message).toMatch(/^broken\.yaml:4:3: not valid YAML: .*\n 4 \|   - wait\n   \|   \^$/)
+    // One unquoted `: ` in a value: one problem, which says what to do.
+    const colon = problemsOf(`${HEADER}  - name: pay: Bob\n    mine: 1\n  - name: again: later\n    mine: 1\n`)
+    expect(colon.message).toBe(
+      'broken.yaml:4:11: not valid YAML: Nested mappings are not allowed in compact mappings (quote a value that holds ": ")\n 4 |   - name: pay: Bob\n   |           ^',
+    )
+  })
+
+  test('$i only in a step with repeat; i is no account or step name', () => {
+    const error = problemsOf(`name: r\naccounts: { i: 0 }\nsteps:\n  - repeat: 2\n    rpc: { method: eth_getBlockByNumber, params: [$i, false] }\n`)
+    expect(error.message).toBe('broken.yaml:2:13: accounts.i: "i" is the iteration number of steps with repeat; name the account otherwise')
+    const outside = problemsOf(`${HEADER}  - rpc: { method: eth_getBlockByNumber, params: [$i, false] }\n  - rpc: eth_chainId\n    as: i\n`)
+    expect(outside.message.split('\n')).toEqual([
+      'broken.yaml:4:51: step 1 "rpc eth_getBlockByNumber": rpc.params.0: $i is the iteration number of a step with repeat; this step has none',
+      'broken.yaml:6:9: step 2 "rpc eth_chainId": as: "i" is the iteration number of steps with repeat; bind another name',
+    ])
+  })
+
+  test('a filter or subscription without a name must expect an error', () => {
+    const error = problemsOf(`${HEADER}  - filter: blocks\n  - subscribe: newHeads\n  - filter: { blockHash: '0x01' }\n    expect: { error: true }\n`)
+    expect(error.message.split('\n')).toEqual([
+      'broken.yaml:4:13: step 1 "filter blocks": filter: a filter needs `as` (a name for changes to read it by), unless it expects an error',
+      'broken.yaml:5:16: step 2 "subscribe newHeads": subscribe: a subscription needs `as` (a name for changes to read it by), unless it expects an error',
+    ])
   })
 
   test('JSON is read by the same parser, with positions', () => {

@@ -92,6 +92,35 @@ describe('expectations', () => {
     expect(failure!.diff).toBe('  {\n-   "a": 1\n+   "a": 1,\n+   "b": 2\n  }')
   })
 
+  test('includes: each element somewhere, in any order, each matched by a different element', () => {
+    expect(checkValue([1, 2, 3, 4], { includes: [4, 2] })).toEqual([])
+    expect(checkValue([log, { ...log, logIndex: '0x1' }], { includes: [{ logIndex: 1 }, { removed: false }] })).toEqual([])
+    // Two expectations that one element alone meets need two elements.
+    expect(checkValue([{ removed: false, logIndex: '0x0' }], { includes: [{ removed: false }, { logIndex: 0 }] })[0]!.message).toBe(
+      'result at (top): element 1 of the expected elements ({"logIndex":0}) is not among the 1 elements',
+    )
+    expect(checkValue('0x1', { includes: [1] })[0]!.message).toBe('result at (top): expected an array, got "0x1"')
+  })
+
+  test('oneOf, and comparisons on quantities and counts', () => {
+    expect(checkValue('0x5', { oneOf: [4, 5] })).toEqual([])
+    expect(checkValue('0x6', { oneOf: [4, 5] })[0]!.message).toBe('result at (top): expected one of [4,5], got "0x6"')
+    expect(checkValue('0x5', { gt: 4, lte: '0x5' })).toEqual([])
+    expect(checkValue('1000000000000000000', { gte: '1 ether', lt: 2n * 10n ** 18n })).toEqual([])
+    expect(checkValue('0x5', { lt: 5 })[0]!.message).toBe('result at (top): expected a number less than 5, got "0x5"')
+    expect(checkValue([1, 2, 3], { length: { gte: 2, lte: 3 } })).toEqual([])
+    expect(checkValue([1], { length: { gte: 2 } })[0]!.message).toBe('result length: expected at least 2, got 1')
+  })
+
+  test('matchers may stand wherever a value is expected', () => {
+    const receipt = { status: '0x1', gasUsed: '0xb411', logs: [log] }
+    expect(checkValue(receipt, { fields: { gasUsed: { gt: 21000, lt: 50000 }, status: { oneOf: ['0x1'] } } })).toEqual([])
+    expect(checkValue(receipt, { contains: { logs: [{ blockNumber: { gte: 3 } }] } })).toEqual([])
+    expect(checkValue(receipt, { fields: { gasUsed: { lt: 21000 } } })[0]!.message).toBe('result.gasUsed: expected {"lt":21000}, got "0xb411"')
+    // An object with other keys is a value, compared as one.
+    expect(checkValue({ gt: 1, other: 2 }, { equal: { gt: 1, other: 2 } })).toEqual([])
+  })
+
   test('length, matches and differs', () => {
     expect(checkValue([1, 2], { length: 3 })[0]!.message).toBe('result length: expected 3, got 2')
     expect(checkValue(log, { matches: { 'topics.0': '^0x[A-F]+$' } })).toEqual([])
@@ -101,15 +130,37 @@ describe('expectations', () => {
   })
 })
 
-test("geth's order: removed logs first, oldest first, then the new ones by position", () => {
-  const log = (removed: boolean, block: number | null, index: number | null) => ({
+describe("geth's order, event by event", () => {
+  const log = (removed: boolean, block: number | null, index: number | null, hash = 'a') => ({
     removed,
+    blockHash: block === null ? null : `0x${hash}${block}`,
     blockNumber: block === null ? null : `0x${block.toString(16)}`,
     logIndex: index === null ? null : `0x${index.toString(16)}`,
   })
-  expect(gethOrderProblem([log(true, 5, 0), log(true, 5, 1), log(true, 6, 0), log(false, 6, 0), log(false, 7, 0)])).toBeUndefined()
-  expect(gethOrderProblem([log(false, 2, 0), log(false, null, null), log(false, 3, 0)])).toBeUndefined()
-  expect(gethOrderProblem([log(true, 6, 0), log(true, 5, 0)])).toBe('entry 1 (block 5, log 0) comes after block 6, log 0')
-  expect(gethOrderProblem([log(true, 5, 1), log(true, 5, 1)])).toBe('entry 1 (block 5, log 1) comes after block 5, log 1')
-  expect(gethOrderProblem([log(true, 5, 0), log(false, 5, 0), log(true, 6, 0)])).toBe('entry 2 is a removed log after a new one')
+
+  test('one reorg: the removed logs, then the new branch; pending logs anywhere', () => {
+    expect(gethOrderProblem([log(false, 5, 0), log(false, 5, 1), log(false, 6, 0), log(true, 5, 0), log(true, 5, 1), log(true, 6, 0), log(false, 6, 0, 'b'), log(false, 7, 0, 'b')])).toBeUndefined()
+    expect(gethOrderProblem([log(false, 2, 0), log(false, null, null), log(false, 3, 0)])).toBeUndefined()
+  })
+
+  test('several reorgs between two looks, each in its order', () => {
+    const twoReorgs = [
+      log(false, 3, 0), log(false, 4, 0),
+      log(true, 4, 0), log(false, 4, 0, 'b'), log(false, 5, 0, 'b'),
+      log(true, 3, 0), log(true, 4, 0, 'b'), log(true, 5, 0, 'b'), log(false, 3, 0, 'c'),
+    ]
+    expect(gethOrderProblem(twoReorgs)).toBeUndefined()
+    // Two rollbacks, each deeper than the last.
+    expect(gethOrderProblem([log(false, 5, 0), log(false, 6, 0), log(true, 6, 0), log(true, 5, 0)])).toBeUndefined()
+  })
+
+  test('what no sequence of events gives', () => {
+    expect(gethOrderProblem([log(false, 6, 0), log(false, 5, 0)])).toBe('entry 1 (block 5, log 0) comes after block 6, log 0 (entry 0), which was not removed before it')
+    expect(gethOrderProblem([log(false, 5, 1), log(false, 5, 1)])).toBe('entry 1 (block 5, log 1) comes after block 5, log 1 (entry 0), which was not removed before it')
+    expect(gethOrderProblem([log(false, 5, 0), log(false, 6, 0), log(true, 5, 0), log(false, 5, 0, 'b')])).toBe(
+      'entry 2 removed block 5, log 0, but the log at block 6, log 0 (entry 1) stayed on the chain',
+    )
+    expect(gethOrderProblem([log(false, 5, 0), log(false, 6, 0), log(true, 5, 0)])).toMatch(/^entry 2 removed block 5, log 0, but the log at block 6/)
+    expect(gethOrderProblem([log(true, 5, 1), log(true, 5, 1)])).toBe('entry 1 (block 5, log 1) is removed a second time without having been added back')
+  })
 })

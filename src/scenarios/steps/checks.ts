@@ -38,3 +38,10 @@ export function checkTypes(types: readonly string[] | undefined, path: Path, c: 
     }
   })
 }
+
+/** A filter or subscription is read through its name; one may go without only when it is expected to fail. */
+export function checkWatcherName(kind: 'filter' | 'subscribe', step: { as?: string; expect?: { error?: unknown } }, c: CheckContext): void {
+  if (step.as === undefined && step.expect?.error === undefined) {
+    c.report([kind], `a ${kind === 'filter' ? 'filter' : 'subscription'} needs \`as\` (a name for changes to read it by), unless it expects an error`)
+  }
+}

@@ -20,6 +20,8 @@ export interface StepContext {
   accounts: Readonly<Record<string, number>>
   watchers: Map<string, Watcher>
   clock: ScenarioClock
+  /** The step in messages: `step 4 "pay Bob"`. */
+  label: string
 }
 
 /** What a step did: the value its `as` binds, and the expectations that failed. */

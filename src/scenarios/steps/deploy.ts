@@ -76,7 +76,9 @@ export const deploy = defineStep({
       if (status !== '0x1' || !contractAddress) throw new StepFailure(`the deployment ${hash} reverted`, { actual: receipt })
       address = contractAddress
     } else {
-      // Not mined yet (manual mining): the address follows from the sender and its nonce.
+      // Not mined yet (manual mining): the address follows from the sender and its nonce; the step that mines
+      // it answers for a deployment that reverts.
+      ctx.network.awaitMining(hash, { reverts: false, sentBy: ctx.label })
       const pooled = (await must(ctx.network.call('eth_getTransactionByHash', [hash]), 'eth_getTransactionByHash')) as { nonce: string }
       address = createAddress(from, BigInt(pooled.nonce))
     }

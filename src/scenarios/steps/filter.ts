@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { callExpectation, identifier, logCriteria, stepBase } from '../schemaParts.ts'
+import { checkWatcherName } from './checks.ts'
 import { expectReply } from './replies.ts'
 import { criteria } from './requests.ts'
 import { defineStep } from './stepKind.ts'
@@ -10,14 +11,16 @@ export const filter = defineStep({
   schema: z
     .object({
       ...stepBase,
-      as: identifier.describe('the filter\'s name, for `changes` and $name (its id)'),
+      as: identifier.optional().describe('the filter\'s name, for `changes` and $name (its id); only a filter expected to fail goes without'),
       filter: z
         .union([z.enum(['blocks', 'pendingTransactions']), logCriteria])
-        .describe('installs a filter: log criteria, `blocks` or `pendingTransactions`'),
+        .describe('installs a filter: log criteria (a range, or one blockHash), `blocks` or `pendingTransactions`'),
       expect: callExpectation.optional(),
     })
     .strict()
     .meta({ id: 'filterStep' }),
+
+  check: (step, c) => checkWatcherName('filter', step, c),
 
   async run(step, ctx) {
     const reply = step.filter === 'blocks'
@@ -26,9 +29,9 @@ export const filter = defineStep({
         ? await ctx.network.call('eth_newPendingTransactionFilter')
         : await ctx.network.call('eth_newFilter', [criteria(step.filter, ctx)])
     const outcome = expectReply(reply, step.expect, ctx)
-    if (reply.ok) ctx.watchers.set(step.as, { kind: 'filter', id: reply.result as string, network: ctx.network })
+    if (reply.ok && step.as !== undefined) ctx.watchers.set(step.as, { kind: 'filter', id: reply.result as string, network: ctx.network })
     return outcome
   },
 
-  describe: (step) => `filter ${step.as}`,
+  describe: (step) => `filter ${step.as ?? (typeof step.filter === 'string' ? step.filter : 'logs')}`,
 })

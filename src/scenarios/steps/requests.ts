@@ -67,15 +67,23 @@ export async function withGas(tx: Record<string, unknown>, ctx: StepContext): Pr
 
 /** Log criteria for eth_newFilter / eth_subscribe: names resolved, block numbers as hex. */
 export function criteria(
-  spec: { address?: string | string[]; topics?: unknown[]; fromBlock?: string | number; toBlock?: string | number },
+  spec: { address?: string | string[]; topics?: unknown[]; fromBlock?: string | number; toBlock?: string | number; blockHash?: string },
   ctx: StepContext,
 ): Record<string, unknown> {
   return compact({
     address: spec.address === undefined ? undefined : toWire(resolve(spec.address, ctx.bindings)),
     topics: spec.topics === undefined ? undefined : toWire(resolve(spec.topics, ctx.bindings)),
-    fromBlock: spec.fromBlock === undefined ? undefined : block(spec.fromBlock),
-    toBlock: spec.toBlock === undefined ? undefined : block(spec.toBlock),
+    fromBlock: spec.fromBlock === undefined ? undefined : block(resolveBlock(spec.fromBlock, ctx)),
+    toBlock: spec.toBlock === undefined ? undefined : block(resolveBlock(spec.toBlock, ctx)),
+    blockHash: spec.blockHash === undefined ? undefined : resolveText(spec.blockHash, ctx.bindings, 'blockHash'),
   })
+}
+
+/** A block bound: a number, a tag, or a $name holding either. */
+function resolveBlock(value: string | number, ctx: StepContext): string | number {
+  if (typeof value === 'number') return value
+  const resolved = resolve(value, ctx.bindings)
+  return typeof resolved === 'number' || typeof resolved === 'string' ? resolved : value
 }
 
 /** A dev account's address: by index, by name from `accounts`, or an address ($name or 0x). */

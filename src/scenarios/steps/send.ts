@@ -53,11 +53,12 @@ export const send = defineStep({
   describe: (step) => (step.send.raw ? 'send raw transaction' : `send ${step.send.function ?? 'transaction'}`),
 })
 
-/** Whether a mined transaction reverted as expected (one still pending cannot tell yet). */
+/** Whether a mined transaction reverted as expected; one still pending is checked by the step that mines it. */
 async function revertCheck(hash: string, reverts: boolean, ctx: StepContext): Promise<ExpectationFailure[]> {
   const receipt = (await must(ctx.network.call('eth_getTransactionReceipt', [hash]), 'eth_getTransactionReceipt')) as
     | { status: string; blockNumber: string }
     | null
+  if (receipt === null) ctx.network.awaitMining(hash, { reverts, sentBy: ctx.label })
   if (receipt === null || (receipt.status === '0x0') === reverts) return []
   const block = BigInt(receipt.blockNumber)
   return [

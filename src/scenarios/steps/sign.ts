@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { bytesToHex, hexToBytes } from '../../evm/index.ts'
-import { binds, stepBase, transactionFields } from '../schemaParts.ts'
-import { must } from './replies.ts'
+import { binds, callExpectation, stepBase, transactionFields } from '../schemaParts.ts'
+import { expectReply, must } from './replies.ts'
 import { transactionObject, withGas } from './requests.ts'
 import { defineStep } from './stepKind.ts'
 import { checkTransactionSpec } from './transactionChecks.ts'
@@ -17,6 +17,9 @@ export const sign = defineStep({
         .object(transactionFields)
         .strict()
         .describe('signs a transaction without sending it; binds {raw, hash} (for reorg add, or send raw)'),
+      expect: callExpectation
+        .optional()
+        .describe('checks on {raw, hash}; with `error`, the gas estimate of a transaction with no `gas` must fail'),
     })
     .strict()
     .meta({ id: 'signStep' }),
@@ -35,7 +38,13 @@ export const sign = defineStep({
       const signed = ctx.network.signedNonces.get(from) ?? 0n
       nonce = pooled > signed ? pooled : signed
     }
-    const gas = big('gas') ?? BigInt((await must(ctx.network.call('eth_estimateGas', [tx]), 'eth_estimateGas')) as string)
+    let gas = big('gas')
+    if (gas === undefined) {
+      // A transaction that cannot run has no gas estimate: that is the error a sign step may expect.
+      const estimate = await ctx.network.call('eth_estimateGas', [tx])
+      if (!estimate.ok) return expectReply(estimate, step.expect, ctx)
+      gas = BigInt(estimate.result as string)
+    }
     const signed = ctx.network.node.signWithDevAccount({
       from: bytes('from') as Uint8Array,
       to: bytes('to'),
@@ -48,7 +57,7 @@ export const sign = defineStep({
       gas,
     })
     ctx.network.signedNonces.set(from, nonce + 1n)
-    return { value: { raw: bytesToHex(signed.raw), hash: signed.hashKey }, failures: [] }
+    return expectReply({ ok: true, result: { raw: bytesToHex(signed.raw), hash: signed.hashKey } }, step.expect, ctx)
   },
 
   describe: (step) => `sign ${step.sign.function ?? 'transaction'}`,
