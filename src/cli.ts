@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { isMainThread } from 'node:worker_threads'
 import { Command, InvalidArgumentError } from 'commander'
 import { formatBanner } from './banner.ts'
 import { DEFAULT_CONFIG } from './config/defaults.ts'
@@ -13,6 +14,10 @@ import { enableCollectionAfterBursts } from './transports/burstCollector.ts'
 import type { RunningServer } from './server.ts'
 import { playFiles } from './scenarios/playFiles.ts'
 import type { PlayFilesOptions } from './scenarios/playFiles.ts'
+import { REPORTER_NAMES } from './scenarios/reporters/index.ts'
+import type { ReporterName } from './scenarios/reporters/index.ts'
+import { parseShard } from './scenarios/shard.ts'
+import type { Shard } from './scenarios/shard.ts'
 import { version } from './version.ts'
 
 function parsePort(value: string): number {
@@ -131,12 +136,36 @@ async function exportOnExit(server: RunningServer, dir: string | undefined): Pro
   }
 }
 
+function parseJobs(value: string): number {
+  const jobs = Number(value)
+  if (!Number.isInteger(jobs) || jobs < 1) throw new InvalidArgumentError('a whole number of at least 1')
+  return jobs
+}
+
+function parseShardOption(value: string): Shard {
+  try {
+    return parseShard(value)
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message)
+  }
+}
+
+function parseReporter(value: string): ReporterName {
+  if (!(REPORTER_NAMES as readonly string[]).includes(value)) throw new InvalidArgumentError(`one of ${REPORTER_NAMES.join(', ')}`)
+  return value as ReporterName
+}
+
 program
   .command('play')
   .description('play scenario files (YAML or JSON) and check their expectations; exits 1 if any fails')
   .argument('<files...>', 'scenario files')
   .option('--serve', 'after a passing playback, keep its networks serving (one file)')
-  .option('--json', 'print a machine-readable report on stdout')
+  .option('--jobs <n>', 'files played at once, each in a worker thread (default: the number of cores)', parseJobs)
+  .option('--shard <i/n>', 'play only the I-th of N slices of the files, for a CI matrix (e.g. 2/4)', parseShardOption)
+  .option('--reporter <name>', `the report: ${REPORTER_NAMES.join(', ')} (default text)`, parseReporter)
+  .option('--json', 'print a machine-readable report on stdout (--reporter json)')
+  .option('--output <file>', 'write the json, junit or tap report to this file; the text report goes to stdout')
+  .option('--keep-going', 'after a failed step, play on with the steps that do not depend on it')
   .option('--host <host>', 'with --serve: address to bind (default 127.0.0.1)')
   .option('--port <port>', 'with --serve: port of the first network (default: its own, else 8545)', parsePort)
   .option('--report <file>', 'write one self-contained HTML file with each scenario\'s fork tree and steps (for CI artifacts)')
@@ -157,7 +186,8 @@ program
     process.once('SIGTERM', () => shutdown('SIGTERM'))
   })
 
-program.parseAsync(process.argv).catch((error: unknown) => {
+// A worker thread of `play --jobs` loads this module (it is the CLI bundle) to play files: it takes no command.
+if (isMainThread) program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof ChainImportError || error instanceof StateFileError) {
     console.error(`chainsim: ${error.message}`)
   } else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') console.error(`chainsim: ${error.message}`)

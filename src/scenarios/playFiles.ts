@@ -1,82 +1,158 @@
+import { writeFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import { formatBanner } from '../banner.ts'
 import type { RunningServer } from '../server.ts'
 import { collectReportScenario, writeHtmlReport } from '../explorer/htmlReport.ts'
 import { formatReport } from './formatReport.ts'
 import { ScenarioError } from './loadScenario.ts'
-import type { ScenarioProblem } from './loadScenario.ts'
+import { isInvalid, playFile } from './playFile.ts'
+import type { FileReport, HtmlReportScenario, PlayedFile } from './playFile.ts'
 import { playScenario } from './playScenario.ts'
-import type { PlayedScenario, ScenarioReport } from './playScenario.ts'
+import { PlayWorker } from './playWorker.ts'
+import { reportDocument } from './reporters/index.ts'
+import type { ReporterName } from './reporters/index.ts'
+import { filesOfShard } from './shard.ts'
+import type { Shard } from './shard.ts'
+
+export type { FileReport, InvalidScenarioReport } from './playFile.ts'
+export type { PlayFilesReport } from './reporters/index.ts'
 
 /** Options of `chainsim play`. */
 export interface PlayFilesOptions {
   /** Keep the played chain serving (one file only, and only when it passed). */
   serve?: boolean
-  /** Print one JSON report on stdout instead of the text one. */
+  /** Shorthand for `reporter: 'json'`. */
   json?: boolean
+  /** `text` (default: ✓/✗ per step, a diff per failure), or one document: `json`, `junit` or `tap`. */
+  reporter?: ReporterName
+  /** Write the report document to this file; the text report then still goes to stdout. */
+  output?: string
+  /** Files played at once, each in a worker thread (default: the number of cores; 1 plays them in-process). */
+  jobs?: number
+  /** Play only this slice of the files (`--shard 2/4`). */
+  shard?: Shard
+  /** After a failed step, play on with the steps that do not depend on it. */
+  keepGoing?: boolean
   host?: string
   port?: number
   /** Write a self-contained HTML report of every played scenario (fork tree, steps, blocks) to this file. */
   report?: string
 }
 
-/** A file that could not be played: why, problem by problem (file, line, step). */
-export interface InvalidScenarioReport {
-  file: string
-  ok: false
-  error: string
-  problems: readonly ScenarioProblem[]
-}
-
-/** What `chainsim play --json` prints. */
-export interface PlayFilesReport {
-  ok: boolean
-  scenarios: Array<ScenarioReport | InvalidScenarioReport>
-}
-
 /**
- * `chainsim play FILE... [--serve] [--json]`: plays each file in turn, prints each report (steps with ✓/✗,
- * and for a failure its location and a diff), and returns the exit code: 0 only when every file is valid and
- * every expectation held. With `serve`, a passing scenario's networks are left serving; the caller closes them.
+ * `chainsim play FILE...`: plays the files (those of one shard), several at once in worker threads, prints
+ * each file's report in file order as soon as it and every file before it is done, then the report document
+ * the reporter names, and returns the exit code: 0 only when every file is valid and every expectation held,
+ * 2 for options that do not go together. With `serve`, a passing scenario's networks are left serving; the
+ * caller closes them.
  */
 export async function playFiles(files: readonly string[], options: PlayFilesOptions = {}): Promise<{ exitCode: number; server?: RunningServer }> {
-  if (options.serve && files.length !== 1) {
-    console.error('chainsim: --serve serves one scenario\'s chain: give one file')
+  const reporter = options.reporter ?? (options.json ? 'json' : 'text')
+  const refusal = refuse(files, options, reporter)
+  if (refusal !== undefined) {
+    console.error(`chainsim: ${refusal}`)
     return { exitCode: 2 }
   }
-  const reports: PlayFilesReport['scenarios'] = []
-  const htmlReport: Awaited<ReturnType<typeof collectReportScenario>>[] = []
-  let kept: PlayedScenario | undefined
-  for (const file of files) {
-    let played: PlayedScenario
-    try {
-      played = await playScenario(file)
-    } catch (error) {
-      if (!(error instanceof ScenarioError)) throw error
-      reports.push({ file, ok: false, error: error.message, problems: error.problems })
-      if (!options.json) console.error(`chainsim: ${error.message}`)
-      continue
-    }
-    reports.push(played.report)
-    if (!options.json) console.log(formatReport(played.report))
-    if (options.report) htmlReport.push(await collectReportScenario(played))
-    if (options.serve && played.report.ok) kept = played
-    else await played.close()
-  }
-  if (options.report) {
-    await writeHtmlReport(options.report, htmlReport)
-    if (!options.json) console.log(`report: ${options.report}`)
-  }
-  const ok = reports.every((r) => r.ok)
-  if (options.json) console.log(JSON.stringify({ ok, scenarios: reports } satisfies PlayFilesReport, null, 2))
-  else if (files.length > 1) {
+  if (options.serve) return playAndServe(files[0] as string, options, reporter)
+  const selected = options.shard ? filesOfShard(files, options.shard) : [...files]
+  const streamsText = reporter === 'text' || options.output !== undefined
+  if (selected.length === 0) console.error(`chainsim: shard ${options.shard?.index}/${options.shard?.count} has none of the ${files.length} files`)
+  const played = await playAll(selected, options, ({ report }) => {
+    if (streamsText) printText(report)
+  })
+  const reports = played.map((file) => file.report)
+  if (options.report) await writeReportFile(options.report, played.flatMap((file) => (file.html ? [file.html] : [])), streamsText)
+  if (streamsText && selected.length > 1) {
     const failed = reports.filter((r) => !r.ok).length
     console.log(`\n${reports.length} scenarios: ${reports.length - failed} passed, ${failed} failed`)
   }
-  if (!kept) return { exitCode: ok ? 0 : 1 }
-  const server = await kept.serve({ host: options.host, port: options.port })
-  // With --json, stdout holds the report alone.
+  if (reporter !== 'text') await emit(reportDocument(reporter, reports), options.output)
+  return { exitCode: reports.every((r) => r.ok) ? 0 : 1 }
+}
+
+function refuse(files: readonly string[], options: PlayFilesOptions, reporter: ReporterName): string | undefined {
+  if (options.serve && files.length !== 1) return "--serve serves one scenario's chain: give one file"
+  if (options.serve && options.shard) return '--serve serves one file: leave out --shard'
+  if (options.json && options.reporter !== undefined && options.reporter !== 'json') return `--json is --reporter json: it cannot go with --reporter ${options.reporter}`
+  if (options.output !== undefined && reporter === 'text') return '--output writes a report document: give --reporter json, junit or tap'
+  if (options.jobs !== undefined && (!Number.isInteger(options.jobs) || options.jobs < 1)) return `--jobs ${options.jobs}: expected a whole number of at least 1`
+  return undefined
+}
+
+/**
+ * Plays every file and returns them in file order; `ready` hears each in file order, as soon as it and every
+ * one before it is done. With more than one job, each file is played in a worker thread (the main thread only
+ * hands out files: a file played here would hold back the workers' next files until done). With `--report`,
+ * each thread collects its files' view for the HTML report before closing their networks.
+ */
+async function playAll(files: readonly string[], options: PlayFilesOptions, ready: (played: PlayedFile) => void): Promise<PlayedFile[]> {
+  const playing = { keepGoing: options.keepGoing ?? false, html: options.report !== undefined }
+  const jobs = Math.min(options.jobs ?? availableParallelism(), files.length)
+  const reports: Array<PlayedFile | undefined> = new Array(files.length)
+  let announced = 0
+  const done = (index: number, played: PlayedFile) => {
+    reports[index] = played
+    for (; announced < files.length && reports[announced] !== undefined; announced++) ready(reports[announced] as PlayedFile)
+  }
+  let next = 0
+  const lane = async (play: (file: string) => Promise<PlayedFile>) => {
+    while (next < files.length) {
+      const index = next++
+      done(index, await play(files[index] as string))
+    }
+  }
+  if (jobs <= 1) {
+    await lane((file) => playFile(file, playing))
+  } else {
+    const workers = Array.from({ length: jobs }, () => PlayWorker.start())
+    try {
+      await Promise.all(workers.map((worker) => lane((file) => worker.play(file, playing))))
+    } finally {
+      await Promise.all(workers.map((worker) => worker.close()))
+    }
+  }
+  return reports as PlayedFile[]
+}
+
+/** `--report FILE`: the HTML report of the scenarios played (an invalid file has none), and where it went. */
+async function writeReportFile(path: string, scenarios: HtmlReportScenario[], streamsText: boolean): Promise<void> {
+  await writeHtmlReport(path, scenarios)
+  if (streamsText) console.log(`report: ${path}`)
+}
+
+/** `--serve`: plays one file in this process and, when it passes, serves its networks. */
+async function playAndServe(file: string, options: PlayFilesOptions, reporter: ReporterName): Promise<{ exitCode: number; server?: RunningServer }> {
+  let report: FileReport
+  let played
+  try {
+    played = await playScenario(file, { keepGoing: options.keepGoing })
+    report = played.report
+  } catch (error) {
+    if (!(error instanceof ScenarioError)) throw error
+    report = { file, ok: false, error: error.message, problems: error.problems }
+  }
+  const streamsText = reporter === 'text' || options.output !== undefined
+  if (streamsText) printText(report)
+  if (options.report) await writeReportFile(options.report, played ? [await collectReportScenario(played)] : [], streamsText)
+  if (reporter !== 'text') await emit(reportDocument(reporter, [report]), options.output)
+  if (!played || !report.ok) {
+    await played?.close()
+    return { exitCode: 1 }
+  }
+  const server = await played.serve({ host: options.host, port: options.port })
+  // With a report document on stdout, stdout holds the document alone.
   const banner = formatBanner(server, { apiKeys: [] })
-  if (options.json) console.error(banner)
+  if (!streamsText) console.error(banner)
   else console.log(`\n${banner}`)
   return { exitCode: 0, server }
+}
+
+function printText(report: FileReport): void {
+  if (isInvalid(report)) console.error(`chainsim: ${report.error}`)
+  else console.log(formatReport(report))
+}
+
+async function emit(document: string, output: string | undefined): Promise<void> {
+  if (output === undefined) process.stdout.write(document.endsWith('\n') ? document : `${document}\n`)
+  else await writeFile(output, document)
 }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -111,6 +111,77 @@ describe('chainsim play', () => {
       play.child.kill('SIGINT')
     }
     expect(await play.exited).toBe(0)
+  })
+
+  test('--jobs 2 plays in worker threads; the output is the serial one, grouped per file, in file order', async () => {
+    const files = [EXAMPLE('pending-logs.yaml'), failing, EXAMPLE('two-networks.json'), invalid, EXAMPLE('erc20-transfers.yaml')]
+    const [parallel, serial] = [run(['play', '--jobs', '2', ...files]), run(['play', '--jobs', '1', ...files])]
+    expect(await parallel.exited).toBe(1)
+    expect(await serial.exited).toBe(1)
+    const untimed = (text: string) => text.replace(/\(\d+(\.\d+)? ms\)/g, '(… ms)')
+    expect(untimed(parallel.stdout())).toBe(untimed(serial.stdout()))
+    expect(parallel.stderr()).toBe(serial.stderr())
+    const order = [...parallel.stdout().matchAll(/^[✓✗] (\S+):/gm)].map((m) => m[1])
+    expect(order).toEqual([files[0], files[1], files[2], files[4]])
+  })
+
+  test('--shard I/N: the N slices hold each file once, whatever order the files are given in', async () => {
+    const files = ['pending-logs.yaml', 'two-networks.json', 'erc20-transfers.yaml'].map(EXAMPLE)
+    const playedIn = async (shard: string, list: string[]) => {
+      const play = run(['play', '--shard', shard, '--reporter', 'json', '--jobs', '1', ...list])
+      expect(await play.exited, play.stderr()).toBe(0)
+      return (JSON.parse(play.stdout()).scenarios as Array<{ file: string }>).map((s) => s.file)
+    }
+    const [first, second] = await Promise.all([playedIn('1/2', files), playedIn('2/2', [...files].reverse())])
+    expect([...first, ...second].sort()).toEqual([...files].sort())
+  })
+
+  test('--reporter junit --output: one test case per step with file and line, the diff on failure; text on stdout', async () => {
+    const report = join(dir, 'report.xml')
+    const play = run(['play', '--reporter', 'junit', '--output', report, '--keep-going', EXAMPLE('pending-logs.yaml'), failing, invalid])
+    expect(await play.exited).toBe(1)
+    expect(play.stdout()).toContain(`✗ ${failing}: wrong head`)
+    const xml = await readFile(report, 'utf8')
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="chainsim play" tests="18" failures="1" errors="1" skipped="0" time="[\d.]+">/)
+    expect(xml).toContain(`<testsuite name="Pending logs become mined" file="${EXAMPLE('pending-logs.yaml')}" tests="15" failures="0" errors="0" skipped="0"`)
+    expect(xml).toMatch(new RegExp(`<testcase name="7\\. the pool feed announced it" classname="[^"]+" file="[^"]+" line="\\d+" time="[\\d.]+"/>`))
+    expect(xml).toContain(
+      `<failure message="result is not equal at (top): expected 3, got &quot;0x2&quot;" type="expectation">${failing}:4: result is not equal at (top): expected 3, got "0x2"\n- expected\n+ actual\n- 3\n+ "0x2"</failure>`,
+    )
+    expect(xml).toContain(`<error message="${invalid}:5:14: step 2 &quot;poll&quot;: changes: $nothing is not bound`)
+    expect(xml.match(/<testcase /g)).toHaveLength(18)
+    expect(xml.match(/<testsuite /g)).toHaveLength(3)
+  })
+
+  test('--reporter tap: a subtest per file, a point per step, YAML diagnostics on failure', async () => {
+    const play = run(['play', '--reporter', 'tap', '--jobs', '1', EXAMPLE('two-networks.json'), failing])
+    expect(await play.exited).toBe(1)
+    const tap = play.stdout()
+    expect(tap.startsWith('TAP version 14\n1..2\n# Subtest: ')).toBe(true)
+    expect(tap).toContain('    ok 1 - rpc eth_chainId\n')
+    expect(tap).toMatch(/\nok 1 - \S+two-networks\.json: /)
+    expect(tap).toContain('    not ok 2 - the head\n      ---\n      at:\n')
+    expect(tap).toContain('        line: 4\n      failures:\n')
+    expect(tap).toContain(`\nnot ok 2 - ${failing}: wrong head\n`)
+  })
+
+  test('--keep-going: the steps after a failure that do not depend on it are played', async () => {
+    const several = join(dir, 'several.yaml')
+    await writeFile(
+      several,
+      'name: several\nsteps:\n  - rpc: eth_chainId\n    expect: { equal: 1 }\n    as: id\n  - rpc: { method: eth_getBalance, params: [$id, latest] }\n  - mine: 1\n  - rpc: eth_blockNumber\n    expect: { equal: 5 }\n',
+    )
+    const play = run(['play', '--keep-going', several])
+    expect(await play.exited).toBe(1)
+    expect(play.stdout()).toContain('  - 2. rpc eth_getBalance (it uses $id, which failed step 1 did not bind)')
+    expect(play.stdout()).toMatch(/ {2}✓ 3\. mine 1 \(/)
+    expect(play.stdout()).toContain(`${several}:8: step 4 "rpc eth_blockNumber": result is not equal at (top): expected 5, got "0x1"`)
+  })
+
+  test('a bad --shard or --reporter is refused by commander, naming the option', async () => {
+    const bad = run(['play', '--shard', '3/2', '--reporter', 'xml', failing])
+    expect(await bad.exited).not.toBe(0)
+    expect(bad.stderr()).toContain("option '--shard <i/n>' argument '3/2' is invalid. --shard 3/2: expected I/N with 1 ≤ I ≤ N")
   })
 
   test('--serve with several files is refused (exit 2)', async () => {
