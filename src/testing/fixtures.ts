@@ -17,7 +17,7 @@ export interface ChainsimFixtureContext {
   chainsimFile: Chainsim | undefined
 }
 
-/** A fixture as vitest's `test.extend` (and Playwright's) take it: set up, hand over with `use`, clean up. */
+/** A fixture as vitest's `test.extend` takes it: set up, hand over with `use`, clean up. */
 type FixtureFn<Deps, T> = (deps: Deps, use: (value: T) => Promise<void>) => Promise<void>
 
 /** The fixtures {@link chainsimFixtures} makes: `chainsim` for each test, and the file's own behind it. */
@@ -27,7 +27,7 @@ export interface ChainsimFixtures {
 }
 
 /**
- * Per-test isolation for vitest (`test.extend`) or Playwright Test: each test gets `chainsim`, a served
+ * Per-test isolation for vitest (`test.extend`): each test gets `chainsim`, a served
  * network in the state it had before the test, whatever earlier tests did.
  * @example
  * import { test as base } from 'vitest'

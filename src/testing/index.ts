@@ -1,6 +1,6 @@
 /**
  * chainsim in a test suite (`chainsim/testing`): a served chain per test worker on free ports, per-test
- * isolation for vitest's and Playwright's `test.extend`, and the settle barrier that replaces sleeps.
+ * isolation for vitest's `test.extend`, and the settle barrier that replaces sleeps.
  * @example
  * const chainsim = await startChainsim()
  * const client = createPublicClient({ transport: webSocket(chainsim.wsUrl) })

@@ -15,7 +15,7 @@ let chainsim: Chainsim
 let emitter: Uint8Array
 let emitterHex: Hex
 beforeAll(async () => {
-  // ~32 MB of notifications per round, more than the kernel holds for a client that does not read.
+  // ~16 MB of notifications per round, more than the kernel holds for a client that does not read.
   chainsim = await startChainsim({ config: { limits: { maxWsBufferedBytes: 256 * 1024 * 1024 } } })
   emitter = await deployEmitter(chainsim.node)
   emitterHex = `0x${Buffer.from(emitter).toString('hex')}`
