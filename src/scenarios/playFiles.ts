@@ -8,7 +8,7 @@ import { ScenarioError } from './loadScenario.ts'
 import { isInvalid, playFile } from './playFile.ts'
 import type { FileReport, HtmlReportScenario, PlayedFile } from './playFile.ts'
 import { playScenario } from './playScenario.ts'
-import { PlayWorker } from './playWorker.ts'
+import { FileQueue, playInWorker } from './playWorker.ts'
 import { reportDocument } from './reporters/index.ts'
 import type { ReporterName } from './reporters/index.ts'
 import { filesOfShard } from './shard.ts'
@@ -27,7 +27,7 @@ export interface PlayFilesOptions {
   reporter?: ReporterName
   /** Write the report document to this file; the text report then still goes to stdout. */
   output?: string
-  /** Files played at once, each in a worker thread (default: the number of cores; 1 plays them in-process). */
+  /** Files played at once: this thread and the rest in worker threads (default: the number of cores). */
   jobs?: number
   /** Play only this slice of the files (`--shard 2/4`). */
   shard?: Shard
@@ -81,36 +81,29 @@ function refuse(files: readonly string[], options: PlayFilesOptions, reporter: R
 
 /**
  * Plays every file and returns them in file order; `ready` hears each in file order, as soon as it and every
- * one before it is done. With more than one job, each file is played in a worker thread (the main thread only
- * hands out files: a file played here would hold back the workers' next files until done). With `--report`,
- * each thread collects its files' view for the HTML report before closing their networks.
+ * one before it is done. With N jobs, this thread and N − 1 worker threads take files from one shared queue,
+ * each the next file as soon as it is free. With `--report`, each thread collects its files' view for the HTML
+ * report before closing their networks.
  */
 async function playAll(files: readonly string[], options: PlayFilesOptions, ready: (played: PlayedFile) => void): Promise<PlayedFile[]> {
   const playing = { keepGoing: options.keepGoing ?? false, html: options.report !== undefined }
   const jobs = Math.min(options.jobs ?? availableParallelism(), files.length)
   const reports: Array<PlayedFile | undefined> = new Array(files.length)
   let announced = 0
-  const done = (index: number, played: PlayedFile) => {
-    reports[index] = played
+  const played = (index: number, file: PlayedFile) => {
+    reports[index] = file
     for (; announced < files.length && reports[announced] !== undefined; announced++) ready(reports[announced] as PlayedFile)
   }
-  let next = 0
-  const lane = async (play: (file: string) => Promise<PlayedFile>) => {
-    while (next < files.length) {
-      const index = next++
-      done(index, await play(files[index] as string))
-    }
+  const queue = new FileQueue(files)
+  const workers = Array.from({ length: Math.max(0, jobs - 1) }, () => playInWorker(queue, playing, played))
+  for (let index = queue.take(); index !== undefined; index = queue.take()) {
+    played(index, await playFile(files[index] as string, playing))
   }
-  if (jobs <= 1) {
-    await lane((file) => playFile(file, playing))
-  } else {
-    const workers = Array.from({ length: jobs }, () => PlayWorker.start())
-    try {
-      await Promise.all(workers.map((worker) => lane((file) => worker.play(file, playing))))
-    } finally {
-      await Promise.all(workers.map((worker) => worker.close()))
-    }
-  }
+  await Promise.all(workers)
+  // A thread that ended between taking a file and saying so leaves it unplayed: said, not skipped silently.
+  files.forEach((file, index) => {
+    if (reports[index] === undefined) played(index, { report: { file, ok: false, error: `${file}: not played: the worker thread that took it ended`, problems: [] } })
+  })
   return reports as PlayedFile[]
 }
 

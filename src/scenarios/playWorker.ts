@@ -5,65 +5,90 @@ import type { PlayedFile } from './playFile.ts'
 /** Marks the worker threads that play scenario files (workerData.role). */
 const ROLE = 'chainsim scenario player'
 
-type PlayRequest = { file: string; keepGoing: boolean; html: boolean }
+/**
+ * The files of one run and the index of the next one to play, shared by every thread that plays them: a thread
+ * takes the next file itself (Atomics.add), so no thread waits for another to hand it work.
+ */
+export class FileQueue {
+  private readonly next: Int32Array
+
+  constructor(
+    readonly files: readonly string[],
+    shared: SharedArrayBuffer = new SharedArrayBuffer(4),
+  ) {
+    this.next = new Int32Array(shared)
+  }
+
+  get shared(): SharedArrayBuffer {
+    return this.next.buffer as SharedArrayBuffer
+  }
+
+  /** The index of the next file to play, or undefined when every file is taken. */
+  take(): number | undefined {
+    const index = Atomics.add(this.next, 0, 1)
+    return index < this.files.length ? index : undefined
+  }
+}
+
+/** How every file is played: on after a failed step (`keepGoing`), with its HTML report's view collected (`html`). */
+type PlayOptions = { keepGoing: boolean; html: boolean }
+type WorkerInput = { role: typeof ROLE; files: readonly string[]; shared: SharedArrayBuffer; options: PlayOptions }
+type WorkerMessage = { taken: number } | { played: number; file: PlayedFile }
 
 /**
- * A worker thread that plays scenario files one at a time, for `chainsim play --jobs N`. The thread runs
- * this very module: a JavaScript build (the CLI bundle, or a package's built files) loads itself; TypeScript
- * sources (run through tsx or vitest) load through tsx's loader, which the thread registers first.
+ * A worker thread that plays scenario files from a {@link FileQueue} until it is empty, for
+ * `chainsim play --jobs N`. The thread runs this very module: a JavaScript build (the CLI bundle, or a
+ * package's built files) loads itself; TypeScript sources (run through tsx or vitest) load through tsx's
+ * loader, which the thread registers first.
+ * @returns once the queue is empty and the thread has ended; each file played goes to `played` as it comes.
  */
-export class PlayWorker {
-  private pending: { resolve: (played: PlayedFile) => void; file: string } | undefined
-  private failure: string | undefined
-
-  private constructor(private readonly worker: Worker) {
-    worker.on('message', (played: PlayedFile) => this.settle(played))
-    worker.on('error', (error) => this.crash(error.stack ?? error.message))
-    worker.on('exit', (code) => this.crash(`the worker thread exited with code ${code}`))
-  }
-
-  static start(): PlayWorker {
-    const self = import.meta.url
-    const data = { role: ROLE }
-    if (!self.endsWith('.ts')) return new PlayWorker(new Worker(new URL(self), { workerData: data }))
-    const tsx = import.meta.resolve('tsx/esm/api')
-    const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(self)}) })`
-    return new PlayWorker(new Worker(boot, { eval: true, workerData: data }))
-  }
-
-  play(file: string, options: { keepGoing: boolean; html: boolean }): Promise<PlayedFile> {
-    if (this.failure !== undefined) return Promise.resolve(crashed(file, this.failure))
-    return new Promise((resolve) => {
-      this.pending = { resolve, file }
-      this.worker.postMessage({ file, ...options } satisfies PlayRequest)
+export function playInWorker(queue: FileQueue, options: PlayOptions, played: (index: number, file: PlayedFile) => void): Promise<void> {
+  const input: WorkerInput = { role: ROLE, files: queue.files, shared: queue.shared, options }
+  const worker = startWorker(input)
+  let playing: number | undefined
+  return new Promise((resolve) => {
+    worker.on('message', (message: WorkerMessage) => {
+      if ('taken' in message) {
+        playing = message.taken
+        return
+      }
+      playing = undefined
+      played(message.played, message.file)
     })
-  }
-
-  async close(): Promise<void> {
-    this.failure ??= 'closed'
-    await this.worker.terminate()
-  }
-
-  private settle(played: PlayedFile): void {
-    const pending = this.pending
-    this.pending = undefined
-    pending?.resolve(played)
-  }
-
-  /** The thread is gone: the file it was playing fails with why, and so does any later one. */
-  private crash(reason: string): void {
-    if (this.failure === undefined) this.failure = reason
-    if (this.pending) this.settle(crashed(this.pending.file, reason))
-  }
-}
-
-function crashed(file: string, reason: string): PlayedFile {
-  return { report: { file, ok: false, error: `${file}: the worker thread playing it failed: ${reason}`, problems: [] } }
-}
-
-if (!isMainThread && (workerData as { role?: unknown } | undefined)?.role === ROLE) {
-  const port = parentPort as NonNullable<typeof parentPort>
-  port.on('message', (request: PlayRequest) => {
-    void playFile(request.file, { keepGoing: request.keepGoing, html: request.html }).then((played) => port.postMessage(played))
+    // The file being played fails with why; the files not taken yet go to the other threads.
+    const fail = (reason: string) => {
+      if (playing === undefined) return
+      const file = queue.files[playing] as string
+      played(playing, { report: { file, ok: false, error: `${file}: the worker thread playing it failed: ${reason}`, problems: [] } })
+      playing = undefined
+    }
+    worker.on('error', (error) => fail(error.stack ?? error.message))
+    worker.on('exit', (code) => {
+      fail(`it exited with code ${code}`)
+      resolve()
+    })
   })
+}
+
+function startWorker(input: WorkerInput): Worker {
+  const self = import.meta.url
+  if (!self.endsWith('.ts')) return new Worker(new URL(self), { workerData: input })
+  const tsx = import.meta.resolve('tsx/esm/api')
+  const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(self)}) })`
+  return new Worker(boot, { eval: true, workerData: input })
+}
+
+/** The worker's side: take files until none is left, report each; the thread then has nothing left to do and ends. */
+async function playTakenFiles(input: WorkerInput): Promise<void> {
+  const port = parentPort as NonNullable<typeof parentPort>
+  const queue = new FileQueue(input.files, input.shared)
+  for (let index = queue.take(); index !== undefined; index = queue.take()) {
+    port.postMessage({ taken: index } satisfies WorkerMessage)
+    const file = await playFile(input.files[index] as string, input.options)
+    port.postMessage({ played: index, file } satisfies WorkerMessage)
+  }
+}
+
+if (!isMainThread && (workerData as Partial<WorkerInput> | undefined)?.role === ROLE) {
+  void playTakenFiles(workerData as WorkerInput)
 }
