@@ -114,7 +114,7 @@ describe('chainsim play', () => {
   })
 
   test('--jobs 2 plays in worker threads; the output is the serial one, grouped per file, in file order', async () => {
-    const files = [EXAMPLE('pending-logs.yaml'), failing, EXAMPLE('two-networks.json'), invalid, EXAMPLE('erc20-transfers.yaml')]
+    const files = [EXAMPLE('pending-logs.yaml'), failing, EXAMPLE('two-networks.json'), invalid, EXAMPLE('reorg-moves-transfer.yaml')]
     const [parallel, serial] = [run(['play', '--jobs', '2', ...files]), run(['play', '--jobs', '1', ...files])]
     expect(await parallel.exited).toBe(1)
     expect(await serial.exited).toBe(1)
@@ -136,21 +136,31 @@ describe('chainsim play', () => {
     expect([...first, ...second].sort()).toEqual([...files].sort())
   })
 
-  test('--reporter junit --output: one test case per step with file and line, the diff on failure; text on stdout', async () => {
+  test('--reporter junit --output --keep-going: a test case per step with file, line and diff; text on stdout', async () => {
     const report = join(dir, 'report.xml')
-    const play = run(['play', '--reporter', 'junit', '--output', report, '--keep-going', EXAMPLE('pending-logs.yaml'), failing, invalid])
+    const several = join(dir, 'several.yaml')
+    await writeFile(
+      several,
+      'name: several\nsteps:\n  - rpc: eth_chainId\n    expect: { equal: 1 }\n    as: id\n  - rpc: { method: eth_getBalance, params: [$id, latest] }\n  - mine: 1\n  - rpc: eth_blockNumber\n    expect: { equal: 5 }\n',
+    )
+    const play = run(['play', '--reporter', 'junit', '--output', report, '--keep-going', EXAMPLE('pending-logs.yaml'), failing, invalid, several])
     expect(await play.exited).toBe(1)
     expect(play.stdout()).toContain(`✗ ${failing}: wrong head`)
+    // --keep-going: what does not use the failed step's $id is played; what does is skipped, saying why.
+    expect(play.stdout()).toContain('  - 2. rpc eth_getBalance (it uses $id, which failed step 1 did not bind)')
+    expect(play.stdout()).toMatch(/ {2}✓ 3\. mine 1 \(/)
+    expect(play.stdout()).toContain(`${several}:8: step 4 "rpc eth_blockNumber": result is not equal at (top): expected 5, got "0x1"`)
     const xml = await readFile(report, 'utf8')
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="chainsim play" tests="18" failures="1" errors="1" skipped="0" time="[\d.]+">/)
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="chainsim play" tests="22" failures="3" errors="1" skipped="1" time="[\d.]+">/)
     expect(xml).toContain(`<testsuite name="Pending logs become mined" file="${EXAMPLE('pending-logs.yaml')}" tests="15" failures="0" errors="0" skipped="0"`)
     expect(xml).toMatch(new RegExp(`<testcase name="7\\. the pool feed announced it" classname="[^"]+" file="[^"]+" line="\\d+" time="[\\d.]+"/>`))
     expect(xml).toContain(
       `<failure message="result is not equal at (top): expected 3, got &quot;0x2&quot;" type="expectation">${failing}:4: result is not equal at (top): expected 3, got "0x2"\n- expected\n+ actual\n- 3\n+ "0x2"</failure>`,
     )
     expect(xml).toContain(`<error message="${invalid}:5:14: step 2 &quot;poll&quot;: changes: $nothing is not bound`)
-    expect(xml.match(/<testcase /g)).toHaveLength(18)
-    expect(xml.match(/<testsuite /g)).toHaveLength(3)
+    expect(xml.match(/<testcase /g)).toHaveLength(22)
+    expect(xml.match(/<testsuite /g)).toHaveLength(4)
+    expect(xml).toContain('<skipped message="it uses $id, which failed step 1 did not bind"/>')
   })
 
   test('--reporter tap: a subtest per file, a point per step, YAML diagnostics on failure', async () => {
@@ -163,19 +173,6 @@ describe('chainsim play', () => {
     expect(tap).toContain('    not ok 2 - the head\n      ---\n      at:\n')
     expect(tap).toContain('        line: 4\n      failures:\n')
     expect(tap).toContain(`\nnot ok 2 - ${failing}: wrong head\n`)
-  })
-
-  test('--keep-going: the steps after a failure that do not depend on it are played', async () => {
-    const several = join(dir, 'several.yaml')
-    await writeFile(
-      several,
-      'name: several\nsteps:\n  - rpc: eth_chainId\n    expect: { equal: 1 }\n    as: id\n  - rpc: { method: eth_getBalance, params: [$id, latest] }\n  - mine: 1\n  - rpc: eth_blockNumber\n    expect: { equal: 5 }\n',
-    )
-    const play = run(['play', '--keep-going', several])
-    expect(await play.exited).toBe(1)
-    expect(play.stdout()).toContain('  - 2. rpc eth_getBalance (it uses $id, which failed step 1 did not bind)')
-    expect(play.stdout()).toMatch(/ {2}✓ 3\. mine 1 \(/)
-    expect(play.stdout()).toContain(`${several}:8: step 4 "rpc eth_blockNumber": result is not equal at (top): expected 5, got "0x1"`)
   })
 
   test('a bad --shard or --reporter is refused by commander, naming the option', async () => {
