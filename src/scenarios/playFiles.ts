@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises'
+import { stat, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { formatBanner } from '../banner.ts'
 import type { RunningServer } from '../server.ts'
@@ -82,7 +82,7 @@ function refuse(files: readonly string[], options: PlayFilesOptions, reporter: R
 /**
  * Plays every file and returns them in file order; `ready` hears each in file order, as soon as it and every
  * one before it is done. With N jobs, this thread and N − 1 worker threads take files from one shared queue,
- * each the next file as soon as it is free. With `--report`, each thread collects its files' view for the HTML
+ * each the next file as soon as it is free, larger files first. With `--report`, each thread collects its files' view for the HTML
  * report before closing their networks.
  */
 async function playAll(files: readonly string[], options: PlayFilesOptions, ready: (played: PlayedFile) => void): Promise<PlayedFile[]> {
@@ -94,7 +94,7 @@ async function playAll(files: readonly string[], options: PlayFilesOptions, read
     reports[index] = file
     for (; announced < files.length && reports[announced] !== undefined; announced++) ready(reports[announced] as PlayedFile)
   }
-  const queue = new FileQueue(files)
+  const queue = new FileQueue(files, jobs > 1 ? await largerFirst(files) : undefined)
   const workers = Array.from({ length: Math.max(0, jobs - 1) }, () => playInWorker(queue, playing, played))
   for (let index = queue.take(); index !== undefined; index = queue.take()) {
     played(index, await playFile(files[index] as string, playing))
@@ -111,6 +111,15 @@ async function playAll(files: readonly string[], options: PlayFilesOptions, read
 async function writeReportFile(path: string, scenarios: HtmlReportScenario[], streamsText: boolean): Promise<void> {
   await writeHtmlReport(path, scenarios)
   if (streamsText) console.log(`report: ${path}`)
+}
+
+/**
+ * Indexes of the files, larger files first: a rough guess at the longest, since a long file taken last leaves
+ * the other threads idle while it plays.
+ */
+async function largerFirst(files: readonly string[]): Promise<number[]> {
+  const sizes = await Promise.all(files.map((file) => stat(file).then((found) => found.size, () => 0)))
+  return files.map((_, index) => index).sort((a, b) => (sizes[b] as number) - (sizes[a] as number) || a - b)
 }
 
 /** `--serve`: plays one file in this process and, when it passes, serves its networks. */

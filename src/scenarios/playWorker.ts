@@ -6,14 +6,16 @@ import type { PlayedFile } from './playFile.ts'
 const ROLE = 'chainsim scenario player'
 
 /**
- * The files of one run and the index of the next one to play, shared by every thread that plays them: a thread
- * takes the next file itself (Atomics.add), so no thread waits for another to hand it work.
+ * The files of one run, the order to take them in, and how far taking has got, shared by every thread that
+ * plays them: a thread takes the next file itself (Atomics.add), so no thread waits for another to hand it work.
  */
 export class FileQueue {
   private readonly next: Int32Array
 
   constructor(
     readonly files: readonly string[],
+    /** Indexes of `files` in the order they are taken (reports keep file order whatever it is). */
+    readonly order: readonly number[] = files.map((_, index) => index),
     shared: SharedArrayBuffer = new SharedArrayBuffer(4),
   ) {
     this.next = new Int32Array(shared)
@@ -23,16 +25,15 @@ export class FileQueue {
     return this.next.buffer as SharedArrayBuffer
   }
 
-  /** The index of the next file to play, or undefined when every file is taken. */
+  /** The index (in `files`) of the next file to play, or undefined when every file is taken. */
   take(): number | undefined {
-    const index = Atomics.add(this.next, 0, 1)
-    return index < this.files.length ? index : undefined
+    return this.order[Atomics.add(this.next, 0, 1)]
   }
 }
 
 /** How every file is played: on after a failed step (`keepGoing`), with its HTML report's view collected (`html`). */
 type PlayOptions = { keepGoing: boolean; html: boolean }
-type WorkerInput = { role: typeof ROLE; files: readonly string[]; shared: SharedArrayBuffer; options: PlayOptions }
+type WorkerInput = { role: typeof ROLE; files: readonly string[]; order: readonly number[]; shared: SharedArrayBuffer; options: PlayOptions }
 type WorkerMessage = { taken: number } | { played: number; file: PlayedFile }
 
 /**
@@ -43,7 +44,7 @@ type WorkerMessage = { taken: number } | { played: number; file: PlayedFile }
  * @returns once the queue is empty and the thread has ended; each file played goes to `played` as it comes.
  */
 export function playInWorker(queue: FileQueue, options: PlayOptions, played: (index: number, file: PlayedFile) => void): Promise<void> {
-  const input: WorkerInput = { role: ROLE, files: queue.files, shared: queue.shared, options }
+  const input: WorkerInput = { role: ROLE, files: queue.files, order: queue.order, shared: queue.shared, options }
   const worker = startWorker(input)
   let playing: number | undefined
   return new Promise((resolve) => {
@@ -81,7 +82,7 @@ function startWorker(input: WorkerInput): Worker {
 /** The worker's side: take files until none is left, report each; the thread then has nothing left to do and ends. */
 async function playTakenFiles(input: WorkerInput): Promise<void> {
   const port = parentPort as NonNullable<typeof parentPort>
-  const queue = new FileQueue(input.files, input.shared)
+  const queue = new FileQueue(input.files, input.order, input.shared)
   for (let index = queue.take(); index !== undefined; index = queue.take()) {
     port.postMessage({ taken: index } satisfies WorkerMessage)
     const file = await playFile(input.files[index] as string, input.options)
