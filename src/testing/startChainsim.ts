@@ -70,7 +70,7 @@ export interface Chainsim extends ChainsimNetwork {
    */
   settle(): Promise<void>
   /**
-   * Snapshots every network (evm_snapshot, plus the mining mode and armed faults); the returned function
+   * Snapshots every network (evm_snapshot, plus the mining mode and the faults armed now); the returned function
    * reverts to it (filters and subscriptions are told of the removed blocks, as after a reorg).
    */
   checkpoint(): Promise<Restore>

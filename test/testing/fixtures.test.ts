@@ -9,6 +9,9 @@ import { rpc, rpcError } from '../helpers/rpcClient.ts'
 // test before it left behind.
 const test = base.extend<ChainsimFixtureContext>(chainsimFixtures())
 const freshTest = base.extend<ChainsimFixtureContext>(chainsimFixtures({ isolation: 'fresh', networks: [{ chainId: 1337, mining: { auto: false } }] }))
+const faulty = base.extend<ChainsimFixtureContext>(
+  chainsimFixtures({ networks: [{ faults: [{ method: 'eth_gasPrice', count: 3, error: { code: -32005, message: 'limited' } }, { kind: 'lag', blocks: 2 }] }] }),
+)
 
 describe('isolation: snapshot', () => {
   const seen: Array<{ port: string; head: bigint }> = []
@@ -46,6 +49,22 @@ describe('isolation: snapshot', () => {
     } finally {
       await chainsim.close()
     }
+  })
+})
+
+describe('isolation: snapshot, with faults in the config', () => {
+  faulty('a test spends one of a configured fault\'s calls and arms another fault', async ({ chainsim }) => {
+    expect(await rpcError(chainsim.url, 'eth_gasPrice')).toMatchObject({ code: -32005 })
+    chainsim.faults.arm({ method: 'eth_chainId', error: { code: -32005, message: 'limited' } })
+    expect(chainsim.faults.list()).toHaveLength(3)
+  })
+
+  faulty('the next test finds the configured faults as the checkpoint saw them, and not the test\'s', async ({ chainsim }) => {
+    expect(chainsim.faults.list()).toEqual([
+      { method: 'eth_gasPrice', count: 3, error: { code: -32005, message: 'limited' }, left: 3 },
+      { kind: 'lag', blocks: 2 },
+    ])
+    expect(await rpc(chainsim.url, 'eth_chainId')).toBe('0x7a69')
   })
 })
 
