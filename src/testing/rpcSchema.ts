@@ -1,3 +1,6 @@
+import type { z } from 'zod'
+import type { faultSpec } from '../rpc/faults/faultSpec.ts'
+
 type Hex = `0x${string}`
 
 /** sim_reorg's options, as the wire takes them. */
@@ -21,7 +24,8 @@ export interface SimReorgReturnType {
 
 /**
  * chainsim's own JSON-RPC methods in viem's `rpcSchema` form, so that `client.request` knows them beside the
- * standard ones (viem's test actions already cover evm_* and anvil_mine).
+ * standard ones (viem's test actions already cover evm_* and anvil_mine): the settle barrier, reorgs, saving
+ * state, and arming faults (README, Faults).
  * @example
  * import { rpcSchema } from 'viem'
  * const client = createPublicClient({ transport: webSocket(chainsim.wsUrl), rpcSchema: rpcSchema<ChainsimRpcSchema>() })
@@ -33,4 +37,5 @@ export type ChainsimRpcSchema = [
   { Method: 'anvil_reorg'; Parameters: [depth: number | Hex, placements?: Array<[transaction: Hex | Record<string, unknown>, blockIndex: number | Hex]>, force?: boolean]; ReturnType: null },
   { Method: 'anvil_rollback'; Parameters: [depth: number | Hex, force?: boolean]; ReturnType: null },
   { Method: 'sim_saveState'; Parameters?: undefined; ReturnType: { path: string; savedAt: string } },
+  { Method: 'sim_fault'; Parameters: [z.input<typeof faultSpec>]; ReturnType: true },
 ]

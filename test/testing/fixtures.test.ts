@@ -1,8 +1,8 @@
-import { createPublicClient, createTestClient, createWalletClient, http, parseEther } from 'viem'
+import { createPublicClient, createTestClient, createWalletClient, http, parseEther, rpcSchema } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { describe, expect, test as base } from 'vitest'
-import { CheckpointLost, chainsimFixtures, startChainsim, type ChainsimFixtureContext } from '../../src/testing/index.ts'
+import { CheckpointLost, chainsimFixtures, startChainsim, type ChainsimFixtureContext, type ChainsimRpcSchema } from '../../src/testing/index.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 
 // Tests of one file run in order: each `snapshot` test starts from the chain the fixture made, whatever the
@@ -55,7 +55,8 @@ describe('isolation: snapshot', () => {
 describe('isolation: snapshot, with faults in the config', () => {
   faulty('a test spends one of a configured fault\'s calls and arms another fault', async ({ chainsim }) => {
     expect(await rpcError(chainsim.url, 'eth_gasPrice')).toMatchObject({ code: -32005 })
-    chainsim.faults.arm({ method: 'eth_chainId', error: { code: -32005, message: 'limited' } })
+    const client = createPublicClient({ transport: http(chainsim.url), rpcSchema: rpcSchema<ChainsimRpcSchema>() })
+    expect(await client.request({ method: 'sim_fault', params: [{ method: 'eth_chainId', error: { code: -32005, message: 'limited' } }] })).toBe(true)
     expect(chainsim.faults.list()).toHaveLength(3)
   })
 
