@@ -21,6 +21,7 @@ const DIST = join(ROOT, 'dist')
 const ENTRY_POINTS: Record<string, string> = {
   index: 'src/index.ts',
   cli: 'src/cli.ts',
+  testing: 'src/testing/index.ts',
 }
 
 async function buildJavaScript(): Promise<void> {

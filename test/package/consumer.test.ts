@@ -8,7 +8,8 @@ import { promisify } from 'node:util'
 import { afterAll, expect, test } from 'vitest'
 
 // chainsim as another project gets it: `npm pack` (which builds dist/), the tarball installed into a fresh
-// project, then used there with no loader: plain Node ESM, tsc on its types, a vitest suite, the CLI.
+// project, then used there with no loader: plain Node ESM, tsc on its types (both import paths, `chainsim` and
+// `chainsim/testing`), a vitest suite using both, the CLI.
 //
 // The install needs no network: the project gets a lockfile holding the repository's own runtime
 // dependency versions (package-lock.json without its dev-only entries), so `npm ci --prefer-offline` takes
@@ -100,6 +101,8 @@ console.log(JSON.stringify({
 const TYPED_TS = `
 import { ConfigError, createNode, parseConfig, startServer } from 'chainsim'
 import type { ChainBlock, ChainNode, RunningServer } from 'chainsim'
+import { startChainsim } from 'chainsim/testing'
+import type { Chainsim, ChainsimRpcSchema } from 'chainsim/testing'
 import manifest from 'chainsim/package.json' with { type: 'json' }
 
 const node: ChainNode = await createNode({ chainId: 1337n, mining: { auto: true } })
@@ -112,7 +115,12 @@ const named: string = new ConfigError('x').name
 await createNode({ chainId: '1337' })
 // @ts-expect-error mine answers blocks
 const wrong: number[] = await node.mine(1)
-console.log(numbers, url, named, wrong, manifest.version)
+const chainsim: Chainsim = await startChainsim({ networks: [{ chainId: 1337 }] })
+const settled: Promise<void> = chainsim.settle()
+const method: ChainsimRpcSchema[number]['Method'] = 'sim_settle'
+// @ts-expect-error a network's chain id is a number
+await startChainsim({ networks: [{ chainId: 'mainnet' }] })
+console.log(numbers, url, named, wrong, manifest.version, settled, method)
 `
 
 const TSCONFIG = {
@@ -133,9 +141,11 @@ const TSCONFIG = {
 
 const SERVED_TEST_TS = `
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createPublicClient, createWalletClient, http } from 'viem'
+import { createPublicClient, createWalletClient, http, rpcSchema } from 'viem'
 import { parseConfig, startServer } from 'chainsim'
 import type { RunningServer } from 'chainsim'
+import { startChainsim } from 'chainsim/testing'
+import type { ChainsimRpcSchema } from 'chainsim/testing'
 
 let server: RunningServer
 beforeAll(async () => {
@@ -153,6 +163,21 @@ test('viem talks to a served network', async () => {
   expect(await client.getChainId()).toBe(31337)
   expect(receipt.status).toBe('success')
   expect(receipt.blockNumber).toBe(1n)
+})
+
+test('chainsim/testing serves a chain on a free port; a reorg is settled before its answer', async () => {
+  const chainsim = await startChainsim({ networks: [{ chainId: 1337 }] })
+  try {
+    const client = createPublicClient({ transport: http(chainsim.url), rpcSchema: rpcSchema<ChainsimRpcSchema>() })
+    await chainsim.node.mine(3)
+    await client.request({ method: 'sim_reorg', params: [{ depth: 2, length: 3 }] })
+    await client.request({ method: 'sim_settle' })
+    expect(await client.getChainId()).toBe(1337)
+    expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(4n)
+    expect(chainsim.accounts[0]!.address).toMatch(/^0x[0-9a-f]{40}$/)
+  } finally {
+    await chainsim.close()
+  }
 })
 
 test('the explorer page is served, its script and style built into the package', async () => {
@@ -204,7 +229,7 @@ test('a project that installs the packed tarball uses the library, its types, a 
 
   await writeFile(join(project, 'served.test.ts'), SERVED_TEST_TS)
   const vitest = await sh(process.execPath, [join(project, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=json'], project)
-  expect(JSON.parse(vitest)).toMatchObject({ numTotalTests: 2, numPassedTests: 2 })
+  expect(JSON.parse(vitest)).toMatchObject({ numTotalTests: 3, numPassedTests: 3 })
 
   expect((await sh('npx', ['--offline', 'chainsim', '--version'], project)).trim()).toBe(pkg.version)
 })
