@@ -17,7 +17,7 @@ import { afterAll, expect, test } from 'vitest'
 // for nothing (no package metadata either). The project's own tools (vitest, typescript, @types/node) are
 // the repository's, linked in rather than installed again; viem comes with chainsim. It costs 18-30 s on two
 // busy cores: the build and pack ~3 s, the install 8-23 s (half of it the Anvil binary, an optional
-// dependency), the four uses ~6 s.
+// dependency), the uses ~8 s (`play --jobs 2` ~2 s of it).
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const run = promisify(execFile)
 const DEV_TOOLS = ['vitest', 'typescript', '@types/node']
@@ -232,4 +232,14 @@ test('a project that installs the packed tarball uses the library, its types, a 
   expect(JSON.parse(vitest)).toMatchObject({ numTotalTests: 3, numPassedTests: 3 })
 
   expect((await sh('npx', ['--offline', 'chainsim', '--version'], project)).trim()).toBe(pkg.version)
+
+  // Two files on two threads: the worker thread loads the package's built CLI module, not the launcher.
+  for (const blocks of [1, 2]) await writeFile(join(project, `mine-${blocks}.yaml`), scenarioMining(blocks))
+  const played = await sh('npx', ['--offline', 'chainsim', 'play', '--jobs', '2', 'mine-1.yaml', 'mine-2.yaml'], project)
+  expect(played).toContain('2 scenarios: 2 passed, 0 failed')
 })
+
+/** A scenario that mines `blocks` blocks and checks the head. */
+function scenarioMining(blocks: number): string {
+  return `name: mines ${blocks}\nsteps:\n  - mine: ${blocks}\n  - rpc: eth_blockNumber\n    expect: { equal: ${blocks} }\n`
+}
