@@ -368,7 +368,7 @@ export class ChainNode {
 
   /** Signs `request` with the dev account it names, then sends it as sendRawTransaction does. */
   sendTransaction(request: TransactionRequest): Promise<Uint8Array> {
-    return this.#queue.run(async () => this.admit(await this.fillAndSign(request)))
+    return this.#queue.run(async () => this.admit(await this.fillAndSign(request, 'send')))
   }
 
   /**
@@ -377,7 +377,7 @@ export class ChainNode {
    * queued at the same moment would get.
    */
   signTransaction(request: TransactionRequest): Promise<SignedTransaction> {
-    return this.#queue.run(() => this.fillAndSign(request))
+    return this.#queue.run(() => this.fillAndSign(request, 'sign'))
   }
 
   /** eth_sign, personal_sign: the EIP-191 signature of `message` by the dev account `address`. */
@@ -388,6 +388,16 @@ export class ChainNode {
   /** eth_signTypedData_v4: the EIP-712 signature of `typedData` by the dev account `address`. */
   signTypedData(address: Uint8Array, typedData: TypedData): Promise<Uint8Array> {
     return this.#accounts.signTypedData(address, typedData)
+  }
+
+  /** anvil_impersonateAccount: eth_sendTransaction may send as `address` without its key, as Anvil does. */
+  impersonate(address: Uint8Array): Promise<void> {
+    return this.#queue.run(async () => this.#accounts.impersonate(address))
+  }
+
+  /** anvil_stopImpersonatingAccount: `address` is no longer sent as without its key. */
+  stopImpersonating(address: Uint8Array): Promise<void> {
+    return this.#queue.run(async () => this.#accounts.stopImpersonating(address))
   }
 
   /** Signs a request whose nonce and gas are given with the dev account it names (no pool, no mining). */
@@ -888,7 +898,7 @@ export class ChainNode {
   }
 
   /** Fills what a request leaves out as Anvil does (pending nonce, estimated gas, fees) and signs it. */
-  private async fillAndSign(request: TransactionRequest): Promise<SignedTransaction> {
+  private async fillAndSign(request: TransactionRequest, purpose: 'send' | 'sign'): Promise<SignedTransaction> {
     const nonce = request.nonce ?? (await this.pendingNonce(request.from))
     let gas = request.gas
     if (gas === undefined) {
@@ -896,7 +906,9 @@ export class ChainNode {
       // As Hardhat: a request that fails even with the whole block is sent with it, and fails on chain.
       gas = 'failure' in estimate ? this.#blockParameters.gasLimit : estimate.gas
     }
-    return this.#accounts.sign(request.from, this.fieldsOf(request, nonce, gas))
+    const fields = this.fieldsOf(request, nonce, gas)
+    // Only a send goes out unsigned as an impersonated account: there is no signature to answer for one.
+    return purpose === 'send' ? this.#accounts.signToSend(request.from, fields) : this.#accounts.sign(request.from, fields)
   }
 
   /** Keeps the log index on `chain`: the blocks it holds now, then every change it announces. */

@@ -1,6 +1,6 @@
 import { bytesToHex, hashMessage, hexToBytes } from 'viem'
 import { sign } from 'viem/accounts'
-import { keyOf, signTransaction, transactionFailureReason } from '../evm/index.ts'
+import { impersonatedTransaction, keyOf, signTransaction, transactionFailureReason } from '../evm/index.ts'
 import type { Common, DevAccount, SignedTransaction, TypedTxData } from '../evm/index.ts'
 import { TransactionRejected } from '../txpool/errors.ts'
 import { UnknownAccount } from './errors.ts'
@@ -9,11 +9,13 @@ import type { TypedData } from './typedData.ts'
 
 /**
  * The keys a node signs with: the dev mnemonic's accounts (none on an imported chain, whose keys are whoever
- * made it). Signing for any other address is geth's "unknown account". The keys never leave this class: it
- * answers signatures and signed transactions.
+ * made it), and the addresses it sends as without a key (anvil_impersonateAccount). Signing for any other
+ * address is geth's "unknown account". The keys never leave this class: it answers signatures and signed
+ * transactions.
  */
 export class DevAccounts {
   private readonly byAddress: ReadonlyMap<string, DevAccount>
+  private readonly impersonated = new Set<string>()
 
   constructor(
     readonly list: readonly DevAccount[],
@@ -29,11 +31,21 @@ export class DevAccounts {
   /** Signs `data` as `from`; fields ethereumjs cannot build are refused in geth's words. */
   sign(from: Uint8Array, data: TypedTxData): SignedTransaction {
     const account = this.accountOf(from)
-    try {
-      return signTransaction(data, account.privateKey, this.common)
-    } catch (error) {
-      throw new TransactionRejected(transactionFailureReason(error))
-    }
+    return buildOrRefuse(() => signTransaction(data, account.privateKey, this.common))
+  }
+
+  /** What eth_sendTransaction sends: signed with `from`'s key, else unsigned as an impersonated `from` (Anvil's form). */
+  signToSend(from: Uint8Array, data: TypedTxData): SignedTransaction {
+    if (this.has(from) || !this.impersonated.has(keyOf(from))) return this.sign(from, data)
+    return buildOrRefuse(() => impersonatedTransaction(data, from, this.common))
+  }
+
+  impersonate(address: Uint8Array): void {
+    this.impersonated.add(keyOf(address))
+  }
+
+  stopImpersonating(address: Uint8Array): void {
+    this.impersonated.delete(keyOf(address))
   }
 
   /**
@@ -55,6 +67,14 @@ export class DevAccounts {
     const account = this.byAddress.get(keyOf(address))
     if (!account) throw new UnknownAccount(address)
     return account
+  }
+}
+
+function buildOrRefuse(build: () => SignedTransaction): SignedTransaction {
+  try {
+    return build()
+  } catch (error) {
+    throw new TransactionRejected(transactionFailureReason(error))
   }
 }
 

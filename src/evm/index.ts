@@ -26,3 +26,4 @@ export type {
 } from './simulateBlocks.ts'
 export * from './tracing/index.ts'
 export { gethVmError } from './gethWords.ts'
+export { impersonatedTransaction } from './impersonation.ts'

@@ -28,6 +28,11 @@ export interface SignedTransaction {
    * pool keeps them past inclusion for the same reason).
    */
   readonly sidecar?: BlobSidecar
+  /**
+   * Sent for an impersonated account (anvil_impersonateAccount): `from` is given, not recovered, and the
+   * signature is Anvil's bypass signature, which no other node would take.
+   */
+  readonly impersonated?: true
 }
 
 /** Wraps a signed ethereumjs transaction; throws when the signature recovers no sender. */

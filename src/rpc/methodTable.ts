@@ -3,6 +3,7 @@ import { anvil_dropAllTransactions } from './methods/anvil_dropAllTransactions.t
 import { anvil_dropTransaction } from './methods/anvil_dropTransaction.ts'
 import { anvil_dumpState } from './methods/anvil_dumpState.ts'
 import { anvil_getAutomine } from './methods/anvil_getAutomine.ts'
+import { anvil_impersonateAccount } from './methods/anvil_impersonateAccount.ts'
 import { anvil_loadState } from './methods/anvil_loadState.ts'
 import { anvil_metadata } from './methods/anvil_metadata.ts'
 import { anvil_mine } from './methods/anvil_mine.ts'
@@ -21,6 +22,7 @@ import { anvil_setMinGasPrice } from './methods/anvil_setMinGasPrice.ts'
 import { anvil_setNextBlockBaseFeePerGas } from './methods/anvil_setNextBlockBaseFeePerGas.ts'
 import { anvil_setNonce } from './methods/anvil_setNonce.ts'
 import { anvil_setStorageAt } from './methods/anvil_setStorageAt.ts'
+import { anvil_stopImpersonatingAccount } from './methods/anvil_stopImpersonatingAccount.ts'
 import { debug_traceBlockByHash } from './methods/debug_traceBlockByHash.ts'
 import { debug_traceBlockByNumber } from './methods/debug_traceBlockByNumber.ts'
 import { debug_traceCall } from './methods/debug_traceCall.ts'
@@ -113,6 +115,7 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   anvil_dropTransaction,
   anvil_dumpState,
   anvil_getAutomine,
+  anvil_impersonateAccount,
   anvil_loadState,
   anvil_metadata,
   anvil_mine,
@@ -131,6 +134,7 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   anvil_setNextBlockBaseFeePerGas,
   anvil_setNonce,
   anvil_setStorageAt,
+  anvil_stopImpersonatingAccount,
   debug_traceBlockByHash,
   debug_traceBlockByNumber,
   debug_traceCall,
@@ -225,6 +229,7 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
 const hardhatAliases: Readonly<Record<string, MethodHandler>> = {
   hardhat_dropTransaction: answeringWhetherFound(anvil_dropTransaction),
   hardhat_getAutomine: anvil_getAutomine,
+  hardhat_impersonateAccount: answeringTrue(anvil_impersonateAccount),
   hardhat_metadata: anvil_metadata,
   hardhat_mine: answeringTrue(anvil_mine),
   hardhat_reset: answeringTrue(anvil_reset),
@@ -236,6 +241,7 @@ const hardhatAliases: Readonly<Record<string, MethodHandler>> = {
   hardhat_setNextBlockBaseFeePerGas: answeringTrue(anvil_setNextBlockBaseFeePerGas),
   hardhat_setNonce: answeringTrue(anvil_setNonce),
   hardhat_setStorageAt: answeringTrue(anvil_setStorageAt),
+  hardhat_stopImpersonatingAccount: answeringTrue(anvil_stopImpersonatingAccount),
 }
 
 const allMethods: Readonly<Record<string, MethodHandler>> = { ...handlers, ...hardhatAliases }

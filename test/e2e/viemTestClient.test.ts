@@ -23,13 +23,15 @@ import { printedCalls, serveOneNetwork, type ServedProcess } from '../helpers/se
  * request log it prints is part of what the actions change). Each asserts what its action changes.
  */
 
-/** Actions of the impersonation and forking work (anvil_impersonateAccount, anvil_setRpcUrl...), not served here. */
-const NOT_SERVED = ['impersonateAccount', 'stopImpersonatingAccount', 'sendUnsignedTransaction', 'setRpcUrl']
+/** Actions whose Anvil methods are not served (eth_sendUnsignedTransaction, anvil_setRpcUrl). */
+const NOT_SERVED = ['sendUnsignedTransaction', 'setRpcUrl']
 
 const GWEI = 10n ** 9n
 const alice = devAccount(0).address
 const bob = devAccount(1).address
 const spare = '0x00000000000000000000000000000000000000aa'
+/** An address without code whose key nobody holds: sent as only while impersonated. */
+const stranger = '0x00000000000000000000000000000000000000bb'
 
 let served: ServedProcess
 let chain: Chain
@@ -234,7 +236,20 @@ describe('viem test actions, anvil mode', () => {
     expect(await reader.getBalance({ address: alice })).toBe(10_000n * 10n ** 18n)
   })
 
-  test('every test action viem ships is tested here, but those of the impersonation and forking work', () => {
+  action('impersonateAccount', async () => {
+    await client.impersonateAccount({ address: stranger })
+    await client.setBalance({ address: stranger, value: 10n ** 18n })
+    const hash = await wallet.sendTransaction({ account: stranger, to: bob, value: 1n, chain })
+    const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    expect([getAddress(receipt.from), receipt.status]).toEqual([getAddress(stranger), 'success'])
+  })
+
+  action('stopImpersonatingAccount', async () => {
+    await client.stopImpersonatingAccount({ address: stranger })
+    await expect(wallet.sendTransaction({ account: stranger, to: bob, value: 1n, chain })).rejects.toThrow(/unknown account/)
+  })
+
+  test('every test action viem ships is tested here, but those whose methods are not served', () => {
     const shipped = Object.keys(testActions({ mode: 'anvil' })(client))
     expect([...tested].sort()).toEqual(shipped.filter((name) => !NOT_SERVED.includes(name)).sort())
   })
