@@ -20,6 +20,12 @@ export function formatBanner(server: RunningServer, options: { apiKeys: readonly
     const { automine, intervalMs } = n.node.mining
     const mining = automine ? 'automine' : intervalMs ? `every ${intervalMs} ms` : 'manual'
     lines.push(`${n.name}  chain id ${n.chainId}  (${mining})`)
+    if (n.fork) {
+      const { upstream, blockNumber, blockHash, upstreamChainId, cacheDir, offline } = n.fork
+      const chain = upstreamChainId === n.chainId ? '' : ` (upstream chain id ${upstreamChainId})`
+      lines.push(`  Fork  ${upstream} at block ${blockNumber} ${blockHash}${chain}${offline ? ', offline' : ''}`)
+      lines.push(`  Cache ${cacheDir}`)
+    }
     lines.push(`  HTTP  ${n.httpUrl}/v3/${key}`)
     lines.push(`  WS    ${n.wsUrl}/ws/v3/${key}`)
     lines.push(`  UI    ${n.httpUrl}/ui/`)

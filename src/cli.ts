@@ -7,6 +7,7 @@ import { ConfigError, loadConfigFile, parseConfig } from './config/loadConfig.ts
 import { apiKeyNames } from './config/schema.ts'
 import { exportChain } from './exportChain.ts'
 import { explorerAssets, releaseBundler } from './explorer/assets.ts'
+import { ForkStartError } from './fork/errors.ts'
 import { ChainImportError, loadImportedNetwork } from './importedNetwork.ts'
 import { StateFileError } from './persistence/stateFile.ts'
 import { startServer } from './server.ts'
@@ -19,6 +20,12 @@ import type { ReporterName } from './scenarios/reporters/index.ts'
 import { parseShard } from './scenarios/shard.ts'
 import type { Shard } from './scenarios/shard.ts'
 import { version } from './version.ts'
+
+function parseBlockNumber(value: string): number {
+  const number = /^0x[0-9a-f]+$/i.test(value) ? Number.parseInt(value.slice(2), 16) : /^\d+$/.test(value) ? Number(value) : Number.NaN
+  if (!Number.isSafeInteger(number)) throw new InvalidArgumentError('a block number, decimal or 0x-hex')
+  return number
+}
 
 function parsePort(value: string): number {
   const port = Number(value)
@@ -47,6 +54,9 @@ program
   .option('--cors <origins>', 'origins browsers may call from, comma-separated, or * (the default: any)', commaList)
   .option('--no-cors', 'no browser page of another origin may call')
   .option('--allowed-hosts <hosts>', 'host names requests may address, comma-separated, or * for any (default: loopback names and --host)', commaList)
+  .option('--fork-url <url>', 'serve one network, `fork`, on the state of this chain (JSON-RPC over HTTP), read lazily and cached')
+  .option('--fork-block <n>', 'with --fork-url: the block to fork at (default: the upstream\'s latest)', parseBlockNumber)
+  .option('--offline', 'forked networks play from their cache alone; the upstream is never asked')
   .action(async (options: ServeOptions) => {
     if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
       throw new ConfigError('--tls-cert and --tls-key go together')
@@ -57,15 +67,28 @@ program
     if (options.genesis !== undefined && options.config !== undefined) {
       throw new ConfigError('--genesis serves one network of its own: leave out --config')
     }
+    if (options.forkUrl !== undefined && (options.config !== undefined || options.genesis !== undefined)) {
+      throw new ConfigError('--fork-url serves one network of its own: leave out --config and --genesis (a config file forks with `fork:` per network)')
+    }
+    if (options.forkBlock !== undefined && options.forkUrl === undefined) throw new ConfigError('--fork-block goes with --fork-url')
     // An imported chain is imported completely before anything is served.
     const imported = options.genesis
       ? await loadImportedNetwork({ genesisFile: options.genesis, blocksFile: options.import })
       : undefined
     const config = imported
       ? imported.config
-      : options.config
-        ? await loadConfigFile(options.config)
-        : parseConfig(DEFAULT_CONFIG, 'the default config')
+      : options.forkUrl !== undefined
+        ? parseConfig({ networks: [{ name: 'fork', fork: { url: options.forkUrl, blockNumber: options.forkBlock } }] }, 'the command line')
+        : options.config
+          ? await loadConfigFile(options.config)
+          : parseConfig(DEFAULT_CONFIG, 'the default config')
+    if (options.offline && !config.networks.some((n) => n.fork)) {
+      throw new ConfigError('--offline plays a forked network from its cache: give --fork-url, or `fork:` in the config')
+    }
+    const forked = config.networks.find((n) => n.fork)
+    if (forked && options.exportOnExit !== undefined) {
+      throw new ConfigError(`--export-on-exit cannot write network ${forked.name}: a forked chain's state before its first block is the upstream's`)
+    }
     if (options.host) config.host = options.host
     if (options.tlsCert && options.tlsKey) config.tls = { cert: options.tlsCert, key: options.tlsKey }
     if (options.logRequests) config.logRequests = true
@@ -77,9 +100,8 @@ program
     if (allowedHosts !== undefined) config.allowedHosts = browserAccess.allowedHosts
     // A long-running server gives memory back after bursts of large requests (src/transports/burstCollector.ts).
     enableCollectionAfterBursts()
-    const server = await startServer(config, { port: options.port, createNode: imported?.createNode, statePath: options.state })
+    const server = await startServer(config, { port: options.port, createNode: imported?.createNode, statePath: options.state, offline: options.offline })
     prepareExplorer()
-    console.log(formatBanner(server, { apiKeys: apiKeyNames(config) }))
     let closing = false
     const shutdown = (signal: string) => {
       if (closing) return
@@ -97,6 +119,8 @@ program
     }
     process.on('SIGINT', () => shutdown('SIGINT'))
     process.on('SIGTERM', () => shutdown('SIGTERM'))
+    // Printed once the signals are handled: whoever starts chainsim may stop it as soon as it reads this.
+    console.log(formatBanner(server, { apiKeys: apiKeyNames(config) }))
   })
 
 interface ServeOptions {
@@ -113,6 +137,9 @@ interface ServeOptions {
   /** The origins of --cors, or false for --no-cors. */
   cors?: string[] | false
   allowedHosts?: string[]
+  forkUrl?: string
+  forkBlock?: number
+  offline?: boolean
 }
 
 /** Bundles the explorer page now, so that its first visitor does not wait for it; then lets esbuild go. */
@@ -188,7 +215,7 @@ program
 
 // A worker thread of `play --jobs` loads this module (it is the CLI bundle) to play files: it takes no command.
 if (isMainThread) program.parseAsync(process.argv).catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof ChainImportError || error instanceof StateFileError) {
+  if (error instanceof ConfigError || error instanceof ChainImportError || error instanceof StateFileError || error instanceof ForkStartError) {
     console.error(`chainsim: ${error.message}`)
   } else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') console.error(`chainsim: ${error.message}`)
   else console.error('chainsim:', error)

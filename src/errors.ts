@@ -223,6 +223,21 @@ export class InjectedFault extends RpcError {
   }
 }
 
+/**
+ * The upstream's own error answer to a call a forked network passed on to it (an eth_call at a block before
+ * the fork block...): its code, message and data, unchanged, as the upstream would have answered the client.
+ * @example throw new ForwardedUpstreamError(3, 'execution reverted', { data: '0x08c3…' })
+ */
+export class ForwardedUpstreamError extends RpcError {
+  static override readonly code = -32000 as const
+  override readonly code: number
+
+  constructor(code: number, message: string, options: RpcErrorOptions = {}) {
+    super(message, options)
+    this.code = code
+  }
+}
+
 const INTERNAL_ERROR_MESSAGE = 'internal error'
 
 /**

@@ -1,5 +1,7 @@
 import type { NetworkConfig } from './config/schema.ts'
 import type { ErrorLogger } from './errors.ts'
+import { forkedNodeOf } from './fork/createForkedNode.ts'
+import { withForkedHistory } from './fork/forkedMethods.ts'
 import type { ChainNode, NodeOptions } from './node.ts'
 import { createDispatcher } from './rpc/dispatcher.ts'
 import type { Dispatcher, DispatcherOptions, RpcMethodTable } from './rpc/dispatcher.ts'
@@ -19,7 +21,7 @@ import { clientVersion } from './version.ts'
 export function nodeOptionsFor(network: NetworkConfig): NodeOptions {
   return {
     name: network.name,
-    chainId: BigInt(network.chainId),
+    chainId: network.chainId === undefined ? undefined : BigInt(network.chainId),
     mining: network.mining.auto === true ? { auto: true } : { auto: false, intervalMs: 'intervalMs' in network.mining ? network.mining.intervalMs : undefined },
     finality: { safeDepth: BigInt(network.finality.safeDepth), finalizedDepth: BigInt(network.finality.finalizedDepth) },
     filterTimeoutMs: network.filterTimeoutMs,
@@ -63,7 +65,8 @@ export interface NetworkRpc {
 /**
  * Builds the JSON-RPC of one network, the same way for a served network and a played scenario's, so that a
  * scenario drives its node through exactly what clients of `chainsim serve` call. A `lag` fault answers from
- * the same methods bound to a lagging view of the node (one table per lag, made when first needed).
+ * the same methods bound to a lagging view of the node (one table per lag, made when first needed). A forked
+ * network's tables, lagging ones too, answer for the chain up to its fork block through its upstream.
  */
 export function createNetworkRpc(node: ChainNode, options: NetworkRpcOptions = {}): NetworkRpc {
   const faults = options.faults ?? new FaultInjector({ now: options.clock })
@@ -71,13 +74,18 @@ export function createNetworkRpc(node: ChainNode, options: NetworkRpcOptions = {
   const requests = new RequestLog(node.name, { print: options.printRequest, printing: options.logRequests })
   const decoder = options.abis?.length ? new AbiDecoder([...BUNDLED_ABIS, ...options.abis]) : bundledAbiDecoder()
   const context = { profile, faults, clientVersion, saveState: options.saveState, requests, decoder, scenario: options.scenario }
+  const forked = forkedNodeOf(node)
+  const tableOf = (view: ChainNode): RpcMethodTable => {
+    const table = createMethodTable({ ...context, node: view })
+    return forked ? withForkedHistory(table, view, forked.history) : table
+  }
   const laggedTables = new Map<bigint, RpcMethodTable>()
   const lagged = (blocks: bigint) => {
     let table = laggedTables.get(blocks)
-    if (!table) laggedTables.set(blocks, (table = createMethodTable({ ...context, node: laggedNode(node, blocks) })))
+    if (!table) laggedTables.set(blocks, (table = tableOf(laggedNode(node, blocks))))
     return table
   }
-  const methods = faults.wrap(createMethodTable({ ...context, node }), { lagged, profile })
+  const methods = faults.wrap(tableOf(node), { lagged, profile })
   if (!options.faults) for (const spec of options.armFaults ?? []) faults.arm(spec)
   const dispatcher = createDispatcher(methods, {
     logger: options.logger,

@@ -53,7 +53,7 @@ import type { SubscriptionEvent, Subscriber, SubscriptionRequest, SubscriptionSu
 import type { FilterSummary } from './filters/filterManager.ts'
 import type { FilterChanges, FilterKind } from './filters/types.ts'
 import { installRefusal, LogIndex, matchesCriteria, queryLogs } from './logs/index.ts'
-import type { IndexedBlock, LogFilter, LogLimits, LogQueryOptions, LogQueryRefusal, LogQueryResult, LogSource } from './logs/index.ts'
+import type { IndexedBlock, LogFilter, LogLimits, LogQueryOptions, LogQueryRefusal, LogQueryResult, LogSource, OlderLogs } from './logs/index.ts'
 import { BlockParameters } from './mining/blockParameters.ts'
 import { Miner } from './mining/miner.ts'
 import type { MiningMode } from './mining/miner.ts'
@@ -106,6 +106,8 @@ export interface NodeOptions {
   maxSubscriptionsPerConnection?: number
   /** Transactions the pool holds (`txpool is full` past it). */
   maxPoolSize?: number
+  /** Logs of the blocks before the chain's first (a fork's upstream): log queries reaching them merge them in. */
+  olderLogs?: OlderLogs
 }
 
 /** A transaction by hash: mined into a canonical block, or waiting in the pool. */
@@ -176,12 +178,13 @@ export class ChainNode {
   readonly #headState = new HeadStateOverride()
   readonly #pending = new PendingBlockCache()
   readonly #blockParameters: BlockParameters
-  /** What anvil_reset goes back to: the first chain's genesis and keys, the configured mining. */
-  readonly #origin: { chain: ChainOrigin; accounts: readonly DevAccount[]; mining: MiningMode }
+  /** What anvil_reset goes back to: the first chain built again, its keys, the configured mining. */
+  readonly #origin: { rebuild: () => Promise<Chain>; accounts: readonly DevAccount[]; mining: MiningMode }
   /** Anvil's instance id: a new one whenever the chain is replaced, so clients can tell. */
   #instanceId = randomBytes(32)
   readonly #reorgs = new ReorgHistory()
   readonly #chainReplaced = new Set<() => void>()
+  readonly #olderLogs: OlderLogs | undefined
   #reorgCounter = 0
   #closed = false
   readonly #indexBlock = (block: ChainBlock) => this.#logs.append(toIndexedBlock(block))
@@ -196,6 +199,7 @@ export class ChainNode {
     clock: ChainClock,
     accounts: readonly DevAccount[],
     options: NodeOptions,
+    rebuild: (() => Promise<Chain>) | undefined,
   ) {
     this.#chain = chain
     this.#clock = clock
@@ -204,7 +208,8 @@ export class ChainNode {
       gasLimit: options.blockGasLimit ?? chain.head.block.header.gasLimit,
       coinbase: options.coinbase ?? new Uint8Array(20),
     })
-    this.#origin = { chain: chain.origin, accounts, mining: options.mining ?? { auto: true } }
+    this.#origin = { rebuild: rebuild ?? rebuildFrom(chain.origin), accounts, mining: options.mining ?? { auto: true } }
+    this.#olderLogs = options.olderLogs
     this.#pool = new TxPool(options.maxPoolSize)
     const onError = options.onError ?? ((error) => console.error(`[${name}] background mining failed:`, error))
     this.#miner = new Miner(this.#origin.mining, () => this.mine(1), onError)
@@ -249,10 +254,11 @@ export class ChainNode {
 
   /**
    * Serves an existing chain (for example one imported from a geth genesis and RLP blocks):
-   * the node mines on its head with the given options; `accounts` are the keys it signs for.
+   * the node mines on its head with the given options; `accounts` are the keys it signs for. `rebuild` makes the
+   * chain again as it started, for anvil_reset (default: from its genesis description; a fork's from its fork block).
    */
-  static fromChain(chain: Chain, options: NodeOptions = {}, accounts: readonly DevAccount[] = []): ChainNode {
-    const node = new ChainNode(options.name ?? NODE_DEFAULTS.name, chain, new ChainClock(options.clock ?? { kind: 'wall' }), accounts, options)
+  static fromChain(chain: Chain, options: NodeOptions = {}, accounts: readonly DevAccount[] = [], rebuild?: () => Promise<Chain>): ChainNode {
+    const node = new ChainNode(options.name ?? NODE_DEFAULTS.name, chain, new ChainClock(options.clock ?? { kind: 'wall' }), accounts, options, rebuild)
     node.#miner.start()
     return node
   }
@@ -485,7 +491,7 @@ export class ChainNode {
    */
   reset(): Promise<void> {
     return this.#queue.run(async () => {
-      this.replaceChain(await chainFrom(this.#origin.chain), this.#origin.accounts)
+      this.replaceChain(await this.#origin.rebuild(), this.#origin.accounts)
       this.#clock.restore(UNMOVED_CLOCK)
       this.#blockParameters.reset()
       const mining = this.#origin.mining
@@ -873,6 +879,7 @@ export class ChainNode {
       },
       pendingLogs: async (criteria) =>
         (await this.pendingBlock()).transactions.flatMap((t) => t.logs.filter((log) => matchesCriteria(log, criteria))),
+      olderLogs: this.#olderLogs,
     }
   }
 
@@ -981,9 +988,15 @@ export class ChainNode {
     await this.checkAgainstHead(signed)
     this.#pool.add(signed)
     if (this.#miner.isAutomine) {
-      // Under automine a transaction that can run is mined at once; one behind a nonce gap waits.
-      const ready = await this.executable(this.head)
-      if (ready.length > 0) await this.mineOnHead(ready)
+      try {
+        // Under automine a transaction that can run is mined at once; one behind a nonce gap waits.
+        const ready = await this.executable(this.head)
+        if (ready.length > 0) await this.mineOnHead(ready)
+      } catch (error) {
+        // Not mined (a forked chain's upstream failed): the sender hears why, and nothing stays behind.
+        this.#pool.remove([signed.hashKey])
+        throw error
+      }
     }
     return signed.hash
   }
@@ -1044,6 +1057,11 @@ export function finalityOf(options: NodeOptions): FinalityDepths {
     safeDepth: options.finality?.safeDepth ?? NODE_DEFAULTS.finality.safeDepth,
     finalizedDepth: options.finality?.finalizedDepth ?? NODE_DEFAULTS.finality.finalizedDepth,
   }
+}
+
+/** A chain built again from its genesis description, on an empty state database. */
+function rebuildFrom(origin: ChainOrigin): () => Promise<Chain> {
+  return () => chainFrom(origin)
 }
 
 function detachedStateOf(block: ChainBlock | PendingBlock) {

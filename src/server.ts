@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs'
 import { apiKeyNames, apiKeyOrigins } from './config/schema.ts'
 import type { ChainsimConfig, NetworkConfig } from './config/schema.ts'
 import { BackgroundTraffic } from './backgroundTraffic.ts'
+import { ConfigError } from './config/loadConfig.ts'
+import { createForkedNode, forkedNodeOf, forkOptionsOf } from './fork/createForkedNode.ts'
+import type { ForkOrigin } from './fork/createForkedNode.ts'
 import { ServerStateFile } from './persistence/serverState.ts'
 import { createNetworkRpc, nodeOptionsFor } from './network.ts'
 import { ChainNode } from './node.ts'
@@ -25,6 +28,8 @@ export interface RunningNetwork {
   wsUrl: string
   /** Faults armed here make the network's methods fail or wait, over HTTP and WebSocket. */
   faults: FaultInjector
+  /** What a forked network grew from: the upstream and the fork block. */
+  fork?: ForkOrigin
 }
 
 export interface RunningServer {
@@ -50,6 +55,8 @@ export interface StartServerOptions {
   abis?: readonly NamedAbi[]
   /** The scenario that played these networks, for sim_scenario. */
   scenario?: ScenarioSteps
+  /** `--offline`: forked networks play from their cache alone. */
+  offline?: boolean
 }
 
 /** Starts every configured network, each on its own port, with one node and one dispatcher each. */
@@ -63,6 +70,11 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
   const tls = config.tls
     ? { cert: readFileSync(config.tls.cert, 'utf8'), key: readFileSync(config.tls.key, 'utf8') }
     : undefined
+  const forkedNetwork = config.networks.find((n) => n.fork)
+  if (options.statePath !== undefined && forkedNetwork) {
+    // A state file replays every block from genesis; a fork's state before its first block is the upstream's.
+    throw new ConfigError(`--state cannot save network ${forkedNetwork.name}: a forked network restarts from its fork cache instead`)
+  }
   const stateFile = options.statePath === undefined ? undefined : await ServerStateFile.open(options.statePath, config.networks)
   const saveState = stateFile ? () => stateFile.save(networks.map((n) => n.node)) : undefined
   let started = false
@@ -72,7 +84,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
     const saveError = started && saveState ? await saveState().then(() => undefined, (error: unknown) => error) : undefined
     await Promise.all(networks.map(async (n) => {
       await n.server.close()
-      await n.node.close()
+      await (forkedNodeOf(n.node) ?? n.node).close()
     }))
     if (saveError) throw saveError
   }
@@ -80,7 +92,11 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
     for (const [index, network] of config.networks.entries()) {
       const node =
         (await stateFile?.restore(network, nodeOptionsFor(network))) ??
-        (options.createNode ? await options.createNode(network) : await ChainNode.create(nodeOptionsFor(network)))
+        (options.createNode
+          ? await options.createNode(network)
+          : network.fork
+            ? (await createForkedNode(forkOptionsOf(network.fork, { offline: options.offline }), nodeOptionsFor(network))).node
+            : await ChainNode.create(nodeOptionsFor(network)))
       const rpc = createNetworkRpc(node, {
         limits: network.limits,
         faults: options.faults?.(network),
@@ -113,10 +129,10 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         access,
         connectionFaults: faults,
       }).catch(async (error) => {
-        await node.close()
+        await (forkedNodeOf(node) ?? node).close()
         throw error
       })
-      networks.push({ name: network.name, chainId: node.chainId, node, server, httpUrl: server.httpUrl, wsUrl: server.wsUrl, faults })
+      networks.push({ name: network.name, chainId: node.chainId, node, server, httpUrl: server.httpUrl, wsUrl: server.wsUrl, faults, fork: forkedNodeOf(node)?.origin })
       if (network.backgroundTraffic && 'intervalMs' in network.mining) {
         const t = new BackgroundTraffic(node, network.mining.intervalMs, (e) => console.error(`[${network.name}] background traffic:`, e))
         await t.start()

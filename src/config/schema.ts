@@ -80,11 +80,27 @@ const rateLimit = z
   .strict()
   .transform((limit) => ({ requestsPerSecond: limit.requestsPerSecond, burst: limit.burst ?? Math.ceil(limit.requestsPerSecond) }))
 
+/**
+ * A network that starts from another chain's state at a block (its upstream, over HTTP), read lazily and
+ * cached; `offline` plays from the cache alone. `retries` and `timeoutMs` bound each upstream call.
+ */
+const fork = z
+  .object({
+    url: z.string().min(1),
+    blockNumber: z.number().int().nonnegative().optional(),
+    cacheDir: z.string().min(1).optional(),
+    offline: z.boolean().optional(),
+    retries: z.number().int().min(0).max(10).optional(),
+    timeoutMs: z.number().int().positive().optional(),
+  })
+  .strict()
+
 /** One network: its own node, chain id and port. */
 export const networkConfig = z
   .object({
     name: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only'),
-    chainId: z.number().int().positive(),
+    /** Required, except on a fork, which takes its upstream's unless given. */
+    chainId: z.number().int().positive().optional(),
     port: port.optional(),
     mining: mining.default({ auto: true }),
     limits: limits.prefault({}),
@@ -94,8 +110,13 @@ export const networkConfig = z
     finality: finality.default({ safeDepth: 32, finalizedDepth: 64 }),
     /** Send ERC-20 transfers between dev accounts, so logs flow with no client action. */
     backgroundTraffic: z.boolean().default(false),
+    fork: fork.optional(),
   })
   .strict()
+  .refine((network) => network.chainId !== undefined || network.fork !== undefined, {
+    message: 'chainId is required (a network with `fork` takes its upstream\'s)',
+    path: ['chainId'],
+  })
 
 /** A web origin as browsers send it: `scheme://host[:port]`, no path (or `*`: any). */
 const origin = z.string().refine((value) => value === '*' || isOrigin(value), {

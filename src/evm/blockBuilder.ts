@@ -9,6 +9,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { accumulateParentBeaconBlockRoot, accumulateParentBlockHash, accumulateRequests } from './systemCalls.ts'
 import { blobGasOf, decodeRawTransaction, effectiveGasPriceOf, TransactionType, transactionFailureReason } from './transactions.ts'
 import type { SignedTransaction, TypedTransaction } from './transactions.ts'
+import { ForkSourceError } from './forkState.ts'
 import { packLogs } from './packedLogs.ts'
 import { sharedCommonFor } from './sharedCommon.ts'
 import type { ExecutedTransaction } from './types.ts'
@@ -117,6 +118,8 @@ export async function buildBlock(
         skipHardForkValidation: true,
       })
     } catch (error) {
+      // The upstream of a forked chain failed to give state: the block cannot be built, nothing was refused.
+      if (error instanceof ForkSourceError) throw error
       rejected.push({ signed: pooled, reason: transactionFailureReason(error) })
       continue
     }

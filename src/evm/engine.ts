@@ -3,16 +3,18 @@ import type { Block } from '@ethereumjs/block'
 import type { Common } from '@ethereumjs/common'
 import { MerklePatriciaTrie } from '@ethereumjs/mpt'
 import { MerkleStateManager, getMerkleStateProof } from '@ethereumjs/statemanager'
-import { Address, createAccount, equalsBytes, hexToBytes, KECCAK256_RLP, ValueEncoding } from '@ethereumjs/util'
+import { Address, bytesToHex, createAccount, equalsBytes, hexToBytes, KECCAK256_RLP, ValueEncoding } from '@ethereumjs/util'
 import { Hardfork } from '@ethereumjs/common'
 import { createVM, runBlock, runTx } from '@ethereumjs/vm'
 import type { VMOpts } from '@ethereumjs/vm'
 import type { RunBlockResult, RunTxResult, VM } from '@ethereumjs/vm'
 import { buildBlock } from './blockBuilder.ts'
+import { ForkStateLink, ForkStateManager, ProofNotLocal } from './forkState.ts'
+import type { ForkedStateSource } from './forkState.ts'
 import { OverlayDB } from './overlayDb.ts'
 import type { BlockTemplate, BuiltBlock } from './blockBuilder.ts'
 import { BlockImportError, describeBlockFailure, executedTransactionsOf } from './importBlocks.ts'
-import { isolatedState, isolatedVm } from './isolatedVm.ts'
+import { blockchainFor, isolatedState, isolatedVm, stateManagerOver } from './isolatedVm.ts'
 import type { AncestorHashLookup, IsolationBase } from './isolatedVm.ts'
 import { callHeaderOf, runMessageCall } from './messageCall.ts'
 import type { CallRequest, CallResult } from './messageCall.ts'
@@ -60,6 +62,8 @@ export interface ExecutionEngineOptions {
    * every block (dev networks).
    */
   followForks?: boolean
+  /** The chain forks another at a block: state it has not written is read through this source. */
+  forkedState?: ForkedStateSource
 }
 
 export type { AncestorHashLookup } from './isolatedVm.ts'
@@ -118,25 +122,30 @@ export class ExecutionEngine {
     readonly followsForks: boolean,
     /** What the EVM asks for BLOCKHASH; shared by the VMs of detached builds. */
     private readonly blockchain: VMOpts['blockchain'],
+    private readonly fork: ForkStateLink | undefined,
   ) {}
 
   static async create(common: Common, options: ExecutionEngineOptions = {}): Promise<ExecutionEngine> {
-    const stateManager = new MerkleStateManager({ common, trie: new MerklePatriciaTrie({ useKeyHashing: true, common }) })
+    const fork = options.forkedState && new ForkStateLink(options.forkedState)
+    const stateManager = stateManagerOver(new MerklePatriciaTrie({ useKeyHashing: true, common }), common, fork)
     let engine: ExecutionEngine | undefined
-    // BLOCKHASH asks the blockchain by number; the chain answers along the branch being built.
-    const blockchain = {
-      getBlock: async (number: number) => {
-        const hash = engine?.ancestorHash(BigInt(number)) ?? new Uint8Array(32)
-        return { hash: () => hash }
-      },
-      putBlock: async () => {},
-      shallowCopy() {
-        return blockchain
-      },
-    }
+    // BLOCKHASH asks the blockchain by number; the chain answers along the branch being built, and a
+    // forked chain's upstream for the blocks up to the fork block.
+    const blockchain = blockchainFor((number) => engine?.ancestorHash(number), fork)
     const vm = await createVM({ common, stateManager, blockchain })
-    engine = new ExecutionEngine(common, vm, stateManager, options.followForks ?? false, blockchain)
+    engine = new ExecutionEngine(common, vm, stateManager, options.followForks ?? false, blockchain, fork)
     return engine
+  }
+
+  /**
+   * A forked chain's base state: the upstream's state at the fork block with `changes` written over it
+   * (the funded dev accounts). From now on the fork block's own state root stands for it. Returns its root.
+   */
+  async createForkBase(forkBlockStateRoot: Uint8Array, changes: readonly AccountChange[]): Promise<Uint8Array> {
+    if (!this.fork) throw new Error('createForkBase needs an engine created with forkedState')
+    const root = await this.withAccountChanges(KECCAK256_RLP, changes)
+    this.fork.alias(forkBlockStateRoot, root)
+    return root
   }
 
   /** The genesis this engine's state starts from (what an export writes as genesis.json). */
@@ -222,7 +231,7 @@ export class ExecutionEngine {
       db: new OverlayDB(base as never),
       valueEncoding: ValueEncoding.Bytes,
     })
-    const stateManager = new MerkleStateManager({ common: this.common, trie })
+    const stateManager = stateManagerOver(trie, this.common, this.fork)
     await stateManager.setStateRoot(template.parentStateRoot ?? template.parent.header.stateRoot)
     // A Common of its own: a VM's EVM listens to its Common for good, and the chain's would keep every pending VM.
     const vm = await createVM({ common: this.common.copy(), stateManager, blockchain: this.blockchain })
@@ -311,6 +320,9 @@ export class ExecutionEngine {
   async proof(stateRoot: Uint8Array, address: Uint8Array, slots: Uint8Array[], detached?: DetachedState): Promise<AccountProof> {
     const state = (detached?.stateManager ?? this.stateManager).shallowCopy(false)
     await state.setStateRoot(stateRoot)
+    if (state instanceof ForkStateManager && !(await state.isLocal(new Address(address), slots))) {
+      throw new ProofNotLocal(`${bytesToHex(address)} has no proof here: the fork has not written it (or one of the slots) since the fork block`)
+    }
     const proof = await getMerkleStateProof(state, new Address(address), slots)
     const bytes = (hex: string) => hexToBytes(hex as `0x${string}`)
     return {
@@ -426,7 +438,7 @@ export class ExecutionEngine {
   private isolation(ancestorHash: AncestorHashLookup, detached?: DetachedState): IsolationBase {
     const manager = detached?.stateManager ?? this.stateManager
     const db = (manager as unknown as { _trie: MerklePatriciaTrie })._trie.database().db
-    return { db: db as IsolationBase['db'], common: this.common, ancestorHash }
+    return { db: db as IsolationBase['db'], common: this.common, ancestorHash, fork: this.fork }
   }
 
   /** A copy of the chain's Common with the rules of a block of this number and time. */

@@ -26,4 +26,8 @@ export type {
 } from './simulateBlocks.ts'
 export * from './tracing/index.ts'
 export { gethVmError } from './gethWords.ts'
+export { ForkSourceError, ProofNotLocal, stateEveryBlockReads } from './forkState.ts'
+export type { ForkedStateSource, UpstreamAccount } from './forkState.ts'
+export { ForkBlockError, forkBlockFromHeader } from './forkBlock.ts'
+export type { UpstreamHeader } from './forkBlock.ts'
 export { impersonatedTransaction } from './impersonation.ts'

@@ -5,6 +5,8 @@ import { MerkleStateManager } from '@ethereumjs/statemanager'
 import { ValueEncoding } from '@ethereumjs/util'
 import { createVM } from '@ethereumjs/vm'
 import type { VM, VMOpts } from '@ethereumjs/vm'
+import { ForkStateManager } from './forkState.ts'
+import type { ForkStateLink } from './forkState.ts'
 import { OverlayDB } from './overlayDb.ts'
 
 /** Looks up the hash of an ancestor of the block being executed (BLOCKHASH). */
@@ -17,6 +19,8 @@ export interface IsolationBase {
   common: Common
   /** BLOCKHASH for this run alone, so that concurrent runs never see each other's ancestors. */
   ancestorHash: AncestorHashLookup
+  /** A forked chain's link to its upstream: state it has not written, and hashes of blocks up to the fork block. */
+  fork?: ForkStateLink
 }
 
 /**
@@ -30,9 +34,14 @@ export async function isolatedState(base: IsolationBase, stateRoot: Uint8Array):
     db: new OverlayDB(base.db),
     valueEncoding: ValueEncoding.Bytes,
   })
-  const state = new MerkleStateManager({ common: base.common, trie })
+  const state = stateManagerOver(trie, base.common, base.fork)
   await state.setStateRoot(stateRoot)
   return state
+}
+
+/** A state manager over `trie`; a forked chain's reads what it has not written through to its upstream. */
+export function stateManagerOver(trie: MerklePatriciaTrie, common: Common, fork: ForkStateLink | undefined): MerkleStateManager {
+  return fork ? new ForkStateManager({ common, trie }, fork) : new MerkleStateManager({ common, trie })
 }
 
 /**
@@ -48,16 +57,16 @@ export async function isolatedVm(
   return createVM({
     common,
     stateManager: state,
-    blockchain: blockchainFor(base.ancestorHash),
+    blockchain: blockchainFor(base.ancestorHash, base.fork),
     ...(customPrecompiles.length > 0 ? { evmOpts: { customPrecompiles } } : {}),
   })
 }
 
-/** The blockchain the EVM asks for BLOCKHASH: ancestors by number, zero when unknown. */
-function blockchainFor(ancestorHash: AncestorHashLookup): VMOpts['blockchain'] {
+/** The blockchain the EVM asks for BLOCKHASH: ancestors by number (a fork's upstream's up to its fork block), zero when unknown. */
+export function blockchainFor(ancestorHash: AncestorHashLookup, fork: ForkStateLink | undefined): VMOpts['blockchain'] {
   const blockchain = {
     getBlock: async (number: number) => {
-      const hash = ancestorHash(BigInt(number)) ?? new Uint8Array(32)
+      const hash = ancestorHash(BigInt(number)) ?? (await fork?.source.blockHash(BigInt(number))) ?? new Uint8Array(32)
       return { hash: () => hash }
     },
     putBlock: async () => {},

@@ -6,6 +6,7 @@ import { Address, hexToBytes } from '@ethereumjs/util'
 import { runTx } from '@ethereumjs/vm'
 import type { RunTxResult, VM } from '@ethereumjs/vm'
 import { keccak256 } from './crypto.ts'
+import { ForkSourceError } from './forkState.ts'
 import { transactionFailureReason } from './transactions.ts'
 import { isTracingError, traced } from './tracing/tracer.ts'
 import type { TransactionTracer } from './tracing/tracer.ts'
@@ -197,7 +198,8 @@ export async function runMessageCall(
       ? await traced(vm, options.tracer, { tx, sender, coinbase: block.header.coinbase.bytes }, execute)
       : await execute()
   } catch (error) {
-    if (isTracingError(error)) throw error
+    // A tracer's fault, or a forked chain's upstream that could not answer: the call fails, it did not run.
+    if (isTracingError(error) || error instanceof ForkSourceError) throw error
     // Refused before execution (too little gas for the intrinsic cost...): a failed call, not a fault.
     return { result: refusedWith(error) }
   }

@@ -22,7 +22,7 @@ export async function collectReportScenario(played: PlayedScenario): Promise<Rep
       return reply.result as T
     }
     const network = await call<NetworkInfo>('sim_network')
-    const tree = await wholeTree(call, Number(BigInt(network.top)))
+    const tree = await wholeTree(call, Number(BigInt(network.first)), Number(BigInt(network.top)))
     const blocks: Record<string, BlockDetails> = {}
     const transactions: Record<string, TransactionDetails> = {}
     if (tree.blocks.length <= MAX_DETAILED_BLOCKS) {
@@ -39,10 +39,10 @@ export async function collectReportScenario(played: PlayedScenario): Promise<Rep
   return { file: played.report.file, name: played.report.name, ok: played.report.ok, networks }
 }
 
-/** Every height of the chain as one sim_forkTree answer, read a page at a time. */
-async function wholeTree(call: <T>(method: string, params?: unknown[]) => Promise<T>, head: number): Promise<ForkTree> {
+/** Every height of the chain, from its first block, as one sim_forkTree answer, read a page at a time. */
+async function wholeTree(call: <T>(method: string, params?: unknown[]) => Promise<T>, first: number, head: number): Promise<ForkTree> {
   let tree: ForkTree | undefined
-  for (let from = 0; from <= head; from += MAX_TREE_HEIGHTS) {
+  for (let from = first; from <= head; from += MAX_TREE_HEIGHTS) {
     const page = await call<ForkTree>('sim_forkTree', [{ fromBlock: from, toBlock: Math.min(head, from + MAX_TREE_HEIGHTS - 1) }])
     if (!tree) tree = page
     else {
@@ -55,7 +55,7 @@ async function wholeTree(call: <T>(method: string, params?: unknown[]) => Promis
       }
     }
   }
-  return { ...(tree as ForkTree), fromBlock: '0x0' }
+  return { ...(tree as ForkTree), fromBlock: `0x${first.toString(16)}` }
 }
 
 /**

@@ -2,7 +2,7 @@ import type { BlockTag } from '../chain/types.ts'
 import type { Log } from '../evm/types.ts'
 import { countCriteriaParameters, largestCriteriaPosition } from './countCriteriaParameters.ts'
 import type { LogIndex } from './logIndex.ts'
-import type { LogFilter, LogMatchCriteria, PositionedLog } from './types.ts'
+import type { LogFilter, LogMatchCriteria, OlderLogs, PositionedLog } from './types.ts'
 
 /**
  * A network's eth_getLogs limits: its provider profile's (src/rpc/providers/), key by key. A cap that is absent
@@ -45,6 +45,8 @@ export interface LogSource {
   canonicalNumberOf(hash: Uint8Array): bigint | undefined
   /** The pending block's logs that match, in the order it would mine them. */
   pendingLogs(criteria: LogMatchCriteria): Promise<Log[]>
+  /** Logs of the blocks up to the chain's first, held elsewhere (a fork's upstream). */
+  olderLogs?: OlderLogs
 }
 
 /**
@@ -101,19 +103,41 @@ export async function queryLogs(
   const limit = uncapped ? Infinity : (limits.maxLogResults ?? Infinity)
   const room = limit - pending.length
   if (room < 0) return { status: 'tooManyResults', limit, requested, suggestedRange: undefined }
+  // A range reaching below the chain's first block takes those blocks' logs from where they are held; they
+  // count toward the one limit, and a range that does not fit is suggested over both parts.
+  const older = source.olderLogs
+  let from = range.from
+  let olderLogs: PositionedLog[] = []
+  if (older && from <= older.last) {
+    olderLogs = await older.logs(filter, from, range.to < older.last ? range.to : older.last)
+    if (olderLogs.length > room) {
+      return { status: 'tooManyResults', limit, requested, suggestedRange: rangeThatFits(olderLogs, room, range.from) }
+    }
+    if (range.to <= older.last) return { status: 'ok', canonical: olderLogs, pending, requested }
+    from = older.last + 1n
+  }
   const timeout = limits.queryTimeoutMs
   const result = source.index.query(
-    { fromBlock: range.from, toBlock: range.to, addresses: filter.addresses, topics: filter.topics },
-    { limit: room, deadline: timeout === undefined ? Infinity : performance.now() + timeout },
+    { fromBlock: from, toBlock: range.to, addresses: filter.addresses, topics: filter.topics },
+    { limit: room - olderLogs.length, deadline: timeout === undefined ? Infinity : performance.now() + timeout },
   )
   switch (result.status) {
     case 'ok':
-      return { status: 'ok', canonical: result.logs, pending, requested }
+      return { status: 'ok', canonical: olderLogs.length > 0 ? [...olderLogs, ...result.logs] : result.logs, pending, requested }
     case 'timeout':
       return { status: 'timeout', requested }
-    case 'tooManyResults':
-      return { status: 'tooManyResults', limit, requested, suggestedRange: result.suggestedRange }
+    case 'tooManyResults': {
+      // Past the older part, the widest fitting range still starts at the query's first block.
+      const suggestedRange = from === range.from ? result.suggestedRange : { from: range.from, to: result.suggestedRange?.to ?? from - 1n }
+      return { status: 'tooManyResults', limit, requested, suggestedRange }
+    }
   }
+}
+
+/** The widest range from `from` whose logs (in chain order) number at most `room`; undefined if `from`'s own do not fit. */
+function rangeThatFits(logs: readonly PositionedLog[], room: number, from: bigint): BlockRange | undefined {
+  const firstLeftOut = (logs[room] as PositionedLog).blockNumber
+  return firstLeftOut > from ? { from, to: firstLeftOut - 1n } : undefined
 }
 
 /**

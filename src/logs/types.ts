@@ -73,3 +73,14 @@ export type IndexQueryResult =
       suggestedRange: { from: bigint; to: bigint } | undefined
     }
   | { status: 'timeout' }
+
+/**
+ * Logs of the blocks before a chain's first one, held elsewhere: a fork's upstream, up to the fork block.
+ * A log query over a range that reaches them merges them in, under its one result limit.
+ */
+export interface OlderLogs {
+  /** The newest block they cover (the chain's first block). */
+  readonly last: bigint
+  /** Those matching `criteria` in blocks `from`..`to` (`to` at most `last`), in chain order. */
+  logs(criteria: LogMatchCriteria, from: bigint, to: bigint): Promise<PositionedLog[]>
+}

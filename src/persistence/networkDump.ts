@@ -1,4 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib'
+import { forkedNodeOf } from '../fork/createForkedNode.ts'
+import { NotOnAFork } from '../fork/errors.ts'
 import type { ChainNode } from '../node.ts'
 import { captureNetworkState, rebuildNetwork } from './networkState.ts'
 import { parseStateFile, STATE_FORMAT, STATE_VERSION, StateFileError } from './stateFile.ts'
@@ -15,6 +17,7 @@ const GZIP_MAGIC = [0x1f, 0x8b] as const
  * as Anvil compresses its own dumps. Decompressed and written to a file, it is a state file.
  */
 export async function dumpNetwork(node: ChainNode): Promise<Uint8Array> {
+  refuseFork(node, `anvil_dumpState cannot save network ${node.name}`)
   const network = await captureNetworkState(node)
   const file = { format: STATE_FORMAT, version: STATE_VERSION, savedAt: new Date().toISOString(), networks: [network] }
   return new Uint8Array(gzipSync(JSON.stringify(file)))
@@ -26,6 +29,7 @@ export async function dumpNetwork(node: ChainNode): Promise<Uint8Array> {
  * executed again and checked before anything changes: a bad dump leaves the node as it was.
  */
 export async function loadNetworkDump(node: ChainNode, dump: Uint8Array): Promise<void> {
+  refuseFork(node, `anvil_loadState cannot replace network ${node.name}`)
   const file = parseStateFile(decompress(dump), { subject: SOURCE, name: SOURCE })
   if (file.networks.length !== 1) {
     throw new StateFileError(`${SOURCE} holds ${file.networks.length} networks; anvil_loadState takes one`)
@@ -35,6 +39,12 @@ export async function loadNetworkDump(node: ChainNode, dump: Uint8Array): Promis
     throw new StateFileError(`${SOURCE} is of chain id ${network.chainId}; this network's is ${node.chainId}`)
   }
   await node.loadNetwork(await rebuildNetwork(network, SOURCE))
+}
+
+/** A state file replays every block from genesis; a fork's state before its first block is its upstream's. */
+function refuseFork(node: ChainNode, what: string): void {
+  const fork = forkedNodeOf(node)?.origin
+  if (fork) throw new NotOnAFork(`${what}: it is a fork of ${fork.upstream} at block ${fork.blockNumber}, which restarts from its fork cache instead`)
 }
 
 function decompress(dump: Uint8Array): string {

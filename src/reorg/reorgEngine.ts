@@ -29,14 +29,22 @@ export interface ReorgOutcome {
 
 /**
  * The common ancestor of a reorg of `depth` blocks, checked against the chain and the finality rule: the
- * genesis block is never removed, nor a block at or below `finalized` unless `force`.
+ * chain's first block (genesis, or a fork's fork block) is never removed, nor a block at or below `finalized`
+ * unless `force`.
  */
 export function reorgAncestor(chain: Chain, depth: number, force: boolean): ChainBlock {
   if (!Number.isInteger(depth) || depth < 1) throw new ReorgError('depth', 'depth must be at least 1')
   const head = chain.head.number
   const ancestor = head - BigInt(depth)
-  if (ancestor < chain.genesis.number) {
-    throw new ReorgError('depth', `depth ${depth} exceeds the chain height ${head} (the genesis block cannot be removed)`)
+  const first = chain.genesis.number
+  if (ancestor < first) {
+    // A chain whose first block is not block 0 is a fork: its first block is the upstream's fork block.
+    throw new ReorgError(
+      'depth',
+      first > 0n
+        ? `depth ${depth} would remove block ${first}, the fork block this chain grows from: a reorg stays above it (at most depth ${head - first})`
+        : `depth ${depth} exceeds the chain height ${head} (the genesis block cannot be removed)`,
+    )
   }
   const finalized = chain.tagNumber('finalized')
   if (!force && ancestor < finalized) {

@@ -3,6 +3,7 @@ import { TimestampNotAfterHead } from '../chain/errors.ts'
 import {
   BlockGasLimitReachedError,
   ClientLimitExceededError,
+  ForwardedUpstreamError,
   InitCodeTooLargeError,
   InsufficientFundsError,
   IntrinsicGasError,
@@ -15,9 +16,10 @@ import {
   ServerError,
 } from '../errors.ts'
 import type { RpcError, RpcErrorOptions } from '../errors.ts'
-import { OverrideRefused, SimulationRefused, TraceTimeout, TracingFailed } from '../evm/index.ts'
+import { ForkSourceError, OverrideRefused, ProofNotLocal, SimulationRefused, TraceTimeout, TracingFailed } from '../evm/index.ts'
 import type { SimulationRefusalKind } from '../evm/index.ts'
 import { FilterNotFound, TooManyFilters } from '../filters/errors.ts'
+import { NotOnAFork, UpstreamAnswerError } from '../fork/errors.ts'
 import { StateFileError } from '../persistence/stateFile.ts'
 import { ReorgError } from '../reorg/errors.ts'
 import { FaultSpecError } from './faults.ts'
@@ -33,6 +35,11 @@ export function fromDomainError(error: unknown): unknown {
     return new ServerError(error.message, { cause: error })
   }
   if (error instanceof TooManyFilters) return new LimitExceededError(error.message, { cause: error })
+  // A forked network's upstream failed (or, offline, was not asked): the call fails, the node goes on.
+  if (error instanceof ForkSourceError || error instanceof ProofNotLocal || error instanceof NotOnAFork) return new ServerError(error.message, { cause: error })
+  if (error instanceof UpstreamAnswerError) {
+    return new ForwardedUpstreamError(error.code, error.message, { cause: error, ...(error.data === undefined ? {} : { data: error.data }) })
+  }
   if (error instanceof ReorgError) {
     // anvil_reorg's placements are its second argument; every other reorg option is in the first.
     return invalidArgument(error.subject === 'placement' ? 1 : 0, error)

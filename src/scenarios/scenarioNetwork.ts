@@ -1,6 +1,7 @@
 import type { NetworkConfig } from '../config/schema.ts'
 import { toRpcErrorObject } from '../errors.ts'
 import type { RpcErrorObject } from '../errors.ts'
+import { createForkedNode, forkedNodeOf, forkOptionsOf } from '../fork/createForkedNode.ts'
 import { ChainNode } from '../node.ts'
 import { createNetworkRpc, nodeOptionsFor } from '../network.ts'
 import type { Dispatcher, RpcConnection, RpcContext } from '../rpc/dispatcher.ts'
@@ -75,13 +76,14 @@ export class ScenarioNetwork {
 
   static async create(config: NetworkConfig, index: number, time: ScenarioTime, clock: ScenarioClock, abis: readonly NamedAbi[] = []): Promise<ScenarioNetwork> {
     const intervalMs = 'intervalMs' in config.mining ? config.mining.intervalMs : undefined
-    const node = await ChainNode.create({
+    const options = {
       ...nodeOptionsFor(config),
       // Interval mining follows the scenario clock (see `interval`); the node itself never mines on a timer.
-      mining: config.mining.auto === true ? { auto: true } : { auto: false },
-      clock: { kind: 'fixed', genesisTime: time.genesisTime, blockTime: time.blockTime },
+      mining: config.mining.auto === true ? ({ auto: true } as const) : ({ auto: false } as const),
+      clock: { kind: 'fixed', genesisTime: time.genesisTime, blockTime: time.blockTime } as const,
       filterClock: clock.now,
-    })
+    }
+    const node = config.fork ? (await createForkedNode(forkOptionsOf(config.fork), options)).node : await ChainNode.create(options)
     const network = new ScenarioNetwork(config, node, index, clock.now, abis)
     if (intervalMs !== undefined) network.interval = { ms: intervalMs, nextAt: clock.now() + intervalMs }
     return network
@@ -146,9 +148,9 @@ export class ScenarioNetwork {
     return failures
   }
 
-  /** Ends the in-process connection (its subscriptions with it) and the node. */
+  /** Ends the in-process connection (its subscriptions with it) and the node (a fork's cache with it). */
   async close(): Promise<void> {
     for (const listener of this.closeListeners.splice(0)) listener()
-    await this.node.close()
+    await (forkedNodeOf(this.node) ?? this.node).close()
   }
 }

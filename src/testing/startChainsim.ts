@@ -20,7 +20,7 @@ type NetworkInput = ChainsimConfigInput['networks'][number]
 export interface StartChainsimOptions {
   /**
    * The networks, as the config file writes them; `name` defaults to `dev` (then `net1`, `net2`...), `chainId`
-   * to 31337. Default: one `dev` network with automine.
+   * to 31337 (a fork's to its upstream's). Default: one `dev` network with automine.
    */
   networks?: Array<Partial<NetworkInput>>
   /** The rest of the config file (apiKeys, cors, limits, rateLimit...). */
@@ -124,7 +124,8 @@ export async function startChainsim(options: StartChainsimOptions = {}): Promise
 }
 
 function serveNetworks(options: StartChainsimOptions): Promise<RunningServer> {
-  const inputs = (options.networks ?? [{}]).map((n, i) => ({ name: i === 0 ? 'dev' : `net${i}`, chainId: 31337, ...n, port: 0 }))
+  // A fork takes its upstream's chain id unless given.
+  const inputs = (options.networks ?? [{}]).map((n, i) => ({ name: i === 0 ? 'dev' : `net${i}`, ...(n.fork ? {} : { chainId: 31337 }), ...n, port: 0 }))
   const config = parseConfig({ ...options.config, networks: inputs }, 'startChainsim options')
   const { nodeOptions } = options
   return startServer(config, {

@@ -210,6 +210,23 @@ describe.skipIf(!browserAvailable)('the explorer in Chromium', () => {
     await asking.waitForSelector('button.cell[data-number="0"]')
     await asking.close()
   })
+
+  test("a forked network is drawn from its fork block up: the upstream's blocks below it are no rows", async () => {
+    const upstream = await startChainsim({ networks: [{ chainId: 4242 }] })
+    servers.push(upstream)
+    await call(upstream.url, 'anvil_mine', [20])
+    const cacheDir = await mkdtemp(join(tmpdir(), 'chainsim-explorer-fork-'))
+    const fork = await startChainsim({ networks: [{ name: 'fork', fork: { url: upstream.url, cacheDir }, mining: { auto: false } }] })
+    servers.push(fork)
+    await call(fork.url, 'anvil_mine', [2])
+    const forked = await open(fork.server.networks[0]!.httpUrl)
+    await expect.poll(() => forked.locator('.row').count()).toBe(3)
+    expect(await forked.locator('.spacer').getAttribute('aria-label')).toBe('Heights 20 to 22, newest first')
+    await forked.locator('button.cell[data-number="22"]').focus()
+    await forked.keyboard.press('End')
+    await expect.poll(() => forked.evaluate(() => (document.activeElement as HTMLElement).dataset['number'])).toBe('20')
+    await forked.close()
+  })
 })
 
 describe.skipIf(!browserAvailable)('a play --report file in Chromium', () => {

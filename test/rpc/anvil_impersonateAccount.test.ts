@@ -1,6 +1,7 @@
-import { concat, keccak256, serializeTransaction, toRlp } from 'viem'
+import { concat, keccak256, serializeTransaction } from 'viem'
 import type { Hex } from 'viem'
 import { describe, expect } from 'vitest'
+import { anvilImpersonatedHash } from '../helpers/impersonation.ts'
 import { devAccount, hex, receiptOf, send } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest as test } from '../helpers/rpcTest.ts'
@@ -16,21 +17,7 @@ describe('valid params', () => {
     expect(await receiptOf(server.url, hash)).toMatchObject({ status: '0x1', from: stranger, to: bob })
     const tx = await rpc(server.url, 'eth_getTransactionByHash', [hash])
     expect(tx).toMatchObject({ from: stranger, value: '0x7', r: '0x0', s: '0x0', yParity: '0x0', v: '0x0' })
-    const unsigned = serializeTransaction({
-      type: 'eip1559',
-      chainId: 31337,
-      nonce: Number(tx.nonce),
-      to: bob,
-      value: 7n,
-      gas: BigInt(tx.gas),
-      maxFeePerGas: BigInt(tx.maxFeePerGas),
-      maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas),
-      r: '0x0',
-      s: '0x0',
-      yParity: 0,
-    })
-    // Anvil's impersonated hash: the RLP of the typed encoding, then the sender.
-    expect(hash).toBe(keccak256(concat([toRlp(unsigned), stranger])))
+    expect(hash).toBe(anvilImpersonatedHash(tx, 31337))
     expect(BigInt(await rpc(server.url, 'eth_getTransactionCount', [stranger, 'latest']))).toBe(1n)
   })
 

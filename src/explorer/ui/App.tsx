@@ -31,7 +31,7 @@ export function App({ source }: { source: Source }) {
   const readNetwork = () =>
     source.call<NetworkInfo>('sim_network').then((info) => {
       setNetwork(info)
-      setTags({ top: num(info.top), head: num(info.head.number), safe: num(info.safe.number), finalized: num(info.finalized.number) })
+      setTags({ top: num(info.top), first: num(info.first), head: num(info.head.number), safe: num(info.safe.number), finalized: num(info.finalized.number) })
       setError(undefined)
     }, (failure: Error) => setError(failure.message))
 

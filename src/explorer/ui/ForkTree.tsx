@@ -20,6 +20,8 @@ interface Chunk {
 export interface Tags {
   /** The highest height of any block: the top row (above the head after a rollback). */
   top: number
+  /** The chain's first block: the bottom row (a fork's fork block; the upstream's blocks below are not drawn). */
+  first: number
   head: number
   safe: number
   finalized: number
@@ -52,7 +54,7 @@ export function ForkTree({ source, tags, change, selected, onSelect, reveal }: P
   const [viewHeight, setViewHeight] = useState(600)
   const [error, setError] = useState<string | undefined>()
   const focusAfterDraw = useRef<number | undefined>(undefined)
-  const top = tags.top
+  const { top, first } = tags
   const previousTop = useRef(top)
 
   // Rows are placed from the top (the head): when the head grows while the reader looks at older blocks,
@@ -96,9 +98,9 @@ export function ForkTree({ source, tags, change, selected, onSelect, reveal }: P
   }, [reveal?.seq])
 
   const firstRow = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN)
-  const lastRow = Math.min(top, Math.ceil((scrollTop + viewHeight) / ROW_HEIGHT) + OVERSCAN)
+  const lastRow = Math.min(top - first, Math.ceil((scrollTop + viewHeight) / ROW_HEIGHT) + OVERSCAN)
   const highest = top - firstRow
-  const lowest = Math.max(0, top - lastRow)
+  const lowest = Math.max(first, top - lastRow)
 
   useEffect(() => {
     for (let index = Math.floor(lowest / CHUNK); index <= Math.floor(highest / CHUNK); index++) {
@@ -177,13 +179,13 @@ export function ForkTree({ source, tags, change, selected, onSelect, reveal }: P
     const target = event.target as HTMLElement
     const number = Number(target.dataset['number'])
     if (!Number.isFinite(number)) return
-    const step = event.key === 'ArrowUp' ? 1 : event.key === 'ArrowDown' ? -1 : event.key === 'Home' ? tags.head - number : event.key === 'End' ? -number : 0
+    const step = event.key === 'ArrowUp' ? 1 : event.key === 'ArrowDown' ? -1 : event.key === 'Home' ? tags.head - number : event.key === 'End' ? first - number : 0
     if (step === 0) {
       if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') moveAcross(target, event.key === 'ArrowRight' ? 1 : -1)
       return
     }
     event.preventDefault()
-    const next = Math.min(top, Math.max(0, number + step))
+    const next = Math.min(top, Math.max(first, number + step))
     const element = viewport.current
     if (element) {
       const y = (top - next) * ROW_HEIGHT
@@ -203,7 +205,7 @@ export function ForkTree({ source, tags, change, selected, onSelect, reveal }: P
         onScroll={(event) => setScrollTop((event.currentTarget as HTMLDivElement).scrollTop)}
         onKeyDown={onKeyDown}
       >
-        <div class="spacer" role="list" aria-label={`Heights 0 to ${top}, newest first`} style={{ height: `${(top + 1) * ROW_HEIGHT}px` }}>
+        <div class="spacer" role="list" aria-label={`Heights ${first} to ${top}, newest first`} style={{ height: `${(top - first + 1) * ROW_HEIGHT}px` }}>
           {rows}
         </div>
       </div>

@@ -31,7 +31,7 @@ export function reportAnswers(report: ReportNetwork): ReportAnswers {
           return report.scenario
         case 'sim_forkTree': {
           const head = num(report.tree.top)
-          const from = Number(options['fromBlock'] ?? 0)
+          const from = Math.max(num(report.network.first), Number(options['fromBlock'] ?? 0))
           const to = Math.min(head, Number(options['toBlock'] ?? head))
           const inRange = (hex: string) => num(hex) >= from && num(hex) <= to
           return {

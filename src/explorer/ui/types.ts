@@ -55,6 +55,8 @@ export interface NetworkInfo {
   chainId: string
   head: BlockRef
   top: string
+  /** The chain's first block: 0, or a fork's fork block (the blocks below it are the upstream's). */
+  first: string
   safe: BlockRef
   finalized: BlockRef
   mining: { automine: boolean; intervalMs: number | null }

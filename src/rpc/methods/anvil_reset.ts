@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { InvalidParamsError } from '../../errors.ts'
+import { forkedNodeOf } from '../../fork/createForkedNode.ts'
 import type { MethodHandler } from '../methodContext.ts'
 import { withParams } from '../withParams.ts'
 
@@ -20,15 +21,33 @@ const resetOptions = z
   .nullable()
 
 /**
- * anvil_reset [options?]: the network as it started (see `ChainNode.reset`). chainsim does not fork another
- * chain: options naming one (a URL or a block number) are refused.
+ * anvil_reset [options?]: the network as it started (see `ChainNode.reset`); a forked network goes back to its
+ * fork block, on the upstream state it forked (what is cached stays cached). chainsim does not fork another
+ * chain or block on a reset: options naming a URL, or a block other than a fork's own fork block, are refused.
  */
 export const anvil_reset: MethodHandler = withParams([resetOptions.optional()], async ([options], { node }) => {
   const forking = options?.forking
-  if (forking?.jsonRpcUrl !== undefined) throw new InvalidParamsError('invalid argument 0: forking another chain is not supported')
+  const fork = forkedNodeOf(node)?.origin
+  if (forking?.jsonRpcUrl !== undefined) {
+    throw new InvalidParamsError(
+      fork
+        ? 'invalid argument 0: forking another chain is not supported: restart chainsim with --fork-url'
+        : 'invalid argument 0: forking another chain is not supported',
+    )
+  }
   if (forking?.blockNumber !== undefined && forking.blockNumber !== null) {
-    throw new InvalidParamsError('invalid argument 0: a fork block number needs a forked chain, and this network is not one')
+    if (!fork) throw new InvalidParamsError('invalid argument 0: a fork block number needs a forked chain, and this network is not one')
+    if (blockNumberOf(forking.blockNumber) !== fork.blockNumber) {
+      throw new InvalidParamsError(`invalid argument 0: this network forks block ${fork.blockNumber}; forking another block is not supported: restart chainsim with --fork-block`)
+    }
   }
   await node.reset()
   return null
 })
+
+/** A block number as viem and Hardhat send it: a JSON number, or a decimal or 0x-hex string. */
+function blockNumberOf(value: unknown): bigint | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value)
+  if (typeof value === 'string' && /^(0x[0-9a-f]+|\d+)$/i.test(value)) return BigInt(value)
+  return undefined
+}

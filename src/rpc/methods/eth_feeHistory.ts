@@ -21,7 +21,10 @@ export const eth_feeHistory: MethodHandler = withParams(
     if (newestNumber > node.head.number) throw new InvalidParamsError('request beyond head block')
     const blockCount = count > MAX_BLOCK_COUNT ? MAX_BLOCK_COUNT : count
     if (blockCount === 0n) return { oldestBlock: toQuantity(0), baseFeePerGas: [], gasUsedRatio: [] }
-    const oldest = newestNumber + 1n - blockCount < 0n ? 0n : newestNumber + 1n - blockCount
+    // A fork's history starts at its fork block (the blocks below are the upstream's).
+    const first = node.chain.genesis.number
+    if (newestNumber < first) throw new InvalidParamsError(`invalid argument 1: block ${newestNumber} is before block ${first}, where this fork's fee history starts`)
+    const oldest = newestNumber + 1n - blockCount < first ? first : newestNumber + 1n - blockCount
     const blocks: ChainBlock[] = []
     for (let n = oldest; n <= newestNumber; n++) blocks.push(node.blockBySelector(n) as ChainBlock)
     const baseFeePerGas = blocks.map((b) => toQuantity(b.block.header.baseFeePerGas ?? 0n))

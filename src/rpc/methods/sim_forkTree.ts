@@ -24,7 +24,8 @@ const range = z
  * sim_forkTree [{fromBlock?, toBlock?}]: every block at heights `fromBlock..toBlock` (default: the newest 100;
  * at most 1000 heights), canonical and orphaned, newest height first; head, safe and finalized; and the
  * reorganisations that changed those heights (newest first), each with what made it. `top` is the highest
- * height of any block (above the head when orphaned blocks stand there); heights past it are left out.
+ * height of any block (above the head when orphaned blocks stand there); heights past it are left out, and so
+ * are heights below the chain's first block (a fork's blocks there are its upstream's, not in the tree).
  */
 export const sim_forkTree: MethodHandler = withParams([range], async ([{ fromBlock, toBlock }], { node }) => {
   if (fromBlock !== undefined && toBlock !== undefined && fromBlock > toBlock) {
@@ -35,7 +36,9 @@ export const sim_forkTree: MethodHandler = withParams([range], async ([{ fromBlo
     // Orphaned blocks may stand above the head (after a rollback or a revert): the tree reaches them.
     const top = chain.highestNumber
     const to = toBlock === undefined || toBlock > top ? top : toBlock
-    const from = fromBlock ?? (to >= DEFAULT_TREE_HEIGHTS ? to - DEFAULT_TREE_HEIGHTS + 1n : 0n)
+    const first = chain.genesis.number
+    const newest = to >= first + DEFAULT_TREE_HEIGHTS ? to - DEFAULT_TREE_HEIGHTS + 1n : first
+    const from = fromBlock === undefined ? newest : fromBlock < first ? first : fromBlock
     if (to - from + 1n > BigInt(MAX_TREE_HEIGHTS)) {
       throw new InvalidParamsError(`invalid argument 0: at most ${MAX_TREE_HEIGHTS} heights per call`)
     }

@@ -4,7 +4,8 @@ import { formatTags } from '../formatters/explorer.ts'
 import { toQuantity } from '../formatters/hex.ts'
 
 /**
- * sim_network: the network at a glance, for the explorer's header: name, chain id, head/safe/finalized, how it
+ * sim_network: the network at a glance, for the explorer's header: name, chain id, head/safe/finalized, the
+ * chain's first block (`first`: 0, or a fork's fork block, below which the blocks are the upstream's), how it
  * mines, finality depths, and how many reorgs, pooled transactions, filters, subscriptions and recorded calls
  * it has; the faults still armed; whether a scenario played it.
  */
@@ -16,6 +17,7 @@ export const sim_network: MethodHandler = withParams([], async (_params, { node,
       chainId: toQuantity(node.chainId),
       ...formatTags(node),
       top: toQuantity(node.chain.highestNumber),
+      first: toQuantity(node.chain.genesis.number),
       mining: { automine: node.mining.automine, intervalMs: node.mining.intervalMs ?? null },
       finality: { safeDepth: Number(finality.safeDepth), finalizedDepth: Number(finality.finalizedDepth) },
       reorgs: node.reorgs.total,

@@ -1,0 +1,203 @@
+import { Chain, toChainBlock } from '../chain/chain.ts'
+import type { NetworkConfig } from '../config/schema.ts'
+import { ChainsimError } from '../errors.ts'
+import { bytesToHex, createDevCommon, deriveDevAccounts, DEV_MNEMONIC, ExecutionEngine, ForkBlockError, forkBlockFromHeader, stateEveryBlockReads } from '../evm/index.ts'
+import { ChainNode, finalityOf, NODE_DEFAULTS } from '../node.ts'
+import type { NodeOptions } from '../node.ts'
+import { ForkStartError, NotCached, UpstreamError } from './errors.ts'
+import { ForkCache } from './forkCache.ts'
+import type { ForkRecord } from './forkCache.ts'
+import { ForkedUpstream } from './forkedUpstream.ts'
+import type { ForkPoint } from './forkedUpstream.ts'
+import { hex, RemoteHistory } from './remoteHistory.ts'
+import { RemoteState } from './remoteState.ts'
+import { UpstreamClient } from './upstreamClient.ts'
+import type { Upstream, UpstreamCall, UpstreamClientOptions } from './upstreamClient.ts'
+import { headerOf, quantityOf } from './upstreamFormats.ts'
+import { parseUpstreamUrl, upstreamLabel } from './upstreamUrl.ts'
+
+/** Where and what to fork (a network's `fork` config, `--fork-url`, `--fork-block`, `--offline`). */
+export interface ForkOptions extends UpstreamClientOptions {
+  /** The upstream's JSON-RPC URL (HTTP or HTTPS). */
+  url: string
+  /** The block to fork at; default the upstream's latest. */
+  blockNumber?: bigint
+  /** Root of the persistent cache; default `$XDG_CACHE_HOME/chainsim` or `~/.cache/chainsim`. */
+  cacheDir?: string
+  /** Play from the cache alone: the upstream is never asked. */
+  offline?: boolean
+  /** Where warnings go (a discarded cache); default standard error. */
+  warn?: (message: string) => void
+}
+
+/** A network's `fork` config as fork options; `offline` (the `--offline` flag) wins when set. */
+export function forkOptionsOf(config: NonNullable<NetworkConfig['fork']>, overrides: { offline?: boolean } = {}): ForkOptions {
+  return {
+    url: config.url,
+    blockNumber: config.blockNumber === undefined ? undefined : BigInt(config.blockNumber),
+    cacheDir: config.cacheDir,
+    offline: overrides.offline || config.offline,
+    retries: config.retries,
+    timeoutMs: config.timeoutMs,
+  }
+}
+
+/** What a forked network grew from, for banners and clients. */
+export interface ForkOrigin {
+  /** The upstream's URL as shown (keys cut down). */
+  upstream: string
+  /** The upstream's chain id (the network's own unless the config set another). */
+  upstreamChainId: bigint
+  blockNumber: bigint
+  blockHash: string
+  /** The cache directory of this upstream chain and block. */
+  cacheDir: string
+  offline: boolean
+}
+
+/** A forked network: its node, what answers for the chain up to the fork block, and where it came from. */
+export interface ForkedNode {
+  node: ChainNode
+  history: RemoteHistory
+  origin: ForkOrigin
+  /** Upstream round trips and JSON-RPC calls so far (retries included; 0 offline). */
+  upstreamStats(): { roundTrips: number; calls: number }
+  /** Closes the node, then writes out the cache. */
+  close(): Promise<void>
+}
+
+const forkedNodes = new WeakMap<ChainNode, ForkedNode>()
+
+/** The fork a node was created as (createForkedNode), if it was: what serves and closes it needs. */
+export function forkedNodeOf(node: ChainNode): ForkedNode | undefined {
+  return forkedNodes.get(node)
+}
+
+/**
+ * Starts a network on the state of another chain at a block: the upstream's fork block becomes the chain's
+ * first block (its header, hash and all), the dev accounts are funded on top of the upstream's state, and
+ * everything else is read from the upstream when first needed and cached (see RemoteState, RemoteHistory).
+ * The chain id is the upstream's unless `options.chainId` says otherwise. Throws {@link ForkStartError}
+ * naming the upstream and the failure when it cannot start.
+ * @example const { node } = await createForkedNode({ url: 'http://127.0.0.1:8545', blockNumber: 12n }, { name: 'fork' })
+ */
+export async function createForkedNode(fork: ForkOptions, options: NodeOptions = {}): Promise<ForkedNode> {
+  const url = parseUpstreamUrl(fork.url)
+  const label = upstreamLabel(url)
+  const root = fork.cacheDir ?? ForkCache.defaultRoot()
+  const warn = fork.warn ?? ((message: string) => console.error(`chainsim: ${message}`))
+  let upstream: Upstream
+  let cache: ForkCache
+  if (fork.offline) {
+    cache = await ForkCache.find(root, { upstream: label, blockNumber: fork.blockNumber })
+    upstream = new OfflineUpstream(label, cache.dir)
+  } else {
+    const client = new UpstreamClient(url, fork)
+    upstream = client
+    cache = await ForkCache.open(root, await fetchForkRecord(client, fork.blockNumber), warn)
+  }
+  try {
+    return await forkOn(upstream, cache, fork.offline ?? false, options)
+  } catch (error) {
+    await cache.close()
+    if (error instanceof ForkBlockError) throw new ForkStartError(`cannot fork ${label}: ${error.message}`, { cause: error })
+    if (error instanceof UpstreamError) throw new ForkStartError(`cannot fork ${label}: ${error.message}`, { cause: error })
+    throw error
+  }
+}
+
+async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, options: NodeOptions): Promise<ForkedNode> {
+  const { record } = cache
+  const header = headerOf(record.block)
+  const point: ForkPoint = { number: header.number, hash: record.blockHash }
+  const forked = new ForkedUpstream(upstream, cache, point)
+  const state = new RemoteState(forked)
+  const history = new RemoteHistory(forked)
+  const upstreamChainId = BigInt(record.chainId)
+  const name = options.name ?? NODE_DEFAULTS.name
+  const common = createDevCommon(options.chainId ?? upstreamChainId, name)
+  const newEngine = () => ExecutionEngine.create(common, { forkedState: state })
+  // Made first: its VM gives the Common the system contracts' parameters, read below.
+  const engine = await newEngine()
+  const block = forkBlockFromHeader(header, common)
+  // Funded as Anvil funds them on a fork: the upstream's nonce and code, the dev balance. Fetched in one round
+  // trip with what every block reads (system contracts, the coinbase), so the first block asks little more.
+  const accounts = deriveDevAccounts(options.mnemonic ?? DEV_MNEMONIC, options.accountCount ?? NODE_DEFAULTS.accountCount)
+  const system = stateEveryBlockReads(common)
+  await state.prefetch([...accounts.map((a) => a.address), ...system.accounts, options.coinbase ?? new Uint8Array(20)], system.slots)
+  const balance = options.accountBalance ?? NODE_DEFAULTS.accountBalance
+  // Nothing at or below the fork block can be reorganized away: it is final from here.
+  const finality = { ...finalityOf(options), safeAtLeast: header.number, finalizedAtLeast: header.number }
+  // The chain as it starts on `on`'s empty state database; anvil_reset builds it again, on the same upstream state.
+  const forkChain = async (on: ExecutionEngine) => {
+    await on.createForkBase(header.stateRoot, accounts.map((a) => ({ address: a.address, balance })))
+    return new Chain(on, toChainBlock(block, []), finality)
+  }
+  const node = ChainNode.fromChain(await forkChain(engine), { ...options, name, olderLogs: history }, accounts, async () => forkChain(await newEngine()))
+  const origin: ForkOrigin = { upstream: upstream.label, upstreamChainId, blockNumber: header.number, blockHash: record.blockHash, cacheDir: cache.dir, offline }
+  const forkedNode: ForkedNode = {
+    node,
+    history,
+    origin,
+    upstreamStats: () => (upstream instanceof UpstreamClient ? { ...upstream.stats } : { roundTrips: 0, calls: 0 }),
+    close: async () => {
+      await node.close()
+      await cache.close()
+    },
+  }
+  forkedNodes.set(node, forkedNode)
+  return forkedNode
+}
+
+/** The upstream's chain id and fork block (its latest unless given), in one round trip. */
+async function fetchForkRecord(client: UpstreamClient, blockNumber: bigint | undefined): Promise<ForkRecord> {
+  const calls: UpstreamCall[] = [
+    { method: 'eth_chainId', params: [] },
+    { method: 'eth_blockNumber', params: [] },
+    { method: 'eth_getBlockByNumber', params: [blockNumber === undefined ? 'latest' : hex(blockNumber), false] },
+  ]
+  let answers
+  try {
+    answers = await client.send(calls)
+  } catch (error) {
+    throw new ForkStartError(`cannot fork ${client.label}: ${error instanceof UpstreamError ? error.message : String(error)}`, { cause: error })
+  }
+  const results = answers.map((answer, i) => {
+    if ('error' in answer) throw new ForkStartError(`cannot fork ${client.label}: ${calls[i]?.method}: ${answer.error.message} (${answer.error.code})`)
+    return answer.result
+  })
+  const [chainId, head, block] = results
+  try {
+    const latest = quantityOf(head, 'block number')
+    if (block === null || typeof block !== 'object') {
+      throw new ForkStartError(`cannot fork ${client.label} at block ${blockNumber}: its latest block is ${latest}`)
+    }
+    const { hash, number } = headerOf(block as Record<string, unknown>)
+    if (blockNumber !== undefined && number !== blockNumber) {
+      throw new ForkStartError(`cannot fork ${client.label} at block ${blockNumber}: it answered block ${number}`)
+    }
+    return {
+      chainId: quantityOf(chainId, 'chain id').toString(10),
+      blockNumber: number.toString(10),
+      blockHash: bytesToHex(hash),
+      block: block as Record<string, unknown>,
+      upstream: client.label,
+    }
+  } catch (error) {
+    if (error instanceof ChainsimError && !(error instanceof UpstreamError)) throw error
+    throw new ForkStartError(`cannot fork ${client.label}: ${(error as Error).message}`, { cause: error })
+  }
+}
+
+/** `--offline`: an upstream that is never asked; what the cache does not hold fails, naming the question. */
+class OfflineUpstream implements Upstream {
+  constructor(
+    readonly label: string,
+    private readonly dir: string,
+  ) {}
+
+  async send(calls: readonly UpstreamCall[]): Promise<never> {
+    const asked = calls.map((call) => `${call.method}(${call.params.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join(', ')})`)
+    throw new NotCached(`offline: ${asked[0]} is not in the fork cache ${this.dir}`)
+  }
+}

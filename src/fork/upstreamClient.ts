@@ -1,0 +1,183 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { UpstreamError } from './errors.ts'
+import { upstreamLabel } from './upstreamUrl.ts'
+
+/** One JSON-RPC call to the upstream. */
+export interface UpstreamCall {
+  method: string
+  params: unknown[]
+}
+
+/** One call's answer: its result, or the upstream's JSON-RPC error for it. */
+export type UpstreamAnswer = { result: unknown } | { error: { code: number; message: string; data?: unknown } }
+
+/** What the fork asks its upstream through: the live client, or the offline stand-in that refuses. */
+export interface Upstream {
+  /** The URL as shown to people (keys cut down). */
+  readonly label: string
+  /** Sends the calls in one round trip (a JSON-RPC batch when there are several); answers in order. */
+  send(calls: readonly UpstreamCall[]): Promise<UpstreamAnswer[]>
+}
+
+export interface UpstreamClientOptions {
+  /** An answer that takes longer is a failure (retried). Default 20 s. */
+  timeoutMs?: number
+  /** Further attempts after a transient failure (unreachable, timeout, HTTP 429 or 5xx, a rate-limit error). Default 3. */
+  retries?: number
+  /** Wait before the first retry, doubled before each next one (a 429's Retry-After wins when longer). Default 250 ms. */
+  backoffMs?: number
+}
+
+export const UPSTREAM_DEFAULTS = { timeoutMs: 20_000, retries: 3, backoffMs: 250 } as const
+
+// A Retry-After longer than this is not waited for: the call fails and says so.
+const MAX_WAIT_MS = 10_000
+// JSON-RPC errors that mean "slow down" rather than "no": providers word them so.
+const RATE_LIMITED = /rate.?limit|too many requests|exceeded .*(capacity|throughput|quota)|try again later/i
+
+/** A failure of one attempt: whether another attempt may succeed, and how long to wait first. */
+class AttemptFailure extends Error {
+  constructor(
+    message: string,
+    readonly transient: boolean,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message)
+  }
+}
+
+/**
+ * JSON-RPC over HTTP to the upstream a network forks: each round trip is bounded by a timeout, and transient
+ * failures are retried a bounded number of times with doubling waits; then the call fails with an
+ * {@link UpstreamError} that names the upstream, the methods and the last failure. Counts what it sends.
+ */
+export class UpstreamClient implements Upstream {
+  readonly label: string
+  /** HTTP round trips made (retries included) and JSON-RPC calls sent in them. */
+  readonly stats = { roundTrips: 0, calls: 0 }
+  private readonly options: Required<UpstreamClientOptions>
+  private nextId = 1
+
+  constructor(
+    private readonly url: URL,
+    options: UpstreamClientOptions = {},
+  ) {
+    this.label = upstreamLabel(url)
+    this.options = {
+      timeoutMs: options.timeoutMs ?? UPSTREAM_DEFAULTS.timeoutMs,
+      retries: options.retries ?? UPSTREAM_DEFAULTS.retries,
+      backoffMs: options.backoffMs ?? UPSTREAM_DEFAULTS.backoffMs,
+    }
+  }
+
+  async send(calls: readonly UpstreamCall[]): Promise<UpstreamAnswer[]> {
+    const { retries, backoffMs } = this.options
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.attempt(calls)
+      } catch (error) {
+        const failure = error instanceof AttemptFailure ? error : new AttemptFailure(String(error), false)
+        if (!failure.transient || attempt >= retries) {
+          const attempts = attempt + 1
+          throw new UpstreamError(
+            `upstream ${this.label}: ${calls.map((c) => c.method).join(', ')}: ${failure.message}${attempts > 1 ? ` (${attempts} attempts)` : ''}`,
+          )
+        }
+        const backoff = backoffMs * 2 ** attempt
+        const wait = Math.max(backoff, failure.retryAfterMs ?? 0)
+        if (wait > MAX_WAIT_MS) {
+          throw new UpstreamError(`upstream ${this.label}: ${failure.message}; it asks to wait ${Math.ceil(wait / 1000)} s`)
+        }
+        await sleep(wait)
+      }
+    }
+  }
+
+  private async attempt(calls: readonly UpstreamCall[]): Promise<UpstreamAnswer[]> {
+    const requests = calls.map((call) => ({ jsonrpc: '2.0', id: this.nextId++, method: call.method, params: call.params }))
+    this.stats.roundTrips++
+    this.stats.calls += calls.length
+    let response: Response
+    try {
+      response = await fetch(this.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(requests.length === 1 ? requests[0] : requests),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      })
+    } catch (error) {
+      throw new AttemptFailure(networkFailure(error, this.options.timeoutMs), true)
+    }
+    let text: string
+    try {
+      text = await response.text()
+    } catch (error) {
+      throw new AttemptFailure(networkFailure(error, this.options.timeoutMs), true)
+    }
+    if (response.status === 429) {
+      throw new AttemptFailure('HTTP 429 Too Many Requests', true, retryAfterMs(response.headers.get('retry-after')))
+    }
+    const status = `HTTP ${response.status} ${response.statusText}`.trim()
+    if (response.status >= 500) throw new AttemptFailure(status, true)
+    let answers: UpstreamAnswer[]
+    try {
+      answers = parseAnswers(text, requests.map((r) => r.id))
+    } catch (error) {
+      // Some providers send JSON-RPC errors with a 4xx status: those are answers; anything else is the status.
+      throw response.status === 200 ? error : new AttemptFailure(status, false)
+    }
+    const limited = answers.find((a) => 'error' in a && (a.error.code === 429 || RATE_LIMITED.test(a.error.message)))
+    if (limited && 'error' in limited) throw new AttemptFailure(`rate limited: ${limited.error.message}`, true)
+    return answers
+  }
+}
+
+/** The answers of a response body, in the order of `ids`; anything else is not JSON-RPC. */
+function parseAnswers(text: string, ids: readonly number[]): UpstreamAnswer[] {
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw new AttemptFailure(`answered something that is not JSON: ${text.slice(0, 80)}`, false)
+  }
+  // A provider that refuses batches (or the request) answers one error object for all of them.
+  if (!Array.isArray(body) && ids.length > 1) {
+    const error = errorOf(body)
+    if (error) return ids.map(() => ({ error }))
+  }
+  const responses = Array.isArray(body) ? body : [body]
+  const byId = new Map<unknown, unknown>(responses.map((r) => [(r as { id?: unknown })?.id, r]))
+  return ids.map((id) => {
+    // One request, one response: whatever id it echoes (some proxies rewrite ids).
+    const response = (ids.length === 1 && responses.length === 1 ? responses[0] : byId.get(id)) as { result?: unknown; error?: unknown } | undefined
+    if (!response) throw new AttemptFailure(`answered no response for request ${id}`, false)
+    const error = errorOf(response)
+    if (error) return { error }
+    if (!('result' in response)) throw new AttemptFailure('answered a response with neither result nor error', false)
+    return { result: response.result }
+  })
+}
+
+function errorOf(response: unknown): { code: number; message: string; data?: unknown } | undefined {
+  const error = (response as { error?: unknown })?.error as { code?: unknown; message?: unknown; data?: unknown } | undefined
+  if (!error || typeof error !== 'object') return undefined
+  const code = typeof error.code === 'number' ? error.code : -32603
+  const message = typeof error.message === 'string' ? error.message : JSON.stringify(error)
+  return error.data === undefined ? { code, message } : { code, message, data: error.data }
+}
+
+/** What went wrong before an answer arrived, in the system's words (connect ECONNREFUSED 127.0.0.1:8545). */
+function networkFailure(error: unknown, timeoutMs: number): string {
+  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } }
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `no answer within ${timeoutMs} ms`
+  return e?.cause?.message ?? e?.cause?.code ?? e?.message ?? String(error)
+}
+
+/** Retry-After in seconds or as an HTTP date, in ms. */
+function retryAfterMs(header: string | null): number | undefined {
+  if (header === null) return undefined
+  const seconds = Number(header)
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000)
+  const date = Date.parse(header)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
+}
