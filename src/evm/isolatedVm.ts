@@ -39,7 +39,10 @@ export async function isolatedState(base: IsolationBase, stateRoot: Uint8Array):
   return state
 }
 
-/** A state manager over `trie`; a forked chain's reads what it has not written through to its upstream. */
+/**
+ * A state manager over `trie`; a forked chain's reads what it has not written through to its upstream. The
+ * fork's reads its trie directly (it tells a key it does not hold from one it holds as zero), so it takes no caches.
+ */
 export function stateManagerOver(trie: MerklePatriciaTrie, common: Common, fork: ForkStateLink | undefined): MerkleStateManager {
   return fork ? new ForkStateManager({ common, trie }, fork) : new MerkleStateManager({ common, trie })
 }

@@ -120,6 +120,9 @@ describe('a fork of a live chainsim', () => {
     // State before the fork block is the upstream's, asked at that block.
     expect(await balanceOf(url, holder, '0x1')).toBe(0n)
     expect(await rpc(url, 'eth_getBalance', [alice, hex(forkBlock - 1n)])).toBe(await rpc(upstream.url, 'eth_getBalance', [alice, hex(forkBlock - 1n)]))
+    // ...and so is its error answer: a transfer the holder cannot afford reverts there as the upstream says.
+    const unaffordable = [{ from: bob, to: token, data: tokenCall('transfer', [alice, 10n ** 30n]) }, hex(forkBlock - 1n)]
+    expect(await rpcError(url, 'eth_call', unaffordable)).toEqual(await rpcError(upstream.url, 'eth_call', unaffordable))
   })
 
   test('dev accounts are funded on the fork; a transfer mines on top of the upstream’s fork block', async () => {
@@ -135,6 +138,7 @@ describe('a fork of a live chainsim', () => {
     expect(await balanceOf(url, alice)).toBe(aliceTokens - 7n * TOKEN)
     // The upstream is untouched.
     expect(await balanceOf(upstream.url, bob, hex(forkBlock))).toBe(5n * TOKEN)
+    expect((await rpc(url, 'eth_getBlockByNumber', ['pending', false])).number).toBe(hex(forkBlock + 2n))
   })
 
   test('an impersonated account sends in Anvil’s form; emptying its balance hides the upstream’s value', async () => {
@@ -194,6 +198,7 @@ describe('a fork of a live chainsim', () => {
     await receiptOf(url, await send(url, { from: alice, to: emitter, data: emitterCall('emitMany', [1n]) }))
     const merged = await rpc(url, 'eth_getLogs', [range])
     expect(merged).toHaveLength(10_000)
+    expect(await rpc(url, 'eth_getFilterLogs', [await rpc(url, 'eth_newFilter', [range])])).toEqual(merged)
     expect(merged.slice(0, -1)).toEqual(upstreamLogs)
     expect(BigInt(merged.at(-1).blockNumber)).toBeGreaterThan(forkBlock)
     const second = await receiptOf(url, await send(url, { from: alice, to: emitter, data: emitterCall('emitMany', [1n]) }))
