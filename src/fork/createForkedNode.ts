@@ -1,7 +1,6 @@
 import { Chain, toChainBlock } from '../chain/chain.ts'
 import type { NetworkConfig } from '../config/schema.ts'
-import { ChainsimError } from '../errors.ts'
-import { bytesToHex, createDevCommon, deriveDevAccounts, DEV_MNEMONIC, ExecutionEngine, ForkBlockError, forkBlockFromHeader, stateEveryBlockReads } from '../evm/index.ts'
+import { bytesToHex, createDevCommon, deriveDevAccounts, DEV_MNEMONIC, ExecutionEngine, forkBlockFromHeader, ForkBlockError, ForkSourceError, stateEveryBlockReads } from '../evm/index.ts'
 import { ChainNode, finalityOf, NODE_DEFAULTS } from '../node.ts'
 import type { NodeOptions } from '../node.ts'
 import { ForkStartError, NotCached, UpstreamError } from './errors.ts'
@@ -100,10 +99,15 @@ export async function createForkedNode(fork: ForkOptions, options: NodeOptions =
     return await forkOn(upstream, cache, fork.offline ?? false, options)
   } catch (error) {
     await cache.close()
-    if (error instanceof ForkBlockError) throw new ForkStartError(`cannot fork ${label}: ${error.message}`, { cause: error })
-    if (error instanceof UpstreamError) throw new ForkStartError(`cannot fork ${label}: ${error.message}`, { cause: error })
-    throw error
+    throw startFailure(label, error)
   }
+}
+
+/** Why a fork cannot start, naming the upstream once. */
+function startFailure(label: string, error: unknown): unknown {
+  if (error instanceof UpstreamError) return new ForkStartError(`cannot fork ${label}: ${error.detail}`, { cause: error })
+  if (error instanceof ForkSourceError || error instanceof ForkBlockError) return new ForkStartError(`cannot fork ${label}: ${error.message}`, { cause: error })
+  return error
 }
 
 async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, options: NodeOptions): Promise<ForkedNode> {
@@ -156,18 +160,12 @@ async function fetchForkRecord(client: UpstreamClient, blockNumber: bigint | und
     { method: 'eth_blockNumber', params: [] },
     { method: 'eth_getBlockByNumber', params: [blockNumber === undefined ? 'latest' : hex(blockNumber), false] },
   ]
-  let answers
   try {
-    answers = await client.send(calls)
-  } catch (error) {
-    throw new ForkStartError(`cannot fork ${client.label}: ${error instanceof UpstreamError ? error.message : String(error)}`, { cause: error })
-  }
-  const results = answers.map((answer, i) => {
-    if ('error' in answer) throw new ForkStartError(`cannot fork ${client.label}: ${calls[i]?.method}: ${answer.error.message} (${answer.error.code})`)
-    return answer.result
-  })
-  const [chainId, head, block] = results
-  try {
+    const answers = await client.send(calls)
+    const [chainId, head, block] = answers.map((answer, i) => {
+      if ('error' in answer) throw new ForkStartError(`cannot fork ${client.label}: ${calls[i]?.method}: ${answer.error.message} (${answer.error.code})`)
+      return answer.result
+    })
     const latest = quantityOf(head, 'block number')
     if (block === null || typeof block !== 'object') {
       throw new ForkStartError(`cannot fork ${client.label} at block ${blockNumber}: its latest block is ${latest}`)
@@ -184,8 +182,7 @@ async function fetchForkRecord(client: UpstreamClient, blockNumber: bigint | und
       upstream: client.label,
     }
   } catch (error) {
-    if (error instanceof ChainsimError && !(error instanceof UpstreamError)) throw error
-    throw new ForkStartError(`cannot fork ${client.label}: ${(error as Error).message}`, { cause: error })
+    throw startFailure(client.label, error)
   }
 }
 

@@ -4,15 +4,26 @@ import { ForkSourceError } from '../evm/index.ts'
 /**
  * The upstream failed a call chainsim needed (unreachable, timed out, rate limited past the retries, an HTTP
  * error, an answer that is not JSON-RPC, or a JSON-RPC error where state was expected). The message names
- * the upstream, the method and the failure; the call that needed it gets -32000 and the node keeps serving.
+ * the upstream, then says what failed (`detail`: the methods and the failure); the call that needed it gets
+ * -32000 and the node keeps serving.
  */
-export class UpstreamError extends ForkSourceError {}
+export class UpstreamError extends ForkSourceError {
+  constructor(
+    readonly upstream: string,
+    readonly detail: string,
+  ) {
+    super(`upstream ${upstream}: ${detail}`)
+  }
+}
 
 /** The upstream's chain no longer holds the fork block: it reorganized below it. Nothing it says now is mixed in. */
 export class UpstreamReorged extends UpstreamError {}
 
+/** The upstream answered something of the wrong shape (a block without a hash, a balance that is not a number). */
+export class MalformedAnswer extends ForkSourceError {}
+
 /** `--offline`: what was asked is not in the fork cache, and the upstream is not asked. */
-export class NotCached extends UpstreamError {}
+export class NotCached extends ForkSourceError {}
 
 /**
  * The upstream's own JSON-RPC error answer to a call a forked network passed on to it (an eth_call at a

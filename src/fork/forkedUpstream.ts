@@ -44,7 +44,7 @@ export class ForkedUpstream {
       // An upstream that dropped the fork block refuses the hash: say that, not its words for it.
       await this.checkForkBlock()
       const { error } = answers[failed] as { error: { code: number; message: string } }
-      throw new UpstreamError(`upstream ${this.upstream.label}: ${calls[failed]?.method}: ${error.message} (${error.code})`)
+      throw new UpstreamError(this.upstream.label, `${calls[failed]?.method}: ${error.message} (${error.code})`)
     }
     return answers.map((answer) => (answer as { result: unknown }).result)
   }
@@ -69,12 +69,13 @@ export class ForkedUpstream {
   private assertForkBlock(answer: UpstreamAnswer): void {
     const { number, hash } = this.forkPoint
     if ('error' in answer) {
-      throw new UpstreamError(`upstream ${this.upstream.label}: eth_getBlockByNumber ${number}: ${answer.error.message} (${answer.error.code})`)
+      throw new UpstreamError(this.upstream.label, `eth_getBlockByNumber ${number}: ${answer.error.message} (${answer.error.code})`)
     }
     const now = (answer.result as { hash?: unknown } | null)?.hash
     if (typeof now === 'string' && now.toLowerCase() === hash) return
     throw new UpstreamReorged(
-      `upstream ${this.upstream.label} reorganized below the fork block: its block ${number} is ${typeof now === 'string' ? now : 'gone'}, ` +
+      this.upstream.label,
+      `reorganized below the fork block: its block ${number} is ${typeof now === 'string' ? now : 'gone'}, ` +
         `the fork grew from ${hash}; only what is cached from before is served`,
     )
   }

@@ -80,13 +80,14 @@ export class UpstreamClient implements Upstream {
         if (!failure.transient || attempt >= retries) {
           const attempts = attempt + 1
           throw new UpstreamError(
-            `upstream ${this.label}: ${calls.map((c) => c.method).join(', ')}: ${failure.message}${attempts > 1 ? ` (${attempts} attempts)` : ''}`,
+            this.label,
+            `${calls.map((c) => c.method).join(', ')}: ${failure.message}${attempts > 1 ? ` (${attempts} attempts)` : ''}`,
           )
         }
         const backoff = backoffMs * 2 ** attempt
         const wait = Math.max(backoff, failure.retryAfterMs ?? 0)
         if (wait > MAX_WAIT_MS) {
-          throw new UpstreamError(`upstream ${this.label}: ${failure.message}; it asks to wait ${Math.ceil(wait / 1000)} s`)
+          throw new UpstreamError(this.label, `${failure.message}; it asks to wait ${Math.ceil(wait / 1000)} s`)
         }
         await sleep(wait)
       }

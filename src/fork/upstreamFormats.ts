@@ -1,7 +1,7 @@
 import { hexToBytes } from '../evm/index.ts'
 import type { UpstreamHeader } from '../evm/index.ts'
 import type { PositionedLog } from '../logs/index.ts'
-import { UpstreamError } from './errors.ts'
+import { MalformedAnswer } from './errors.ts'
 
 // The upstream's JSON (hex strings) into chainsim's domain types; an answer of the wrong shape is an upstream failure.
 
@@ -72,6 +72,6 @@ export function logOf(json: Record<string, unknown>, timestampOf: (blockNumber: 
   }
 }
 
-function malformed(what: string, value: unknown): UpstreamError {
-  return new UpstreamError(`the upstream answered a ${what} that is not valid: ${JSON.stringify(value)?.slice(0, 80)}`)
+function malformed(what: string, value: unknown): MalformedAnswer {
+  return new MalformedAnswer(`the upstream answered a ${what} that is not valid: ${JSON.stringify(value)?.slice(0, 80)}`)
 }

@@ -1,11 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { decodeFunctionResult, encodeAbiParameters, keccak256 } from 'viem'
+import { decodeFunctionResult, encodeAbiParameters, hexToBytes, keccak256 } from 'viem'
 import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseConfig } from '../../src/config/loadConfig.ts'
 import { ChainsimToken } from '../../src/contracts/index.ts'
+import { bytesToHex } from '../../src/evm/index.ts'
+import { createForkedNode } from '../../src/fork/createForkedNode.ts'
 import { formatReport } from '../../src/scenarios/formatReport.ts'
 import { playScenario } from '../../src/scenarios/playScenario.ts'
 import { startServer } from '../../src/server.ts'
@@ -272,6 +274,24 @@ describe('a fork of a live chainsim', () => {
     } finally {
       await other.close()
     }
+  })
+
+  test('local blocks hash the same on the same fork block, whatever was read or cached before', async () => {
+    const roots: string[] = []
+    for (const [dir, readFirst] of [[await mkdtemp(join(tmpdir(), 'chainsim-fork-cold-')), false], [cacheDir, true], [await mkdtemp(join(tmpdir(), 'chainsim-fork-cold-')), true]] as const) {
+      const forked = await createForkedNode(
+        { url: proxy.url, blockNumber: forkBlock, cacheDir: dir },
+        { clock: { kind: 'fixed', genesisTime: 1_700_000_000n, blockTime: 12n } },
+      )
+      const { node } = forked
+      const [from] = node.accounts
+      if (readFirst) await node.call({ from: from!.address, to: hexToBytes(token), data: hexToBytes(tokenCall('balanceOf', [holder])) }, node.head)
+      await node.sendTransaction({ from: from!.address, to: hexToBytes(token), data: hexToBytes(tokenCall('transfer', [bob, 1n])) })
+      roots.push(`${bytesToHex(node.head.hash)} ${bytesToHex(node.head.block.header.stateRoot)}`)
+      await forked.close()
+      if (dir !== cacheDir) await rm(dir, { recursive: true, force: true })
+    }
+    expect(new Set(roots).size, roots.join('\n')).toBe(1)
   })
 
   test('an upstream that reorganized below the fork block is detected and reported, not mixed in', async () => {
