@@ -8,6 +8,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startChainsim, type Chainsim } from '../../src/testing/index.ts'
+import { parseConfig } from '../../src/config/loadConfig.ts'
+import { createForkedNode } from '../../src/fork/createForkedNode.ts'
+import { startServer } from '../../src/server.ts'
 import { rpc } from '../helpers/rpcClient.ts'
 
 // `chainsim serve --fork-url` as a user runs it: a real process forking a real node on loopback.
@@ -75,5 +78,23 @@ describe('chainsim serve --fork-url', () => {
     expect(output).toContain(
       `chainsim: cannot fork http://127.0.0.1:${port}/: eth_chainId, eth_blockNumber, eth_getBlockByNumber: connect ECONNREFUSED 127.0.0.1:${port} (4 attempts)\n`,
     )
+  })
+})
+
+describe('refused before anything is served', () => {
+  test('a fork block the upstream does not have yet', async () => {
+    const failure = createForkedNode({ url: `${upstream.server.networks[0]!.httpUrl}/`, blockNumber: 999n, cacheDir: cacheHome })
+    await expect(failure).rejects.toThrow(`cannot fork ${upstream.server.networks[0]!.httpUrl}/ at block 999: its latest block is 3`)
+  })
+
+  test('--state with a forked network (a state file replays from genesis)', async () => {
+    const config = parseConfig({ networks: [{ name: 'mainnet-fork', fork: { url: `${upstream.server.networks[0]!.httpUrl}/` } }] })
+    await expect(startServer(config, { port: 0, statePath: join(cacheHome, 'state.json') })).rejects.toThrow(
+      '--state cannot save network mainnet-fork: a forked network restarts from its fork cache instead',
+    )
+  })
+
+  test('a network needs a chain id unless it forks', () => {
+    expect(() => parseConfig({ networks: [{ name: 'dev' }] })).toThrow(/networks\.0\.chainId: chainId is required \(a network with `fork` takes its upstream's\)/)
   })
 })
