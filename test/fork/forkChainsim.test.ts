@@ -24,6 +24,8 @@ const bob = devAccount(1).address
 /** A token holder nobody has the key of: only impersonation sends as it. */
 const holder: Hex = '0x000000000000000000000000000000000000c0de'
 const TOKEN = 10n ** 18n
+/** An account with ether upstream and nothing else (no nonce, no code). */
+const saver: Hex = '0x00000000000000000000000000000000005a7e12'
 /** Upstream logs at or below the fork block: one short of the 10,000-result limit. */
 const UPSTREAM_TICKS = 9_999n
 
@@ -61,6 +63,7 @@ beforeAll(async () => {
   deployHash = (await rpc(u, 'eth_getBlockByNumber', ['0x1', false])).transactions[0]
   await receiptOf(u, await send(u, { from: alice, to: token, data: tokenCall('transfer', [holder, 1000n * TOKEN]) }))
   await receiptOf(u, await send(u, { from: alice, to: token, data: tokenCall('transfer', [bob, 5n * TOKEN]) }))
+  await receiptOf(u, await send(u, { from: alice, to: saver, value: hex(TOKEN) }))
   emitter = await deployEmitterViaRpc(u)
   await receiptOf(u, await send(u, { from: alice, to: emitter, data: emitterCall('emitMany', [UPSTREAM_TICKS]), gas: hex(29_000_000) }))
   forkBlock = BigInt(await rpc(u, 'eth_blockNumber'))
@@ -141,6 +144,15 @@ describe('a fork of a live chainsim', () => {
     // The upstream is untouched.
     expect(await balanceOf(upstream.url, bob, hex(forkBlock))).toBe(5n * TOKEN)
     expect((await rpc(url, 'eth_getBlockByNumber', ['pending', false])).number).toBe(hex(forkBlock + 2n))
+  })
+
+  test('an upstream account emptied and touched on the fork stays empty (it is not the upstream’s again)', async () => {
+    expect(BigInt(await rpc(url, 'eth_getBalance', [saver, 'latest']))).toBe(TOKEN)
+    await rpc(url, 'anvil_setBalance', [saver, '0x0'])
+    // A call that touches the now empty account: EIP-161 removes it at the end of the transaction.
+    expect((await receiptOf(url, await send(url, { from: alice, to: saver, value: '0x0' }))).status).toBe('0x1')
+    expect(BigInt(await rpc(url, 'eth_getBalance', [saver, 'latest']))).toBe(0n)
+    expect(BigInt(await rpc(upstream.url, 'eth_getBalance', [saver, hex(forkBlock)]))).toBe(TOKEN)
   })
 
   test('an impersonated account sends in Anvil’s form; emptying its balance hides the upstream’s value', async () => {
