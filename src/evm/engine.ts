@@ -10,6 +10,7 @@ import type { VMOpts } from '@ethereumjs/vm'
 import type { RunBlockResult, RunTxResult, VM } from '@ethereumjs/vm'
 import { buildBlock } from './blockBuilder.ts'
 import { ForkStateLink, ForkStateManager, ProofNotLocal } from './forkState.ts'
+import { withImpersonatedSenders } from './impersonation.ts'
 import type { ForkedStateSource } from './forkState.ts'
 import { OverlayDB } from './overlayDb.ts'
 import type { BlockTemplate, BuiltBlock } from './blockBuilder.ts'
@@ -277,18 +278,26 @@ export class ExecutionEngine {
    * fork its number and timestamp select; runBlock checks what its header claims (gas used,
    * logs bloom, receipts root, state root, requests hash) and its body (transactions root,
    * signatures). Proof-of-work seals and the header rules against the parent are not checked.
+   * `impersonated` gives the senders of transactions sent unsigned as impersonated accounts (a saved chain
+   * of this node's), by index: their bypass signatures are taken, every other check still made.
    * Throws BlockImportError naming what differs.
    */
   async executeBlock(
     block: Block,
     parentStateRoot: Uint8Array,
     ancestorHash: AncestorHashLookup,
+    impersonated: ReadonlyMap<number, Uint8Array> = new Map(),
   ): Promise<ExecutedTransaction[]> {
     await this.moveTo(parentStateRoot)
     this.ancestorHash = ancestorHash
+    const unsigned = impersonated.size > 0
     let result: RunBlockResult
     try {
-      result = await runBlock(this.vm, { block, setHardfork: true, skipHeaderValidation: true })
+      if (unsigned) {
+        withImpersonatedSenders(block, impersonated)
+        await validateBodyButBypassSignatures(block, impersonated)
+      }
+      result = await runBlock(this.vm, { block, setHardfork: true, skipHeaderValidation: true, skipBlockValidation: unsigned })
     } catch (error) {
       this.currentRoot = KECCAK256_RLP
       throw new BlockImportError(block.header.number, describeBlockFailure(block, error))
@@ -296,7 +305,8 @@ export class ExecutionEngine {
       this.ancestorHash = () => undefined
     }
     this.currentRoot = result.stateRoot
-    return executedTransactionsOf(block, result)
+    const executed = executedTransactionsOf(block, result)
+    return unsigned ? executed.map((e, index) => (impersonated.has(index) ? { ...e, signed: { ...e.signed, impersonated: true } } : e)) : executed
   }
 
   /** A read-only view of the state at `stateRoot`, independent of block building. */
@@ -464,6 +474,20 @@ export class ExecutionEngine {
     await this.stateManager.setStateRoot(stateRoot)
     this.currentRoot = stateRoot
   }
+}
+
+/**
+ * What runBlock's own validation checks of a block's body, but the signatures of the transactions sent as
+ * impersonated accounts (which it would refuse as unsigned): the others' validity, the transactions, uncles
+ * and withdrawals roots.
+ */
+async function validateBodyButBypassSignatures(block: Block, impersonated: ReadonlyMap<number, Uint8Array>): Promise<void> {
+  for (const [index, tx] of block.transactions.entries()) {
+    if (impersonated.has(index)) continue
+    const errors = tx.isSigned() ? tx.getValidationErrors() : ['it is unsigned']
+    if (errors.length > 0) throw new Error(`invalid transactions: transaction at index ${index}: ${errors.join(' ')}`)
+  }
+  await block.validateData(false, false)
 }
 
 // sha256 of nothing: the requests hash of a block with no EIP-7685 requests.

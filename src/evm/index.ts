@@ -30,4 +30,4 @@ export { ForkSourceError, ProofNotLocal, stateEveryBlockReads } from './forkStat
 export type { ForkedStateSource, UpstreamAccount } from './forkState.ts'
 export { ForkBlockError, forkBlockFromHeader } from './forkBlock.ts'
 export type { UpstreamHeader } from './forkBlock.ts'
-export { impersonatedTransaction } from './impersonation.ts'
+export { decodeImpersonatedTransaction, impersonatedTransaction, withImpersonatedSenders } from './impersonation.ts'

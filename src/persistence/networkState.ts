@@ -4,6 +4,7 @@ import type { ChainBlock } from '../chain/types.ts'
 import {
   addressOf,
   bytesToHex,
+  decodeImpersonatedTransaction,
   decodeRawTransaction,
   decodeRlpBlocks,
   ExecutionEngine,
@@ -11,7 +12,7 @@ import {
   networkEncodingOf,
   parseGethGenesis,
 } from '../evm/index.ts'
-import type { BlobSidecar, ExecutedTransaction } from '../evm/index.ts'
+import type { BlobSidecar, ExecutedTransaction, SignedTransaction } from '../evm/index.ts'
 import type { AccountChange } from '../evm/index.ts'
 import { ChainNode } from '../node.ts'
 import type { LoadedNetwork, NodeOptions } from '../node.ts'
@@ -31,6 +32,8 @@ export function captureNetworkState(node: ChainNode): Promise<NetworkState> {
     const blocks = chain.allBlocks().filter((b) => b.number > chain.genesis.number)
     const edited = blocks.filter((b) => b.stateEdits !== undefined)
     const headEdits = node.headStateEdits
+    const pool = node.pooledTransactions
+    const impersonated = impersonatedSendersOf(blocks, pool)
     return {
       name: node.name,
       chainId: chain.chainId.toString(10),
@@ -43,7 +46,7 @@ export function captureNetworkState(node: ChainNode): Promise<NetworkState> {
         ...(chain.finality.safeAtLeast === undefined ? {} : { safeAtLeast: chain.finality.safeAtLeast.toString(10) }),
         ...(chain.finality.finalizedAtLeast === undefined ? {} : { finalizedAtLeast: chain.finality.finalizedAtLeast.toString(10) }),
       },
-      pool: node.pooledTransactions.map((s) => bytesToHex(networkEncodingOf(s))),
+      pool: pool.map((s) => bytesToHex(networkEncodingOf(s))),
       blobTransactions: minedBlobTransactions(chain.allBlocks()),
       clock: {
         mode: mode.kind === 'wall' ? { kind: 'wall' } : { kind: 'fixed', genesisTime: mode.genesisTime.toString(10), blockTime: mode.blockTime.toString(10) },
@@ -54,8 +57,22 @@ export function captureNetworkState(node: ChainNode): Promise<NetworkState> {
       accounts: node.accounts.map((a) => bytesToHex(a.privateKey)),
       ...(edited.length === 0 ? {} : { stateEdits: Object.fromEntries(edited.map((b) => [b.hashKey, (b.stateEdits ?? []).map(toEdit)])) }),
       ...(headEdits.length === 0 ? {} : { headEdits: headEdits.map(toEdit) }),
+      ...(impersonated ? { impersonated } : {}),
     }
   })
+}
+
+/** Where transactions sent as impersonated accounts stand, with their senders; undefined when there are none. */
+function impersonatedSendersOf(blocks: readonly ChainBlock[], pool: readonly SignedTransaction[]): NetworkState['impersonated'] {
+  const sent = (signed: readonly SignedTransaction[]) =>
+    signed.flatMap((s, index): Array<[number, string]> => (s.impersonated ? [[index, s.fromKey]] : []))
+  const inBlocks = blocks.flatMap((b) => {
+    const found = sent(b.transactions.map((t) => t.signed))
+    return found.length === 0 ? [] : [[b.hashKey, found] as const]
+  })
+  const inPool = sent(pool)
+  if (inBlocks.length === 0 && inPool.length === 0) return undefined
+  return { ...(inBlocks.length === 0 ? {} : { blocks: Object.fromEntries(inBlocks) }), ...(inPool.length === 0 ? {} : { pool: inPool }) }
 }
 
 /**
@@ -105,7 +122,8 @@ export async function rebuildNetwork(state: NetworkState, source: string): Promi
       const edits = (state.stateEdits?.[bytesToHex(block.hash())] ?? []).map(fromEdit)
       const parentRoot =
         edits.length === 0 ? known.block.header.stateRoot : await engine.withAccountChanges(known.block.header.stateRoot, edits)
-      const executed = await engine.executeBlock(block, parentRoot, chain.ancestorHashes(known))
+      const senders = sendersOf(state.impersonated?.blocks?.[bytesToHex(block.hash())])
+      const executed = await engine.executeBlock(block, parentRoot, chain.ancestorHashes(known), senders)
       chain.addSideBlock({ block, executed: executed.map(withSidecar), rejected: [], deferred: [] }, edits)
     }
   } catch (error) {
@@ -119,9 +137,12 @@ export async function rebuildNetwork(state: NetworkState, source: string): Promi
 
   const keys = state.accounts.map((k) => hexToBytes(k as `0x${string}`))
   const accounts = keys.map((privateKey, index) => ({ index, privateKey, address: addressOf(privateKey) }))
-  const pool = state.pool.map((raw) => {
+  const pooledSenders = sendersOf(state.impersonated?.pool)
+  const pool = state.pool.map((raw, index) => {
+    const from = pooledSenders.get(index)
+    const bytes = hexToBytes(raw as `0x${string}`)
     try {
-      return decodeRawTransaction(hexToBytes(raw as `0x${string}`), engine.common)
+      return from ? decodeImpersonatedTransaction(bytes, from, engine.common) : decodeRawTransaction(bytes, engine.common)
     } catch (error) {
       return fail(`pooled transaction ${raw.slice(0, 18)}...: ${(error as Error).message}`, error)
     }
@@ -151,6 +172,11 @@ export async function restoreNetwork(state: NetworkState, options: NodeOptions, 
     throw new StateFileError(`${source}: network ${state.name}: pool: ${(error as Error).message}`, { cause: error })
   }
   return node
+}
+
+/** Impersonated senders as the file lists them, by place. */
+function sendersOf(listed: ReadonlyArray<readonly [number, string]> | undefined): Map<number, Uint8Array> {
+  return new Map((listed ?? []).map(([index, from]) => [index, hexToBytes(from as `0x${string}`)]))
 }
 
 /** The mined blob transactions of `blocks` that came with sidecars, once each, in their network form. */

@@ -21,6 +21,9 @@ const accountEdit = z
   })
   .strict()
 
+/** A transaction's place (in a block, or in the pool) and the impersonated account that sent it. */
+const impersonatedSender = z.tuple([z.number().int().nonnegative(), hex])
+
 /** One network's saved chain: enough to rebuild it block by block. */
 const networkState = z
   .object({
@@ -63,6 +66,15 @@ const networkState = z
     stateEdits: z.record(hex, z.array(accountEdit)).optional(),
     /** State set directly on the head and not yet in any block. */
     headEdits: z.array(accountEdit).optional(),
+    /**
+     * The senders of transactions sent unsigned as impersonated accounts (anvil_impersonateAccount), whose
+     * bypass signatures recover no one (and are alike for two senders of the same fields): by block hash, each
+     * one's index in the block and sender; in `pool`, each one's place and sender.
+     */
+    impersonated: z
+      .object({ blocks: z.record(hex, z.array(impersonatedSender)).optional(), pool: z.array(impersonatedSender).optional() })
+      .strict()
+      .optional(),
   })
   .strict()
 

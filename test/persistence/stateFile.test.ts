@@ -13,6 +13,7 @@ import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { stubNetwork } from './stubState.ts'
 import { sidecarOf, signBlobTransaction } from '../helpers/blobs.ts'
 import { devAccount } from '../helpers/rpcChain.ts'
+import { bytesToHex, hexToBytes } from '../../src/evm/index.ts'
 
 const config = (networks: ChainsimConfigInput['networks'] = [{ name: 'dev', chainId: 31337, port: 0 }]) => parseConfig({ networks })
 
@@ -130,6 +131,67 @@ describe('--state: blob transactions', () => {
     await rpc(restored, 'evm_mine', [])
     expect(await rpc(restored, 'eth_getTransactionReceipt', [mined])).toMatchObject({ status: '0x1' })
     await again.close()
+  })
+})
+
+describe('--state: impersonated senders', () => {
+  // Two impersonated accounts send the same fields (same nonce, value, gas and fees): their bypass signatures are
+  // identical and recover no one, so only what the file says of each tells their senders apart.
+  const first = hexToBytes('0x00000000000000000000000000000000000001a1')
+  const second = hexToBytes('0x00000000000000000000000000000000000001a2')
+  const to = hexToBytes('0x00000000000000000000000000000000000001b0')
+
+  test('a mined and a pooled transaction of impersonated accounts come back with their senders and hashes', async () => {
+    const path = tempPath()
+    const server = await startServer(config(), { port: 0, statePath: path })
+    const node = server.networks[0]!.node
+    for (const account of [first, second]) {
+      await node.impersonate(account)
+      await node.setAccountState([{ address: account, balance: 10n ** 18n }])
+    }
+    const fields = { to, value: 7n, gas: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n }
+    const mined = [await node.sendTransaction({ from: first, ...fields }), await node.sendTransaction({ from: second, ...fields })]
+    await node.setAutomine(false)
+    const pooled = await node.sendTransaction({ from: first, ...fields })
+    const balances = await Promise.all([first, second, to].map((a) => node.stateAt(node.head).getBalance(a)))
+    const head = node.head.hashKey
+    await server.close()
+
+    const again = await startServer(config(), { port: 0, statePath: path })
+    try {
+      const restored = again.networks[0]!.node
+      expect(restored.head.hashKey).toBe(head)
+      expect(await Promise.all([first, second, to].map((a) => restored.stateAt(restored.head).getBalance(a)))).toEqual(balances)
+      for (const [hash, from] of [[mined[0]!, first], [mined[1]!, second], [pooled, first]] as const) {
+        const found = restored.transaction(hash)
+        expect(found?.status, bytesToHex(hash)).toBe(hash === pooled ? 'pending' : 'mined')
+        expect(bytesToHex((found!.status === 'mined' ? found!.location.block.transactions[found!.location.index]!.signed : found!.signed).from)).toBe(bytesToHex(from))
+      }
+      // The pooled one is mined from its own sender's balance.
+      await restored.mine(1)
+      expect(await restored.stateAt(restored.head).getBalance(to)).toBe(balances[2]! + 7n)
+    } finally {
+      await again.close()
+    }
+  })
+
+  test('anvil_dumpState and anvil_loadState carry them too', async () => {
+    const server = await startServer(config(), { port: 0 })
+    try {
+      const url = `${server.networks[0]!.httpUrl}/v3/test`
+      const node = server.networks[0]!.node
+      await rpc(url, 'anvil_impersonateAccount', [bytesToHex(first)])
+      await rpc(url, 'anvil_setBalance', [bytesToHex(first), '0xde0b6b3a7640000'])
+      const hash = await rpc<string>(url, 'eth_sendTransaction', [{ from: bytesToHex(first), to: bytesToHex(to), value: '0x7' }])
+      const dump = await rpc(url, 'anvil_dumpState')
+      const head = node.head.hashKey
+      await rpc(url, 'anvil_reset')
+      expect(await rpc(url, 'anvil_loadState', [dump])).toBe(true)
+      expect(node.head.hashKey).toBe(head)
+      expect((await rpc(url, 'eth_getTransactionByHash', [hash])).from).toBe(bytesToHex(first))
+    } finally {
+      await server.close()
+    }
   })
 })
 
