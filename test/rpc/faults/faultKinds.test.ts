@@ -103,6 +103,27 @@ describe('lag: reads answered by a replica behind the head', () => {
   })
 })
 
+describe('lag after the chain is replaced', () => {
+  // Last of the lag network's tests: it replaces its chain.
+  test('anvil_loadState and anvil_reset: the lagging replica follows the new chain, not the discarded one', async () => {
+    const url = urls['lag']!
+    const dump = await rpc(url, 'anvil_dumpState')
+    const dumpedHead = BigInt(await rpc(url, 'eth_blockNumber'))
+    await arm('lag', { kind: 'lag', blocks: 2 })
+    await rpc(url, 'anvil_reset')
+    await rpc(url, 'anvil_mine', [4])
+    expect(await rpc(url, 'eth_blockNumber')).toBe('0x2')
+    const lagged = await rpc(url, 'eth_getBlockByNumber', ['latest', false])
+    await arm('lag', { kind: 'none' })
+    expect(lagged).toEqual(await rpc(url, 'eth_getBlockByNumber', ['0x2', false]))
+    await arm('lag', { kind: 'lag', blocks: 2 })
+    await rpc(url, 'anvil_loadState', [dump])
+    expect(await rpc(url, 'eth_blockNumber')).toBe(hex(dumpedHead - 2n))
+    expect((await rpc(url, 'eth_getTransactionReceipt', [transfers[1]])).blockNumber).toBe('0x3')
+    await arm('lag', { kind: 'none' })
+  })
+})
+
 describe('lostFilter: the filter is really gone', () => {
   test('the poll answers -32000 filter not found, the next too, and uninstalling it finds nothing', async () => {
     const url = urls['lostFilter']!
