@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events'
 import { describe, expect } from 'vitest'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
@@ -67,6 +68,21 @@ describe('valid params', () => {
     await client.settle()
     expect(notified(client, id).slice(7).map((e) => [e.type, e.block?.number])).toEqual([['block', '0x3']])
     await client.close()
+  })
+
+  test('chain: any number of subscriptions, on any number of connections, share one listener on the chain', async ({ server }) => {
+    const events = server.node.chain.events as unknown as EventEmitter
+    const listening = () => [events.listenerCount('blockAdded'), events.listenerCount('reorged')]
+    const before = listening()
+    const clients = await Promise.all([1, 2, 3].map(() => WsClient.open(server.wsUrl)))
+    const ids: Array<[WsClient, string]> = []
+    for (const client of clients) for (let i = 0; i < 5; i++) ids.push([client, (await client.call('sim_subscribe', ['chain'])).result])
+    expect(listening()).toEqual(before.map((count) => count + 1))
+    await rpc(server.url, 'evm_mine')
+    for (const client of clients) await client.settle()
+    for (const [client, id] of ids) expect(notified(client, id).map((e) => e.type)).toEqual(['block'])
+    await Promise.all(clients.map((client) => client.close()))
+    await expect.poll(listening).toEqual(before)
   })
 
   test('requests: every call this network answers, as sim_requests lists it', async ({ server }) => {

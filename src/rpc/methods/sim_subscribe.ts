@@ -1,11 +1,8 @@
 import { z } from 'zod'
 import { LimitExceededError, MethodNotFoundError, ServerError } from '../../errors.ts'
-import type { ChainBlock } from '../../chain/types.ts'
-import type { ReorgEvent } from '../../chain/events.ts'
+import { chainFeedOf } from '../chainFeed.ts'
 import type { MethodHandler } from '../methodContext.ts'
 import { explorerSubscriptionsOf, newExplorerSubscriptionId } from '../explorerSubscriptions.ts'
-import { blockRef, formatTags, formatTreeBlock } from '../formatters/explorer.ts'
-import { toQuantity } from '../formatters/hex.ts'
 import { parseParams } from '../schemas.ts'
 
 const kind = z.enum(['chain', 'requests'], { error: 'expected subscription name: chain or requests' })
@@ -35,35 +32,7 @@ export const sim_subscribe: MethodHandler = (params, { method, node, requests, r
     // Sent on the next turn, as eth_subscribe's: the answer carrying the id goes first.
     stop = requests.listen((record) => setImmediate(() => held.has(id) && send(record)))
   } else {
-    const onBlock = (block: ChainBlock) => send({ type: 'block', block: formatTreeBlock(block, true) })
-    const onReorg = ({ commonAncestor, removed, added }: ReorgEvent) =>
-      send({
-        type: 'reorg',
-        commonAncestor: blockRef(commonAncestor),
-        removed: removed.map((b) => b.hashKey),
-        added: added.map((b) => formatTreeBlock(b, true)),
-      })
-    let chain = node.chain
-    const follow = () => {
-      chain.events.on('blockAdded', onBlock)
-      chain.events.on('reorged', onReorg)
-    }
-    const unfollow = () => {
-      chain.events.off('blockAdded', onBlock)
-      chain.events.off('reorged', onReorg)
-    }
-    // The old chain has told its way back to genesis; the new one is told whole, as one event to read it by.
-    const stopReplaced = node.onChainReplaced(() => {
-      unfollow()
-      chain = node.chain
-      follow()
-      send({ type: 'replaced', ...formatTags(node), top: toQuantity(chain.highestNumber) })
-    })
-    follow()
-    stop = () => {
-      unfollow()
-      stopReplaced()
-    }
+    stop = chainFeedOf(node).listen(send)
   }
   held.set(id, stop)
   connection.onClose(() => {
