@@ -99,10 +99,13 @@ describe('a fork of a live chainsim', () => {
     expect(await rpc(url, 'eth_getBlockByNumber', [hex(forkBlock + 1n), false])).toBeNull()
     expect(await rpc(url, 'eth_getTransactionByHash', [afterForkHash])).toBeNull()
     expect(await rpc(url, 'eth_getTransactionReceipt', [afterForkHash])).toBeNull()
-    // BLOCKHASH of a block below the fork block is the upstream's: PUSH1 n BLOCKHASH, returned as one word.
+    // BLOCKHASH of a block below the fork block is the upstream's: PUSH1 n BLOCKHASH, returned as one word by
+    // code put at an address for the call (run as creation code, a hash starting 0xef would be refused as code).
     const n = forkBlock - 1n
     const blockhash = `0x60${n.toString(16).padStart(2, '0')}4060005260206000f3` as Hex
-    expect(await rpc(url, 'eth_call', [{ from: alice, data: blockhash }, 'latest'])).toBe((await rpc(upstream.url, 'eth_getBlockByNumber', [hex(n), false])).hash)
+    const reader: Hex = '0x00000000000000000000000000000000000b10c4'
+    const call = [{ from: alice, to: reader }, 'latest', { [reader]: { code: blockhash } }]
+    expect(await rpc(url, 'eth_call', call)).toBe((await rpc(upstream.url, 'eth_getBlockByNumber', [hex(n), false])).hash)
   })
 
   test('reads balances, code and storage lazily, each account and slot fetched once', async () => {
