@@ -34,6 +34,10 @@ export { loadScenarioFile, parseScenario, validateScenario, ScenarioError } from
 export type { LoadedScenario, ScenarioProblem } from './scenarios/loadScenario.ts'
 export type { Scenario, ScenarioStep } from './scenarios/schema.ts'
 export { FaultInjector } from './rpc/faults.ts'
+export { ChainsimError, RpcError } from './errors.ts'
+export { TransactionRejected } from './txpool/errors.ts'
+export { ReorgError } from './reorg/errors.ts'
+export { FilterNotFound } from './filters/errors.ts'
 export type { FaultSpec } from './rpc/faults.ts'
 
 /** Creates an in-process simulated network (no sockets): see ChainNode for what it offers. */

@@ -80,7 +80,7 @@ function consumerLock(pkg: PackageJson, tarball: Buffer, spec: string, repoLock:
 }
 
 const TRANSFER_MJS = `
-import { createNode } from 'chainsim'
+import { ChainsimError, createNode, TransactionRejected } from 'chainsim'
 
 const node = await createNode({ mining: { auto: false } })
 const [alice, bob] = node.accounts
@@ -88,7 +88,9 @@ const before = await node.stateAt(node.head).getBalance(bob.address)
 const hash = await node.sendTransaction({ from: alice.address, to: bob.address, value: 1000n })
 const [block] = await node.mine(1)
 const found = node.transaction(hash)
+const refusal = await node.sendTransaction({ from: alice.address, to: bob.address, value: 1n, nonce: 0n }).catch((error) => error)
 console.log(JSON.stringify({
+  refused: refusal instanceof TransactionRejected && refusal instanceof ChainsimError ? refusal.reason : String(refusal),
   block: String(block.number),
   transactions: block.transactions.length,
   status: block.transactions[0].status,
@@ -221,7 +223,7 @@ test('a project that installs the packed tarball uses the library, its types, a 
   }
 
   await writeFile(join(project, 'transfer.mjs'), TRANSFER_MJS)
-  expect(JSON.parse(await sh(process.execPath, ['transfer.mjs'], project))).toEqual({ block: '1', transactions: 1, status: 1, found: 'mined', received: '1000' })
+  expect(JSON.parse(await sh(process.execPath, ['transfer.mjs'], project))).toEqual({ refused: 'nonce too low: next nonce 1, tx nonce 0', block: '1', transactions: 1, status: 1, found: 'mined', received: '1000' })
 
   await writeFile(join(project, 'typed.ts'), TYPED_TS)
   await writeFile(join(project, 'tsconfig.json'), JSON.stringify(TSCONFIG))
