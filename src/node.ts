@@ -50,7 +50,7 @@ import type {
 import { FilterManager } from './filters/filterManager.ts'
 import { SubscriptionHub } from './filters/subscriptions.ts'
 import type { SubscriptionEvent, Subscriber, SubscriptionRequest, SubscriptionSummary } from './filters/subscriptions.ts'
-import type { FilterSummary } from './filters/filterManager.ts'
+import type { FilterSummary, PendingLogs } from './filters/filterManager.ts'
 import type { FilterChanges, FilterKind } from './filters/types.ts'
 import { installRefusal, LogIndex, matchesCriteria, queryLogs } from './logs/index.ts'
 import type { IndexedBlock, LogFilter, LogLimits, LogQueryOptions, LogQueryRefusal, LogQueryResult, LogSource, OlderLogs } from './logs/index.ts'
@@ -221,8 +221,7 @@ export class ChainNode {
       now: options.filterClock,
       maxFilters: options.maxFilters,
       maxChanges: options.maxFilterChanges,
-      pendingLogs: async () =>
-        (await this.pendingBlock()).transactions.map((t) => ({ transactionHash: t.signed.hashKey, logs: t.logs })),
+      pendingLogs: async () => pendingLogsOf(await this.pendingBlock()),
     })
     this.#subscriptions = new SubscriptionHub(chain, { maxPerConnection: options.maxSubscriptionsPerConnection })
     this.#pool.events.on('added', (signed) => {
@@ -638,17 +637,18 @@ export class ChainNode {
   /** The next block as the pool would make it now (cached until the head, the pool or the head's state changes). */
   pendingBlock(): Promise<PendingBlock> {
     const version = `${this.head.hashKey}:${this.#pool.version}:${this.#headState.version}`
-    return this.#pending.get(version, () =>
-      this.#queue.run(async () => {
-        const parent = this.head
-        const { built, state } = await this.#chain.engine.buildDetached(
-          this.templateOn(parent, this.#clock.previewTimestampAfter(parent)),
-          await this.executable(parent),
-          this.#chain.ancestorHashes(parent),
-        )
-        return { block: built.block, parent, transactions: built.executed, state }
-      }),
+    return this.#pending.get(version, () => this.#queue.run(() => this.buildPending()))
+  }
+
+  /** Builds the pending block now; only from inside the write queue. */
+  private async buildPending(): Promise<PendingBlock> {
+    const parent = this.head
+    const { built, state } = await this.#chain.engine.buildDetached(
+      this.templateOn(parent, this.#clock.previewTimestampAfter(parent)),
+      await this.executable(parent),
+      this.#chain.ancestorHashes(parent),
     )
+    return { block: built.block, parent, transactions: built.executed, state }
   }
 
   /** State after `block` (a canonical or orphaned block, or the pending block). */
@@ -1014,12 +1014,25 @@ export class ChainNode {
 
   /** Mines the next block from `transactions` (default: what the pool can run now). */
   private async mineOnHead(transactions?: SignedTransaction[]): Promise<ChainBlock> {
+    if (transactions === undefined) await this.reportPendingLogs()
     const parent = this.head
     const built = await this.buildOn(parent, transactions ?? (await this.executable(parent)))
     this.#pool.remove([...built.executed.map((e) => e.signed.hashKey), ...built.rejected.map((r) => r.signed.hashKey)])
     const block = this.#chain.extend(built, this.#headState.changesOn(parent))
     this.#blockParameters.blockMined()
     return block
+  }
+
+  /**
+   * Before the pool's transactions are mined, filters ending at `pending` are given their pending logs: a
+   * transaction that waited in the pool was pending whether or not a filter was polled meanwhile. The pending
+   * block is built afresh (not from its cache, whose build may wait in the queue behind this write), and only
+   * when such a filter is installed.
+   */
+  private async reportPendingLogs(): Promise<void> {
+    if (this.#pool.size === 0 || !this.#filters.watchesPendingLogs) return
+    const pending = await this.buildPending()
+    this.#filters.pendingLogsSeen(pending.parent.number, pendingLogsOf(pending))
   }
 
   /** What the pool can run on the head now, at the next block's fees. */
@@ -1066,6 +1079,10 @@ function rebuildFrom(origin: ChainOrigin): () => Promise<Chain> {
 
 function detachedStateOf(block: ChainBlock | PendingBlock) {
   return 'state' in block ? block.state : undefined
+}
+
+function pendingLogsOf(pending: PendingBlock): PendingLogs {
+  return pending.transactions.map((t) => ({ transactionHash: t.signed.hashKey, logs: t.logs }))
 }
 
 function toIndexedBlock(block: ChainBlock): IndexedBlock {

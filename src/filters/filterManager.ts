@@ -11,8 +11,11 @@ import { FilterNotFound, TooManyFilters } from './errors.ts'
 import type { ChainStep, ReorgRecord } from './chainHistory.ts'
 import type { FilterChanges, FilterKind, LogChange } from './types.ts'
 
-/** Where a filter's pending logs come from: the pending block, transaction by transaction. */
-export type PendingLogSource = () => Promise<ReadonlyArray<{ transactionHash: string; logs: readonly Log[] }>>
+/** The logs of the pending block, transaction by transaction. */
+export type PendingLogs = ReadonlyArray<{ transactionHash: string; logs: readonly Log[] }>
+
+/** Where a filter's pending logs come from: the pending block. */
+export type PendingLogSource = () => Promise<PendingLogs>
 
 export interface FilterManagerOptions {
   /** The chain followed first; `follow` moves to another. */
@@ -62,6 +65,11 @@ interface InstalledLogFilter extends CursorFilter {
   criteria: LogFilter
   /** Pending logs already reported, by transaction hash and index, so each is reported once. */
   reportedPending: Set<string>
+  /**
+   * Pending logs of transactions mined since the last poll, kept for it: they were pending all the same.
+   * Each batch was seen on top of block `head`, so the poll reports it before the block after `head`.
+   */
+  seenPending: Array<{ head: bigint; changes: LogChange[] }>
 }
 
 interface InstalledBlockFilter extends CursorFilter {
@@ -143,6 +151,7 @@ export class FilterManager {
       journalPosition: this.journalEnd,
       criteria,
       reportedPending: new Set(),
+      seenPending: [],
     }))
   }
 
@@ -159,6 +168,29 @@ export class FilterManager {
 
   newPendingTransactionFilter(): string {
     return this.install((id) => ({ kind: 'pendingTransaction', id, installedAt: this.now(), lastPoll: this.now(), hashes: [] }))
+  }
+
+  /** Whether a log filter reports pending logs: only then does the node tell {@link pendingLogsSeen}. */
+  get watchesPendingLogs(): boolean {
+    for (const filter of this.filters.values()) if (filter.kind === 'log' && filter.criteria.toBlock === 'pending') return true
+    return false
+  }
+
+  /**
+   * The pending block on top of block `head`, about to be mined: each filter ending at `pending` keeps the
+   * pending logs it has not reported for its next poll, so a transaction mined before that poll is reported
+   * pending, then mined, as when the poll came between. An over-full filter is uninstalled.
+   */
+  pendingLogsSeen(head: bigint, pending: PendingLogs): void {
+    for (const filter of this.filters.values()) {
+      if (filter.kind !== 'log' || filter.criteria.toBlock !== 'pending' || this.expired(filter)) continue
+      const changes = this.takeNewPending(filter, pending)
+      // These transactions leave the pool now; one that comes back (a reorg's `reinclude: "none"`) is new again.
+      for (const { transactionHash, logs } of pending) logs.forEach((_, i) => filter.reportedPending.delete(pendingKey(transactionHash, i)))
+      if (changes.length === 0) continue
+      filter.seenPending.push({ head, changes })
+      if (countSeenPending(filter) > this.maxChanges) this.filters.delete(filter.id)
+    }
   }
 
   /** Called for each transaction admitted to the pool; an over-full filter is uninstalled. */
@@ -219,7 +251,8 @@ export class FilterManager {
 
   /**
    * eth_getFilterChanges of a log filter: every matching log that joined or left the chain since the last
-   * poll, in the order that happened (a log mined and orphaned in between comes twice), then new pending logs.
+   * poll, in the order that happened (a log mined and orphaned in between comes twice), pending logs of
+   * transactions mined since before the block that mined them, then new pending logs.
    */
   async logChanges(id: string): Promise<LogChange[]> {
     const filter = this.touch(id)
@@ -227,18 +260,35 @@ export class FilterManager {
     const changes = new BoundedChanges<LogChange>(this.maxChanges)
     const { criteria } = filter
     const bounds = this.boundsOf(criteria)
+    const seen = filter.seenPending
+    filter.seenPending = []
+    const pushSeenBefore = (number: bigint) => {
+      while (seen.length > 0 && seen[0]!.head < number) for (const change of seen.shift()!.changes) changes.push(change)
+    }
     for (const step of this.stepsSince(filter)) {
       if (step.kind === 'block') {
+        if (!step.removed) pushSeenBefore(step.block.number)
         for (const log of this.matchingLogsOf(step.block, criteria, bounds)) changes.push({ kind: 'mined', log, removed: step.removed })
       } else {
-        this.pushJoinedLogs(changes, criteria, bounds, step.from, step.to)
+        // A batch seen on top of block h inside the range goes between h and h + 1.
+        let from = step.from
+        while (seen.length > 0 && seen[0]!.head < step.to) {
+          const { head } = seen[0]!
+          if (head >= from) {
+            this.pushJoinedLogs(changes, criteria, bounds, from, head)
+            from = head + 1n
+          }
+          pushSeenBefore(head + 1n)
+        }
+        this.pushJoinedLogs(changes, criteria, bounds, from, step.to)
       }
       if (changes.overflowed) return this.overflow(filter)
     }
+    pushSeenBefore(UNBOUNDED)
     if (criteria.toBlock === 'pending') {
-      for (const change of await this.newPendingLogs(filter)) changes.push(change)
-      if (changes.overflowed) return this.overflow(filter)
+      for (const change of this.takeNewPending(filter, await this.options.pendingLogs())) changes.push(change)
     }
+    if (changes.overflowed) return this.overflow(filter)
     return changes.items
   }
 
@@ -366,13 +416,13 @@ export class FilterManager {
     throw new FilterNotFound(filter.id)
   }
 
-  private async newPendingLogs(filter: InstalledLogFilter): Promise<LogChange[]> {
-    const pending = await this.options.pendingLogs()
+  /** The filter's matching pending logs it has not reported yet, marked reported. */
+  private takeNewPending(filter: InstalledLogFilter, pending: PendingLogs): LogChange[] {
     const stillPending = new Set<string>()
     const changes: LogChange[] = []
     for (const { transactionHash, logs } of pending) {
       logs.forEach((log, i) => {
-        const key = `${transactionHash}:${i}`
+        const key = pendingKey(transactionHash, i)
         stillPending.add(key)
         if (filter.reportedPending.has(key) || !matchesCriteria(log, filter.criteria)) return
         filter.reportedPending.add(key)
@@ -390,7 +440,7 @@ export class FilterManager {
     const reorgs = this.journal.slice(filter.journalPosition - this.journalBase)
     const criteria = filter.kind === 'log' ? filter.criteria : undefined
     const bounds = criteria ? this.boundsOf(criteria) : undefined
-    let waiting = 0
+    let waiting = filter.kind === 'log' ? countSeenPending(filter) : 0
     for (const step of chainStepsSince(filter.cursor, reorgs, this.chain)) {
       if (waiting >= cap) break
       if (!criteria || !bounds) {
@@ -435,6 +485,15 @@ export class FilterManager {
     this.journal.splice(0, oldest - this.journalBase)
     this.journalBase = oldest
   }
+}
+
+/** A pending log's identity: its transaction and its index there. */
+function pendingKey(transactionHash: string, index: number): string {
+  return `${transactionHash}:${index}`
+}
+
+function countSeenPending(filter: InstalledLogFilter): number {
+  return filter.seenPending.reduce((sum, batch) => sum + batch.changes.length, 0)
 }
 
 /** Changes gathered for one poll, up to a filter's limit; one more marks the filter over-full. */

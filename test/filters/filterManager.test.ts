@@ -183,6 +183,78 @@ describe('pending logs', () => {
   })
 })
 
+describe('pending logs of transactions mined between polls', () => {
+  async function manualEmitter() {
+    const node = await ChainNode.create()
+    const emitter = await deployEmitter(node)
+    await node.setAutomine(false)
+    const emit = (value: bigint) =>
+      node.sendTransaction({
+        from: node.accounts[0]!.address,
+        to: emitter,
+        data: hexToBytes(encodeFunctionData({ abi: EventEmitter.abi, functionName: 'emitOneTopic', args: [value] })),
+      })
+    return { node, emitter, emit }
+  }
+
+  test('a log pending and mined between two polls comes pending, then mined', async () => {
+    const { node, emitter, emit } = await manualEmitter()
+    const id = installLogFilter(node, { addresses: [emitter], topics: [], fromBlock: 'latest', toBlock: 'pending' })
+    const onlyPending = installLogFilter(node, { addresses: [emitter], topics: [], fromBlock: 'pending', toBlock: 'pending' })
+    await emit(1n)
+    const [block] = await node.mine(1)
+    const changes = await logChanges(node, id)
+    expect(changes.map((c) => c.kind)).toEqual(['pending', 'mined'])
+    expect(changes[0]!.log.data).toEqual(changes[1]!.log.data)
+    expect(changes[1]).toMatchObject({ removed: false, log: { blockNumber: block!.number } })
+    expect((await logChanges(node, onlyPending)).map((c) => c.kind)).toEqual(['pending'])
+    expect(await logChanges(node, id)).toEqual([])
+    await node.close()
+  })
+
+  test('a filter polled only at the end reports what a filter polled after every step reported, in the same order', async () => {
+    const { node, emitter, emit } = await manualEmitter()
+    const criteria = { addresses: [emitter], topics: [], fromBlock: 'latest', toBlock: 'pending' } as const
+    const eager = installLogFilter(node, criteria)
+    const lazy = installLogFilter(node, criteria)
+    const told: LogChange[] = []
+    const poll = async () => told.push(...(await logChanges(node, eager)))
+    // Blocks with and without pending transactions, empty blocks, reorgs (one sending its transactions back to
+    // the pool, pending again), pending left at the end. A pending log is told before the block that mines it.
+    const steps = [
+      () => emit(1n),
+      () => node.mine(1),
+      () => node.mine(1),
+      async () => (await emit(2n), await emit(3n)),
+      () => node.mine(1),
+      () => node.simReorg({ depth: 1 }),
+      () => emit(4n),
+      () => node.mine(1),
+      () => node.simReorg({ depth: 1, reinclude: 'none' }),
+      () => node.mine(1),
+      () => emit(5n),
+    ]
+    for (const step of steps) {
+      await step()
+      await poll()
+    }
+    const summary = (changes: LogChange[]) =>
+      changes.map((c) => `${c.kind === 'pending' ? 'pending' : c.removed ? 'removed' : 'mined'}:${keyOf(c.log.data)}:${c.kind === 'mined' ? c.log.blockNumber : ''}`)
+    expect(summary(await logChanges(node, lazy))).toEqual(summary(told))
+    expect(told.filter((c) => c.kind === 'pending')).toHaveLength(6)
+    await node.close()
+  })
+
+  test('nothing is kept for filters that do not end at pending', async () => {
+    const { node, emitter, emit } = await manualEmitter()
+    const id = installLogFilter(node, { addresses: [emitter], topics: [], fromBlock: 'latest', toBlock: 'latest' })
+    await emit(1n)
+    await node.mine(1)
+    expect((await logChanges(node, id)).map((c) => c.kind)).toEqual(['mined'])
+    await node.close()
+  })
+})
+
 describe('filter lifetime', () => {
   test('a filter expires after the timeout without a poll; a poll keeps it alive', async () => {
     let now = 0
