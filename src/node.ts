@@ -567,7 +567,8 @@ export class ChainNode {
 
   /**
    * anvil_reorg: replaces the newest `depth` blocks with as many new ones, holding the given
-   * transactions at the given block indexes; orphaned transactions are dropped (Anvil's rule).
+   * transactions at the given block indexes; orphaned transactions are dropped (Anvil's rule). A given
+   * transaction that cannot run where it is placed goes to the pool.
    */
   anvilReorg(depth: number, placements: readonly Placement[], force = false): Promise<ReorgOutcome> {
     return this.#queue.run(async () => {
@@ -576,7 +577,11 @@ export class ChainNode {
         sign: (request) => this.signWithDevAccount(request),
         nonceAt: (block, address) => this.stateAt(block).getNonce(address),
       })
-      return this.reorgWith(plan, 'anvilReorg')
+      const outcome = await this.reorgWith(plan, 'anvilReorg')
+      // A given transaction that could not run where it was placed (a nonce gap) waits in the pool, as
+      // sim_reorg's do, rather than vanishing.
+      await this.returnToPool(outcome.notIncluded)
+      return outcome
     })
   }
 

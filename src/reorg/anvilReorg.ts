@@ -22,7 +22,8 @@ const PLACEMENT_GAS = 100_000n
 
 /**
  * Plans anvil_reorg (Anvil's semantics): as many new blocks as removed, each given transaction at its block
- * index; a request without a nonce gets the next one of its sender counted from the common ancestor.
+ * index; a request without a nonce gets the next one of its sender counted from the common ancestor, in the
+ * order of the new blocks.
  */
 export async function planAnvilReorg(
   chain: Chain,
@@ -34,7 +35,15 @@ export async function planAnvilReorg(
   const ancestor = reorgAncestor(chain, depth, force)
   const blocks: SignedTransaction[][] = Array.from({ length: depth }, () => [])
   const nextNonce = new Map<string, bigint>()
-  for (const [index, { transaction, blockIndex }] of placements.entries()) {
+  for (const { blockIndex } of placements) {
+    if (!Number.isInteger(blockIndex) || blockIndex < 0 || blockIndex >= depth) {
+      throw new ReorgError('placement', `block index ${blockIndex} is outside the ${depth} reorged blocks`)
+    }
+  }
+  // Nonces are counted in the order the new blocks hold the transactions (as Anvil does), not in the list's:
+  // a request placed in an earlier block takes the earlier nonce, so none is left behind a gap.
+  const inBlockOrder = [...placements.entries()].sort(([, a], [, b]) => a.blockIndex - b.blockIndex)
+  for (const [index, { transaction, blockIndex }] of inBlockOrder) {
     let signed: SignedTransaction
     if (transaction instanceof Uint8Array) {
       try {
@@ -47,9 +56,6 @@ export async function planAnvilReorg(
       const nonce = transaction.nonce ?? nextNonce.get(key) ?? (await context.nonceAt(ancestor, transaction.from))
       nextNonce.set(key, nonce + 1n)
       signed = context.sign({ ...transaction, nonce, gas: transaction.gas ?? PLACEMENT_GAS })
-    }
-    if (!Number.isInteger(blockIndex) || blockIndex < 0 || blockIndex >= depth) {
-      throw new ReorgError('placement', `block index ${blockIndex} is outside the ${depth} reorged blocks`)
     }
     blocks[blockIndex]!.push(signed)
   }

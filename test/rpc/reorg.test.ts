@@ -451,6 +451,31 @@ describe('anvil_reorg, anvil_rollback, evm_snapshot/evm_revert', () => {
     expect(BigInt(await rpc<Hex>(anvil, 'eth_getTransactionCount', [from, 'latest']))).toBe(ancestorNonce + 1n)
   })
 
+  test('anvil_reorg counts requests\' nonces in block order, whatever the list order (as Anvil)', async () => {
+    const from = accounts[7]!
+    const [first, second] = ['0x0000000000000000000000000000000000000043', '0x0000000000000000000000000000000000000044'] as const
+    await send(anvil, { from, to: first, value: '0x1' })
+    await send(anvil, { from, to: first, value: '0x1' })
+    const top = await head(anvil)
+    const ancestorNonce = BigInt(await rpc<Hex>(anvil, 'eth_getTransactionCount', [from, hex(top - 2n)]))
+    expect(await rpc(anvil, 'anvil_reorg', [2, [[{ from, to: first, value: '0x2' }, 1], [{ from, to: second, value: '0x3' }, 0]]])).toBeNull()
+    const [lower, upper] = [await block(anvil, hex(top - 1n), true), await block(anvil, hex(top), true)]
+    expect(lower.transactions.map((t: { to: Hex; nonce: Hex }) => [t.to, t.nonce])).toEqual([[second, hex(ancestorNonce)]])
+    expect(upper.transactions.map((t: { to: Hex; nonce: Hex }) => [t.to, t.nonce])).toEqual([[first, hex(ancestorNonce + 1n)]])
+  })
+
+  test('a transaction anvil_reorg cannot run where it is placed waits in the pool instead of vanishing', async () => {
+    const from = devAccount(6)
+    const nonce = BigInt(await rpc<Hex>(anvil, 'eth_getTransactionCount', [from.address, 'latest']))
+    // A nonce one past the next: no block of the new branch can run it.
+    const raw = await signRaw(anvil, 6, { chainId: CHAIN_ID, type: 'eip1559', to: accounts[9]!, value: 1n, gas: 21_000n, maxFeePerGas: parseGwei('100'), maxPriorityFeePerGas: parseGwei('1'), nonce: Number(nonce + 1n) })
+    expect(await rpc(anvil, 'anvil_reorg', [1, [[raw, 0]]])).toBeNull()
+    const found = await rpc<{ blockHash: Hex | null; nonce: Hex }>(anvil, 'eth_getTransactionByHash', [keccak256(raw)])
+    expect(found).toMatchObject({ blockHash: null, nonce: hex(nonce + 1n) })
+    const queued = await rpc<{ queued: Record<string, unknown> }>(anvil, 'txpool_content', [])
+    expect(Object.keys(queued.queued).map((a) => a.toLowerCase())).toContain(from.address.toLowerCase())
+  })
+
   test('anvil_rollback removes blocks without replacing them; filters see the removal', async () => {
     const logFilter = await rpc<string>(anvil, 'eth_newFilter', [{ address: anvilToken }])
     const blockFilter = await rpc<string>(anvil, 'eth_newBlockFilter')
