@@ -53,7 +53,7 @@ program
   .option('--state <file>', 'load the networks from this file when it exists; save them to it on exit and on sim_saveState')
   .option('--cors <origins>', 'origins browsers may call from, comma-separated, or * (the default: any)', commaList)
   .option('--no-cors', 'no browser page of another origin may call')
-  .option('--allowed-hosts <hosts>', 'host names requests may address, comma-separated, or * for any (default: loopback names and --host)', commaList)
+  .option('--allowed-hosts <hosts>', 'host names requests may address besides loopback names, --host and IP literals, comma-separated, or * for any', commaList)
   .option('--fork-url <url>', 'serve one network, `fork`, on the state of this chain (JSON-RPC over HTTP), read lazily and cached')
   .option('--fork-block <n>', 'with --fork-url: the block to fork at (default: the upstream\'s latest)', parseBlockNumber)
   .option('--offline', 'forked networks play from their cache alone; the upstream is never asked')

@@ -9,7 +9,7 @@ export interface BrowserAccessOptions {
   cors?: CorsSetting
   /** Origins per API key; a key listed here admits only these, whatever `cors` says (as Infura's allowlists). */
   keyOrigins?: ReadonlyMap<string, readonly string[]>
-  /** Host names a request's `Host` may name (`*`: any); default: loopback names and the bound host. */
+  /** Host names a request's `Host` may name besides loopback names and the bound host (`*`: any). */
   allowedHosts?: readonly string[] | '*'
   /** The address the server binds. */
   host: string
@@ -21,7 +21,7 @@ export type OriginDecision = { allowed: true; allowOrigin: string | undefined } 
 /**
  * What a network lets browsers do, as geth's --http.corsdomain, --http.vhosts and --ws.origins do:
  * - the `Host` check stops DNS rebinding: a web page whose own name resolves to 127.0.0.1 still sends its own
- *   name as `Host`, which is not an allowed host;
+ *   name as `Host`, which is not an allowed host (loopback names, the bound host, IP literals and those listed);
  * - the origin check decides which pages may call (CORS over HTTP, the `Origin` of a WebSocket upgrade).
  * A request with no `Origin` (curl, Node, any non-browser client) and a page served by chainsim itself
  * (same origin) are always allowed.
@@ -53,16 +53,18 @@ export function createBrowserAccess(options: BrowserAccessOptions): BrowserAcces
   const keyOrigins = new Map([...(options.keyOrigins ?? [])].map(([key, origins]) => [key, origins.map(normalizeOrigin)]))
   // Bound to a non-loopback address (0.0.0.0, a container), the operator opened the port on purpose.
   const openBecauseBound = options.allowedHosts === undefined && !isLoopback(options.host)
-  const allowedHosts = options.allowedHosts ?? (openBecauseBound ? '*' : [...LOOPBACK_NAMES, normalizeHostName(options.host)])
-  const hostSet = allowedHosts === '*' ? undefined : new Set(allowedHosts.map(normalizeHostName))
+  const always = [...LOOPBACK_NAMES, normalizeHostName(options.host)]
+  const allowedHosts = openBecauseBound || options.allowedHosts === '*' ? '*' : [...new Set([...always, ...(options.allowedHosts ?? []).map(normalizeHostName)])]
+  const hostSet = allowedHosts === '*' ? undefined : new Set(allowedHosts)
 
   return {
     allowedHosts,
     openBecauseBound,
     hostRefusal(hostHeader) {
-      if (hostSet === undefined) return undefined
-      const name = hostHeader === undefined ? '' : normalizeHostName(stripPort(hostHeader))
-      if (hostSet.has(name)) return undefined
+      // As geth's --http.vhosts: no Host (HTTP/1.0) and IP literals pass; rebinding needs a name.
+      if (hostSet === undefined || hostHeader === undefined || hostHeader === '') return undefined
+      const name = normalizeHostName(stripPort(hostHeader))
+      if (hostSet.has(name) || isIP(name) !== 0) return undefined
       return `host not allowed: ${hostHeader ?? '(none)'}; chainsim answers requests addressed to ${[...hostSet].map((h) => (h.includes(':') ? `[${h}]` : h)).join(', ')} (DNS rebinding protection): add the name with --allowed-hosts or "allowedHosts" in the config, or "*" to turn the check off`
     },
     decideOrigin(origin, apiKey, hostHeader, secure) {

@@ -195,9 +195,17 @@ describe('the Host check (DNS rebinding)', () => {
     }
   })
 
-  test('allowedHosts replaces the list', async () => {
+  test('allowedHosts adds to the loopback names; other names still get 403', async () => {
     expect((await post(`${listed.httpUrl}/v3/k`, { host: 'devbox.local:8545' })).status).toBe(200)
-    expect((await post(`${listed.httpUrl}/v3/k`, { host: 'localhost:8545' })).status).toBe(403)
+    expect((await post(`${listed.httpUrl}/v3/k`, { host: 'localhost:8545' })).status).toBe(200)
+    expect((await post(`${listed.httpUrl}/v3/k`, { host: `127.0.0.1:${listed.port}` })).status).toBe(200)
+    expect((await post(`${listed.httpUrl}/v3/k`, { host: 'rebound.example' })).status).toBe(403)
+  })
+
+  test('IP literals pass, as in geth: DNS rebinding needs a name', async () => {
+    for (const host of ['127.0.0.2', '0.0.0.0:8545', '[fe80::1]:8545', '192.168.1.20']) {
+      expect((await post(`${server.httpUrl}/v3/k`, { host })).status).toBe(200)
+    }
   })
 
   test('bound to a non-loopback address, the check is off unless hosts are listed', () => {
