@@ -43,6 +43,10 @@ const finality = z
     finalizedDepth: z.number().int().nonnegative().default(64),
   })
   .strict()
+  .refine((depths) => depths.safeDepth <= depths.finalizedDepth, {
+    path: ['safeDepth'],
+    message: 'safeDepth must not exceed finalizedDepth: a finalized block is also safe',
+  })
 
 const MB = 1024 * 1024
 
@@ -152,6 +156,16 @@ export const chainsimConfig = z
         ctx.addIssue({ code: 'custom', path: ['networks', index, 'name'], message: `duplicate network name (also networks.${first})` })
       }
       seen.set(network.name, index)
+    })
+    // Port 0 asks for any free port, so only fixed ports can clash.
+    const ports = new Map<number, number>()
+    config.networks.forEach((network, index) => {
+      if (network.port === undefined || network.port === 0) return
+      const first = ports.get(network.port)
+      if (first !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['networks', index, 'port'], message: `port ${network.port} is also networks.${first}'s` })
+      }
+      ports.set(network.port, index)
     })
   })
 

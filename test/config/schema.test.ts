@@ -1,0 +1,37 @@
+import { describe, expect, test } from 'vitest'
+import { ConfigError, parseConfig } from '../../src/config/loadConfig.ts'
+
+/** What the config refuses before anything starts, each refusal naming the key. */
+describe('config validation across keys', () => {
+  const refusal = (input: unknown): string => {
+    try {
+      parseConfig(input, 'test.json')
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      return (error as Error).message
+    }
+    throw new Error('accepted')
+  }
+
+  test('two networks on one fixed port are refused by the second one\'s key', () => {
+    const message = refusal({ networks: [{ name: 'a', chainId: 1, port: 9545 }, { name: 'b', chainId: 2, port: 9545 }] })
+    expect(message).toMatch(/networks\.1\.port/)
+    expect(message).toMatch(/port 9545 is also networks\.0's/)
+  })
+
+  test('port 0 (any free port) may be given to several networks', () => {
+    const config = parseConfig({ networks: [{ name: 'a', chainId: 1, port: 0 }, { name: 'b', chainId: 2, port: 0 }] }, 'test.json')
+    expect(config.networks.map((n) => n.port)).toEqual([0, 0])
+  })
+
+  test('a safe depth past the finalized depth is refused: a finalized block is also safe', () => {
+    const message = refusal({ networks: [{ name: 'a', chainId: 1, finality: { safeDepth: 10, finalizedDepth: 5 } }] })
+    expect(message).toMatch(/networks\.0\.finality\.safeDepth/)
+    expect(message).toMatch(/must not exceed finalizedDepth/)
+    expect(parseConfig({ networks: [{ name: 'a', chainId: 1, finality: { safeDepth: 5, finalizedDepth: 5 } }] }, 'test.json').networks[0]!.finality).toEqual({ safeDepth: 5, finalizedDepth: 5 })
+  })
+
+  test('duplicate network names are refused', () => {
+    expect(refusal({ networks: [{ name: 'a', chainId: 1 }, { name: 'a', chainId: 2 }] })).toMatch(/duplicate network name \(also networks\.0\)/)
+  })
+})
