@@ -33,6 +33,17 @@ describe('valid params', () => {
     await rpc(url, 'evm_mine', [Number(at + 50n)])
     expect((await latest()).timestamp).toBe(hex(at + 50n))
   })
+
+  test('Anvil\'s options form {timestamp, blocks} mines that many blocks, the first at the timestamp', async () => {
+    const before = await latest()
+    const at = BigInt(before.timestamp) + 500n
+    expect(await rpc(url, 'evm_mine', [{ timestamp: Number(at), blocks: 3 }])).toBe('0x0')
+    expect(await rpc(url, 'eth_blockNumber')).toBe(hex(BigInt(before.number) + 3n))
+    const first = await rpc(url, 'eth_getBlockByNumber', [hex(BigInt(before.number) + 1n), false])
+    expect(first.timestamp).toBe(hex(at))
+    await rpc(url, 'evm_mine', [{}])
+    expect(await rpc(url, 'eth_blockNumber')).toBe(hex(BigInt(before.number) + 4n))
+  })
 })
 
 describe('invalid params', () => {
@@ -48,6 +59,8 @@ describe('invalid params', () => {
     ['a negative timestamp → -32602', [-1], /argument 0/],
     ['a boolean → -32602', [true], /argument 0/],
     ['two params → -32602', [1, 2], /too many arguments/],
+    ['options with an unknown key → -32602', [{ block: 2 }], /argument 0/],
+    ['options with zero blocks → -32602', [{ blocks: 0 }], /argument 0: blocks: blocks must be between 1 and 10000/],
   ]
   for (const [name, params, message] of cases) {
     test(name, async () => {
