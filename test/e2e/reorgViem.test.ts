@@ -265,7 +265,11 @@ describe('eth_subscribe over raw ws', () => {
       await ws.settle()
       expect(ws.notified(control)).toHaveLength(1)
       expect(ws.notified(ended)).toEqual([])
-      expect((await ws.call('eth_subscribe', ['newBlocks'])).error).toMatchObject({ code: -32602 })
+      // geth's answer to a name it does not serve; a name that is not a string is a bad param.
+      expect((await ws.call('eth_subscribe', ['newBlocks'])).error).toEqual({ code: -32601, message: 'no "newBlocks" subscription in eth namespace' })
+      expect((await ws.call('eth_subscribe', [7])).error).toMatchObject({ code: -32602 })
+      const everyLog = (await ws.call('eth_subscribe', ['logs', null])).result
+      expect(everyLog).toMatch(/^0x[0-9a-f]+$/)
     } finally {
       await Promise.all([ws.close(), other.close()])
     }

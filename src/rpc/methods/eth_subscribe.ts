@@ -10,9 +10,8 @@ import { formatTransaction } from '../formatters/transaction.ts'
 import { parseLogFilter } from '../logFilter.ts'
 import { boolean, parseParams } from '../schemas.ts'
 
-const kind = z.enum(['newHeads', 'logs', 'newPendingTransactions'], {
-  error: 'expected subscription name: newHeads, logs or newPendingTransactions',
-})
+const NAMES = ['newHeads', 'logs', 'newPendingTransactions'] as const
+const kind = z.string({ error: 'expected subscription name: newHeads, logs or newPendingTransactions' })
 
 /**
  * eth_subscribe (WebSocket only): `newHeads`, `logs` (address/topics; removed logs after a
@@ -22,7 +21,10 @@ const kind = z.enum(['newHeads', 'logs', 'newPendingTransactions'], {
 export const eth_subscribe: MethodHandler = (params, { method, node, profile, rpc }) => {
   const connection = rpc.connection
   if (!connection) throw new MethodNotFoundError('notifications not supported: eth_subscribe needs a WebSocket connection')
-  const [name] = parseParams(method, [kind], params.slice(0, 1))
+  const [given] = parseParams(method, [kind], params.slice(0, 1))
+  // A name that is not served is an unknown method of the namespace, in geth's words and code.
+  const name = NAMES.find((served) => served === given)
+  if (name === undefined) throw new MethodNotFoundError(`no ${JSON.stringify(given)} subscription in eth namespace`)
   const held = subscriptionsOf(connection)
   if (held.size >= node.maxSubscriptionsPerConnection) {
     throw new LimitExceededError(`too many subscriptions: at most ${node.maxSubscriptionsPerConnection} per connection`)
@@ -30,7 +32,8 @@ export const eth_subscribe: MethodHandler = (params, { method, node, profile, rp
   let request: SubscriptionRequest
   let fullTransactions = false
   if (name === 'logs') {
-    const spec = parseLogFilter(method, params.slice(1, 2).length ? params.slice(1, 2) : [{}], profile)
+    // No criteria, or null (geth reads null as the empty filter): every log.
+    const spec = parseLogFilter(method, params[1] === undefined || params[1] === null ? [{}] : params.slice(1, 2), profile)
     request = { kind: 'logs', criteria: { addresses: spec.addresses, topics: spec.topics } }
   } else if (name === 'newPendingTransactions') {
     const [full] = parseParams(method, [boolean.optional()], params.slice(1))
