@@ -123,6 +123,6 @@ for (const depth of [1, 10]) {
   measure(`truncate ${depth} block(s) + append ${depth} other(s)`, (i) => {
     const removed = index.truncate(BigInt(BLOCKS - depth))
     for (const b of branches[i % 2]!.slice(-depth)) index.append(b)
-    return `${removed.length * TRANSACTIONS_PER_BLOCK * LOGS_PER_TRANSACTION} logs out and in`
+    return `${removed * TRANSACTIONS_PER_BLOCK * LOGS_PER_TRANSACTION} logs out and in`
   })
 }

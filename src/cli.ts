@@ -57,6 +57,7 @@ program
   .option('--fork-url <url>', 'serve one network, `fork`, on the state of this chain (JSON-RPC over HTTP), read lazily and cached')
   .option('--fork-block <n>', 'with --fork-url: the block to fork at (default: the upstream\'s latest)', parseBlockNumber)
   .option('--offline', 'forked networks play from their cache alone; the upstream is never asked')
+  .option('--archive', "keep every block's state, not only the newest blocks' (see history.stateBlocks)")
   .action(async (options: ServeOptions) => {
     if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
       throw new ConfigError('--tls-cert and --tls-key go together')
@@ -73,7 +74,7 @@ program
     if (options.forkBlock !== undefined && options.forkUrl === undefined) throw new ConfigError('--fork-block goes with --fork-url')
     // An imported chain is imported completely before anything is served.
     const imported = options.genesis
-      ? await loadImportedNetwork({ genesisFile: options.genesis, blocksFile: options.import })
+      ? await loadImportedNetwork({ genesisFile: options.genesis, blocksFile: options.import, archive: options.archive })
       : undefined
     const config = imported
       ? imported.config
@@ -92,6 +93,7 @@ program
     if (options.host) config.host = options.host
     if (options.tlsCert && options.tlsKey) config.tls = { cert: options.tlsCert, key: options.tlsKey }
     if (options.logRequests) config.logRequests = true
+    if (options.archive) for (const network of config.networks) network.history = { stateBlocks: 'all' }
     const cors = options.cors === undefined ? undefined : options.cors === false ? false : options.cors.includes('*') ? '*' : options.cors
     const allowedHosts = options.allowedHosts?.includes('*') ? '*' : options.allowedHosts
     // Validated as the config file is: a bad origin is refused by name.
@@ -134,6 +136,7 @@ interface ServeOptions {
   import?: string
   exportOnExit?: string
   state?: string
+  archive?: boolean
   /** The origins of --cors, or false for --no-cors. */
   cors?: string[] | false
   allowedHosts?: string[]

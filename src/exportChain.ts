@@ -34,6 +34,6 @@ export async function exportChain(node: ChainNode, dir: string): Promise<Exporte
   const genesisFile = join(dir, 'genesis.json')
   const blocksFile = join(dir, 'chain.rlp')
   await writeFile(genesisFile, `${JSON.stringify(genesis, null, 2)}\n`)
-  await writeFile(blocksFile, Buffer.concat(blocks.map((b) => b.block.serialize())))
+  await writeFile(blocksFile, Buffer.concat(blocks.map((b) => b.toBlock().serialize())))
   return { genesisFile, blocksFile, head: blocks.at(-1)?.number ?? 0n }
 }

@@ -20,6 +20,8 @@ export interface ImportedNetworkOptions {
   port?: number
   /** Default: a block per transaction, so the chain keeps working as a dev chain on top. */
   mining?: NetworkConfig['mining']
+  /** Keep every block's state (`--archive`), not only the newest blocks'. */
+  archive?: boolean
 }
 
 /** An imported chain, and what `startServer` needs to serve it as one network. */
@@ -43,7 +45,7 @@ export async function loadImportedNetwork(options: ImportedNetworkOptions): Prom
   const blocks = options.blocksFile === undefined ? new Uint8Array() : await readBytes(options.blocksFile)
   let imported
   try {
-    imported = await importChain(genesisJson, blocks)
+    imported = await importChain(genesisJson, blocks, options.archive ? { stateBlocks: 'all' } : {})
   } catch (error) {
     if (error instanceof GenesisError) throw new ChainImportError(`${options.genesisFile}: ${error.message}`, { cause: error })
     if (error instanceof BlockImportError) throw new ChainImportError(`${options.blocksFile}: ${error.message}`, { cause: error })

@@ -25,6 +25,7 @@ export function nodeOptionsFor(network: NetworkConfig): NodeOptions {
     mining: network.mining.auto === true ? { auto: true } : { auto: false, intervalMs: 'intervalMs' in network.mining ? network.mining.intervalMs : undefined },
     finality: { safeDepth: BigInt(network.finality.safeDepth), finalizedDepth: BigInt(network.finality.finalizedDepth) },
     filterTimeoutMs: network.filterTimeoutMs,
+    stateBlocks: network.history?.stateBlocks,
   }
 }
 

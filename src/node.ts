@@ -7,11 +7,13 @@ import { chainFrom } from './chain/chain.ts'
 import type { Chain, ChainOrigin, ChainReader } from './chain/chain.ts'
 import { ChainClock, sameClockMode, UNMOVED_CLOCK } from './chain/clock.ts'
 import type { ClockMode, ClockState } from './chain/clock.ts'
-import { TimestampNotAfterHead } from './chain/errors.ts'
+import { StateUnavailable, TimestampNotAfterHead } from './chain/errors.ts'
 import { HeadStateOverride } from './chain/headStateOverride.ts'
 import { resolveTagNumber } from './chain/tags.ts'
 import { Snapshots } from './chain/snapshots.ts'
 import type { ReorgEvent } from './chain/events.ts'
+import { defaultStateBlocks } from './chain/stateWindow.ts'
+import type { StateBlocks } from './chain/stateWindow.ts'
 import type { BlockSelector, ChainBlock, FinalityDepths, TransactionLocation } from './chain/types.ts'
 import { WriteQueue } from './chain/writeQueue.ts'
 import {
@@ -108,6 +110,12 @@ export interface NodeOptions {
   maxPoolSize?: number
   /** Logs of the blocks before the chain's first (a fork's upstream): log queries reaching them merge them in. */
   olderLogs?: OlderLogs
+  /**
+   * How many of the newest blocks keep their state (default 256, and at least `finalizedDepth` + 64);
+   * `'all'` keeps every block's state (an archive). Older states are freed: reads at those blocks
+   * answer "missing trie node", and reorgs down to them are refused.
+   */
+  stateBlocks?: StateBlocks
 }
 
 /** A transaction by hash: mined into a canonical block, or waiting in the pool. */
@@ -174,8 +182,8 @@ export class ChainNode {
   readonly #subscriptions: SubscriptionHub
   readonly #clock: ChainClock
   #accounts: DevAccounts
-  readonly #snapshots = new Snapshots()
-  readonly #headState = new HeadStateOverride()
+  readonly #snapshots: Snapshots
+  readonly #headState: HeadStateOverride
   readonly #pending = new PendingBlockCache()
   readonly #blockParameters: BlockParameters
   /** What anvil_reset goes back to: the first chain built again, its keys, the configured mining. */
@@ -187,10 +195,14 @@ export class ChainNode {
   readonly #olderLogs: OlderLogs | undefined
   #reorgCounter = 0
   #closed = false
-  readonly #indexBlock = (block: ChainBlock) => this.#logs.append(toIndexedBlock(block))
+  readonly #indexBlock = (block: ChainBlock) => {
+    this.#logs.append(toIndexedBlock(block))
+    this.#headState.forgetUnless(block)
+  }
   readonly #indexReorg = ({ commonAncestor, added }: ReorgEvent) => {
     this.#logs.truncate(commonAncestor.number + 1n)
     for (const block of added) this.#logs.append(toIndexedBlock(block))
+    this.#headState.forgetUnless(this.head)
   }
 
   private constructor(
@@ -203,9 +215,16 @@ export class ChainNode {
   ) {
     this.#chain = chain
     this.#clock = clock
+    // The states they hold are the current chain's (anvil_reset and anvil_loadState replace it).
+    const states = {
+      retainState: (root: Uint8Array) => this.#chain.engine.retainState(root),
+      releaseState: (root: Uint8Array) => this.#chain.engine.releaseState(root),
+    }
+    this.#snapshots = new Snapshots(states)
+    this.#headState = new HeadStateOverride(states)
     this.#accounts = new DevAccounts(accounts, chain.engine.common)
     this.#blockParameters = new BlockParameters({
-      gasLimit: options.blockGasLimit ?? chain.head.block.header.gasLimit,
+      gasLimit: options.blockGasLimit ?? chain.head.header.gasLimit,
       coinbase: options.coinbase ?? new Uint8Array(20),
     })
     this.#origin = { rebuild: rebuild ?? rebuildFrom(chain.origin), accounts, mining: options.mining ?? { auto: true } }
@@ -247,6 +266,7 @@ export class ChainNode {
         baseFeePerGas: options.genesisBaseFeePerGas ?? NODE_DEFAULTS.genesisBaseFeePerGas,
       },
       finality: finalityOf(options),
+      stateBlocks: stateBlocksOf(options, finalityOf(options)),
     })
     return ChainNode.fromChain(chain, options, accounts)
   }
@@ -281,7 +301,7 @@ export class ChainNode {
 
   /** Base fee of the next block: the one set with anvil_setNextBlockBaseFeePerGas, else EIP-1559's. */
   get nextBaseFee(): bigint {
-    return this.#blockParameters.nextBaseFee ?? this.head.block.header.calcNextBaseFee()
+    return this.#blockParameters.nextBaseFee ?? this.head.header.calcNextBaseFee()
   }
 
   /** Gas limit of the blocks mined from now on (evm_setBlockGasLimit changes it). */
@@ -329,8 +349,8 @@ export class ChainNode {
   /** Blob gas price of the next block, under the next block's fork (EIP-4844); undefined before Cancun. */
   get nextBlobBaseFee(): bigint | undefined {
     const { head } = this
-    if (head.block.header.excessBlobGas === undefined) return undefined
-    return nextBlobGasPriceOf(head.block.header, this.#chain.engine.rulesAt(head.number + 1n, this.#clock.previewTimestampAfter(head)))
+    if (head.header.excessBlobGas === undefined) return undefined
+    return nextBlobGasPriceOf(head.header, this.#chain.engine.rulesAt(head.number + 1n, this.#clock.previewTimestampAfter(head)))
   }
 
   get mining(): MiningStatus {
@@ -351,7 +371,7 @@ export class ChainNode {
   gethGenesis(): Record<string, unknown> {
     const spec = this.#chain.engine.genesisSpec
     if (!spec) throw new Error(`network ${this.name} has no genesis description`)
-    return toGethGenesis(this.#chain.engine.common, spec, this.#chain.genesis.block) as unknown as Record<string, unknown>
+    return toGethGenesis(this.#chain.engine.common, spec, this.#chain.genesis.toBlock()) as unknown as Record<string, unknown>
   }
 
   /** Runs `read` between two writes, so that everything it reads belongs to one state of the network. */
@@ -361,7 +381,7 @@ export class ChainNode {
 
   /** Decodes a raw signed transaction under this chain's rules (TransactionRejected says why not). */
   decodeTransaction(raw: Uint8Array): SignedTransaction {
-    return decodeForAdmission(raw, this.#chain.engine.common, sidecarVersionAt(this.head.block.header))
+    return decodeForAdmission(raw, this.#chain.engine.common, sidecarVersionAt(this.head.header))
   }
 
   // ---- transactions and mining ----
@@ -595,6 +615,7 @@ export class ChainNode {
     return this.#queue.run(async () =>
       this.#snapshots.take({
         headKey: this.head.hashKey,
+        headStateRoot: this.head.stateRoot,
         pool: this.#pool.all(),
         clock: this.#clock.snapshot(),
         stateOverride: this.#headState.save(),
@@ -607,20 +628,19 @@ export class ChainNode {
    * removed blocks as a reorg), restores pool and clock, and forgets this and later snapshots.
    */
   revert(id: number): Promise<boolean> {
-    return this.#queue.run(async () => {
-      const snapshot = this.#snapshots.takeBack(id)
-      const target = snapshot && this.#chain.blockByHash(snapshot.headKey)
-      if (!snapshot || !target) return false
-      if (target.hashKey !== this.head.hashKey) {
-        const { ancestor, branch } = this.#chain.pathFromCanonical(target)
-        this.#reorgs.add('revert', { commonAncestor: ancestor, ...this.#chain.switchTo(ancestor, branch) })
-      }
-      this.#pool.remove(this.#pool.all().map((s) => s.hashKey))
-      for (const signed of snapshot.pool) this.#pool.add(signed)
-      this.#clock.restore(snapshot.clock)
-      this.#headState.restore(snapshot.stateOverride)
-      return true
-    })
+    return this.#queue.run(async () =>
+      this.#snapshots.takeBack(id, (snapshot) => {
+        const target = this.#chain.blockByHash(snapshot.headKey) as ChainBlock
+        if (target.hashKey !== this.head.hashKey) {
+          const { ancestor, branch } = this.#chain.pathFromCanonical(target)
+          this.#reorgs.add('revert', { commonAncestor: ancestor, ...this.#chain.switchTo(ancestor, branch) })
+        }
+        this.#pool.remove(this.#pool.all().map((s) => s.hashKey))
+        for (const signed of snapshot.pool) this.#pool.add(signed)
+        this.#clock.restore(snapshot.clock)
+        this.#headState.restore(snapshot.stateOverride)
+      }),
+    )
   }
 
   // ---- reads ----
@@ -653,12 +673,27 @@ export class ChainNode {
       await this.executable(parent),
       this.#chain.ancestorHashes(parent),
     )
-    return { block: built.block, parent, transactions: built.executed, state }
+    return { block: built.block, header: built.block.header, parent, transactions: built.executed, stateRoot: built.block.header.stateRoot, state }
   }
 
-  /** State after `block` (a canonical or orphaned block, or the pending block). */
+  /**
+   * State after `block` (a canonical or orphaned block, or the pending block). StateUnavailable when the
+   * block is older than the state window.
+   */
   stateAt(block: ChainBlock | PendingBlock): StateView {
+    this.requireState(block)
     return this.#chain.engine.stateAt(this.stateRootOf(block), detachedStateOf(block))
+  }
+
+  /**
+   * The state `block` was executed on (its parent's), to execute it again (tracing); StateUnavailable when
+   * that is older than the state window.
+   */
+  stateRootBefore(block: ChainBlock): Uint8Array {
+    const parent = this.#chain.blockByHash(block.parentKey)
+    if (!parent) throw new Error(`block ${block.number} has no parent in the chain`)
+    this.requireState(parent)
+    return parent.stateRoot
   }
 
   /** The nonce the sender's next transaction should carry, counting its pooled transactions. */
@@ -674,6 +709,7 @@ export class ChainNode {
 
   /** EIP-1186 proofs of an account and storage slots in the state after `block`. */
   proof(block: ChainBlock | PendingBlock, address: Uint8Array, slots: Uint8Array[]): Promise<AccountProof> {
+    this.requireState(block)
     return this.#chain.engine.proof(this.stateRootOf(block), address, slots, detachedStateOf(block))
   }
 
@@ -687,7 +723,8 @@ export class ChainNode {
     options: CallOverrides & { reportAccessList?: boolean; tracer?: TransactionTracer } = {},
   ): Promise<CallResult> {
     const parent = 'hashKey' in block ? block : block.parent
-    return this.#chain.engine.simulate(block.block, request, this.#chain.ancestorHashes(parent), {
+    this.requireState(block)
+    return this.#chain.engine.simulate(block.header, request, this.#chain.ancestorHashes(parent), {
       ...options,
       stateRoot: this.stateRootOf(block),
       detached: detachedStateOf(block),
@@ -708,7 +745,7 @@ export class ChainNode {
     block: ChainBlock | PendingBlock,
     overrides: CallOverrides = {},
   ): Promise<{ gas: bigint } | { failure: CallResult }> {
-    const gasLimit = overrides.blockOverrides?.gasLimit ?? block.block.header.gasLimit
+    const gasLimit = overrides.blockOverrides?.gasLimit ?? block.header.gasLimit
     return estimateGas((gas) => this.call({ ...request, gas }, block, overrides), request.gas ?? gasLimit)
   }
 
@@ -732,12 +769,12 @@ export class ChainNode {
     tracerAt: (index: number) => TransactionTracer<R> | undefined,
   ): Promise<Map<number, R>> {
     const parent = 'hashKey' in block ? this.#chain.blockByHash(block.parentKey) : block.parent
-    if (!parent) throw new Error(`block ${block.block.header.number} has no parent to re-execute it on`)
+    if (!parent) throw new Error(`block ${block.header.number} has no parent to re-execute it on`)
     // A block mined on state set on its parent (anvil_setBalance...) ran on that state, which it carries.
     const edits = 'hashKey' in block ? block.stateEdits : undefined
     const parentRoot = this.stateRootOf(parent)
     const preStateRoot = edits ? await this.#chain.engine.withAccountChanges(parentRoot, edits) : parentRoot
-    return this.#chain.engine.replayBlock(block.block, preStateRoot, this.#chain.ancestorHashes(parent), through, tracerAt)
+    return this.#chain.engine.replayBlock('hashKey' in block ? block.toBlock() : block.block, preStateRoot, this.#chain.ancestorHashes(parent), through, tracerAt)
   }
 
   /** debug_traceBlockBy*: every transaction of `block`, each traced by a fresh tracer of `spec`. */
@@ -756,7 +793,7 @@ export class ChainNode {
   simulate(block: ChainBlock | PendingBlock, requests: readonly SimulatedBlockRequest[], options: SimulationOptions): Promise<SimulatedBlock[]> {
     const parent = 'hashKey' in block ? block : block.parent
     return this.#chain.engine.simulateBlocks(
-      block.block,
+      block.header,
       requests,
       { ...options, stateRoot: this.stateRootOf(block), detached: detachedStateOf(block) },
       this.#chain.ancestorHashes(parent),
@@ -901,7 +938,7 @@ export class ChainNode {
     const edits = state.headEdits ?? []
     if (edits.length > 0) {
       const head = this.head
-      this.#headState.set(head, await this.#chain.engine.withAccountChanges(head.block.header.stateRoot, edits), edits)
+      this.#headState.set(head, await this.#chain.engine.withAccountChanges(head.stateRoot, edits), edits)
     }
   }
 
@@ -923,7 +960,10 @@ export class ChainNode {
     return purpose === 'send' ? this.#accounts.signToSend(request.from, fields) : this.#accounts.sign(request.from, fields)
   }
 
-  /** Keeps the log index on `chain`: the blocks it holds now, then every change it announces. */
+  /**
+   * Keeps the log index on `chain`: the blocks it holds now, then every change it announces; and lets state
+   * set on the head go once another block is the head.
+   */
   private indexLogsOf(chain: Chain): void {
     for (let n = chain.genesis.number; n <= chain.head.number; n++) this.#indexBlock(chain.blockByNumber(n) as ChainBlock)
     chain.events.on('blockAdded', this.#indexBlock)
@@ -941,6 +981,9 @@ export class ChainNode {
   private replaceChain(next: Chain, accounts: readonly DevAccount[]): void {
     const old = this.#chain
     if (old.head.number > old.genesis.number) old.switchTo(old.genesis, [])
+    // Snapshots and state set on the head let go of the old chain's states before it goes.
+    this.#snapshots.clear()
+    this.#headState.restore(undefined)
     old.events.off('blockAdded', this.#indexBlock)
     old.events.off('reorged', this.#indexReorg)
     this.#chain = next
@@ -950,11 +993,13 @@ export class ChainNode {
     this.#filters.follow(next)
     this.#subscriptions.follow(next)
     this.#pool.remove(this.#pool.all().map((signed) => signed.hashKey))
-    this.#snapshots.clear()
-    this.#headState.restore(undefined)
     this.#instanceId = randomBytes(32)
     this.#reorgs.forget()
     for (const listener of this.#chainReplaced) listener()
+  }
+
+  private requireState(block: ChainBlock | PendingBlock): void {
+    if ('hashKey' in block && !this.#chain.hasState(block)) throw new StateUnavailable(block.number, this.#chain.stateBlocks)
   }
 
   /** The state a block stands for: its own, or the head's with directly set changes. */
@@ -1055,7 +1100,7 @@ export class ChainNode {
 
   private templateOn(parent: ChainBlock, timestamp: bigint, extraData?: Uint8Array): BlockTemplate {
     return {
-      parent: parent.block,
+      parent: { header: parent.header, hash: () => parent.hash },
       timestamp,
       coinbase: this.#blockParameters.coinbase,
       gasLimit: this.#blockParameters.gasLimit,
@@ -1067,6 +1112,11 @@ export class ChainNode {
       baseFeePerGas: parent.hashKey === this.head.hashKey ? this.#blockParameters.nextBaseFee : undefined,
     }
   }
+}
+
+/** How many blocks keep their state, from node options: by default 256, and at least finalized + 64. */
+export function stateBlocksOf(options: NodeOptions, finality: Pick<FinalityDepths, 'finalizedDepth'>): StateBlocks {
+  return options.stateBlocks ?? defaultStateBlocks(finality.finalizedDepth)
 }
 
 /** Finality depths from node options, with the defaults (safe = head − 32, finalized = head − 64). */
@@ -1081,6 +1131,7 @@ export function finalityOf(options: NodeOptions): FinalityDepths {
 function rebuildFrom(origin: ChainOrigin): () => Promise<Chain> {
   return () => chainFrom(origin)
 }
+
 
 function detachedStateOf(block: ChainBlock | PendingBlock) {
   return 'state' in block ? block.state : undefined

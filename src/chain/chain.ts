@@ -1,8 +1,11 @@
 import { ExecutionEngine, keyOf } from '../evm/index.ts'
 import type { AccountChange, Block, BuiltBlock, Common, ExecutedTransaction, GenesisSpec } from '../evm/index.ts'
+import { StoredBlock } from './storedBlock.ts'
 import { BlockTree } from './blockTree.ts'
 import { CanonicalChain } from './canonicalChain.ts'
 import { ChainEvents } from './events.ts'
+import { StateWindow } from './stateWindow.ts'
+import type { StateBlocks } from './stateWindow.ts'
 import { resolveTagNumber } from './tags.ts'
 import type { BlockTag, ChainBlock, FinalityDepths, TransactionLocation } from './types.ts'
 
@@ -12,18 +15,7 @@ export function toChainBlock(
   transactions: readonly ExecutedTransaction[],
   stateEdits?: readonly AccountChange[],
 ): ChainBlock {
-  const hash = block.hash()
-  return {
-    ...(stateEdits === undefined || stateEdits.length === 0 ? {} : { stateEdits }),
-    block,
-    hash,
-    hashKey: keyOf(hash),
-    parentKey: keyOf(block.header.parentHash),
-    number: block.header.number,
-    timestamp: block.header.timestamp,
-    transactions,
-    logCount: transactions.reduce((sum, t) => sum + t.logs.length, 0),
-  }
+  return new StoredBlock(block, transactions, stateEdits)
 }
 
 /** What a chain is built from, enough to build it again from nothing (anvil_reset). */
@@ -32,13 +24,14 @@ export interface ChainOrigin {
   followsForks: boolean
   genesis: GenesisSpec
   finality: Pick<FinalityDepths, 'safeDepth' | 'finalizedDepth'>
+  stateBlocks: StateBlocks
 }
 
 /** A new chain holding only the genesis `origin` describes, on an empty state database. */
 export async function chainFrom(origin: ChainOrigin): Promise<Chain> {
   const engine = await ExecutionEngine.create(origin.common, { followForks: origin.followsForks })
   const genesis = await engine.createGenesis(origin.genesis)
-  return new Chain(engine, toChainBlock(genesis, []), origin.finality)
+  return new Chain(engine, toChainBlock(genesis, []), origin.finality, origin.stateBlocks)
 }
 
 /**
@@ -47,7 +40,20 @@ export async function chainFrom(origin: ChainOrigin): Promise<Chain> {
  */
 export type ChainReader = Pick<
   Chain,
-  'head' | 'genesis' | 'chainId' | 'finality' | 'blockByNumber' | 'blockByHash' | 'blocksAtHeight' | 'highestNumber' | 'allBlocks' | 'isCanonical' | 'tagNumber' | 'transaction'
+  | 'head'
+  | 'genesis'
+  | 'chainId'
+  | 'finality'
+  | 'blockByNumber'
+  | 'blockByHash'
+  | 'blocksAtHeight'
+  | 'highestNumber'
+  | 'allBlocks'
+  | 'isCanonical'
+  | 'tagNumber'
+  | 'transaction'
+  | 'hasState'
+  | 'stateBlocks'
 > & {
   /** The chain's events, to listen to (only the chain emits them). */
   readonly events: Pick<ChainEvents, 'on' | 'off' | 'once'>
@@ -55,21 +61,38 @@ export type ChainReader = Pick<
 
 /**
  * One network's chain: the block tree (all branches), the canonical chain, and the engine
- * that holds every block's state. Writes come from the node's write queue only; the chain
- * announces them as `blockAdded` and `reorged` events.
+ * that holds the states of the newest blocks (the state window). Writes come from the node's
+ * write queue only; the chain announces them as `blockAdded` and `reorged` events.
  */
 export class Chain {
   readonly events = new ChainEvents()
   private readonly tree: BlockTree
   private readonly canonical: CanonicalChain
+  private readonly window: StateWindow
 
+  /**
+   * `genesis` and every block added come with their state sealed by `engine` (one holder, which
+   * the chain takes over); `stateBlocks` says how many of the newest blocks keep it.
+   */
   constructor(
     readonly engine: ExecutionEngine,
     genesis: ChainBlock,
     readonly finality: FinalityDepths,
+    stateBlocks: StateBlocks = 'all',
   ) {
     this.tree = new BlockTree(genesis)
     this.canonical = new CanonicalChain(genesis)
+    this.window = new StateWindow(engine, stateBlocks)
+  }
+
+  /** How many of the newest blocks keep their state (`all`: every block, an archive). */
+  get stateBlocks(): StateBlocks {
+    return this.window.stateBlocks
+  }
+
+  /** Whether the state after `block` is kept (the window's blocks, the genesis, snapshots' heads). */
+  hasState(block: ChainBlock): boolean {
+    return this.window.isAvailable(block)
   }
 
   get head(): ChainBlock {
@@ -132,7 +155,7 @@ export class Chain {
     // Every chain starts from engine.createGenesis, which keeps the description.
     if (!genesis) throw new Error('the chain has no genesis description')
     const { safeDepth, finalizedDepth } = this.finality
-    return { common: this.engine.common, followsForks: this.engine.followsForks, genesis, finality: { safeDepth, finalizedDepth } }
+    return { common: this.engine.common, followsForks: this.engine.followsForks, genesis, finality: { safeDepth, finalizedDepth }, stateBlocks: this.stateBlocks }
   }
 
   /** Adds a block built on the head and makes it the head; `stateEdits` were set on the head first. */
@@ -141,7 +164,9 @@ export class Chain {
     if (block.parentKey !== this.head.hashKey) throw new Error('block does not extend the head')
     this.tree.add(block)
     this.canonical.append(block)
+    this.window.hold(block)
     this.events.emit('blockAdded', block)
+    this.pruneStates()
     return block
   }
 
@@ -149,6 +174,7 @@ export class Chain {
   addSideBlock(built: BuiltBlock, stateEdits?: readonly AccountChange[]): ChainBlock {
     const block = toChainBlock(built.block, built.executed, stateEdits)
     this.tree.add(block)
+    this.window.hold(block)
     return block
   }
 
@@ -167,9 +193,16 @@ export class Chain {
     }
     const removed = this.canonical.truncateAbove(ancestor.number)
     for (const block of branch) this.canonical.append(block)
+    // A snapshot's head may have left the window; as the head its state is held again.
+    this.window.holdAgain(this.head)
     const added = [...branch]
     this.events.emit('reorged', { commonAncestor: ancestor, removed, added })
+    this.pruneStates()
     return { removed, added }
+  }
+
+  private pruneStates(): void {
+    this.window.prune(this.head, (block) => this.canonical.contains(block))
   }
 
   /**

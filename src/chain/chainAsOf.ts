@@ -26,7 +26,11 @@ export function chainAsOf(chain: ChainReader, head: () => bigint): ChainReader {
       const highest = chain.highestNumber
       return highest < head() ? highest : head()
     },
+    get stateBlocks() {
+      return chain.stateBlocks
+    },
     events: chain.events,
+    hasState: (block) => chain.hasState(block),
     blockByNumber: (number) => (known(number) ? chain.blockByNumber(number) : undefined),
     blockByHash: (hash) => {
       const block = chain.blockByHash(hash)

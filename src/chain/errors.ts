@@ -9,3 +9,18 @@ export class TimestampNotAfterHead extends ChainsimError {
     super(`timestamp ${timestamp} is not after the head's timestamp ${headTimestamp}`)
   }
 }
+
+/**
+ * The state after a block that the chain no longer keeps (older than its state window): geth's
+ * "missing trie node", saying which block and what is kept.
+ */
+export class StateUnavailable extends ChainsimError {
+  constructor(
+    readonly blockNumber: bigint,
+    readonly stateBlocks: number | 'all',
+  ) {
+    super(
+      `missing trie node: the state of block ${blockNumber} is no longer kept (this network keeps the states of its newest ${stateBlocks} blocks; set history.stateBlocks in the config, or serve with --archive, to keep more)`,
+    )
+  }
+}

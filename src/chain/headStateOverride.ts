@@ -1,4 +1,5 @@
 import type { AccountChange } from '../evm/index.ts'
+import type { StateHolder } from './stateWindow.ts'
 import type { ChainBlock } from './types.ts'
 
 /** A state root set directly on one head block (anvil_setBalance...), and the changes that made it. */
@@ -13,11 +14,15 @@ export interface StateOverride {
  * State set directly on the head, as Anvil does (anvil_setBalance, anvil_setCode...): reads, calls and the
  * pending block see it at once, and the next block mined on that head carries it (the chain keeps the
  * changes with that block, so a saved chain can be executed again). Once another block is the head, the
- * change lives in that block's own state (or is gone, if a reorg replaced the head).
+ * change lives in that block's own state (or is gone, if a reorg replaced the head), and the override lets
+ * its state go.
  */
 export class HeadStateOverride {
   private current: StateOverride | undefined
   #version = 0
+
+  /** `states` keeps the override's state while it is set; it holds one holder of each state set. */
+  constructor(private readonly states: Pick<StateHolder, 'retainState' | 'releaseState'>) {}
 
   /** Changes with every set or restore, so that anything built on the head's state is rebuilt. */
   get version(): number {
@@ -25,10 +30,10 @@ export class HeadStateOverride {
   }
 
   /** The state `block` stands for: its own, or the override while it is on `head`. */
-  stateRootOf(block: { block: ChainBlock['block'] } & Partial<Pick<ChainBlock, 'hashKey'>>, head: ChainBlock): Uint8Array {
+  stateRootOf(block: Pick<ChainBlock, 'stateRoot'> & Partial<Pick<ChainBlock, 'hashKey'>>, head: ChainBlock): Uint8Array {
     const override = this.current
     if (override && block.hashKey === override.headKey && block.hashKey === head.hashKey) return override.stateRoot
-    return block.block.header.stateRoot
+    return block.stateRoot
   }
 
   /** The changes set on `head` while it is the head (none once another block is). */
@@ -36,19 +41,32 @@ export class HeadStateOverride {
     return this.current?.headKey === head.hashKey ? this.current.changes : []
   }
 
-  /** Records `changes`, which took the head's state to `stateRoot`. */
+  /**
+   * Records `changes`, which took the head's state to `stateRoot`, taking over the one holder its maker
+   * gave that state.
+   */
   set(head: ChainBlock, stateRoot: Uint8Array, changes: readonly AccountChange[]): void {
-    this.current = { headKey: head.hashKey, stateRoot, changes: [...this.changesOn(head), ...changes] }
-    this.#version++
+    this.replace({ headKey: head.hashKey, stateRoot, changes: [...this.changesOn(head), ...changes] })
   }
 
-  /** What a snapshot keeps. */
+  /** What a snapshot keeps (the snapshot holds the state itself). */
   save(): StateOverride | undefined {
     return this.current
   }
 
   restore(saved: StateOverride | undefined): void {
-    this.current = saved
+    if (saved) this.states.retainState(saved.stateRoot)
+    this.replace(saved)
+  }
+
+  /** Lets the override go once `head` is another block: from then on it is nobody's state. */
+  forgetUnless(head: ChainBlock): void {
+    if (this.current && this.current.headKey !== head.hashKey) this.replace(undefined)
+  }
+
+  private replace(next: StateOverride | undefined): void {
+    if (this.current) this.states.releaseState(this.current.stateRoot)
+    this.current = next
     this.#version++
   }
 }

@@ -1,10 +1,14 @@
 import { BlockImportError, bytesToHex, decodeRlpBlocks, ExecutionEngine, parseGethGenesis } from '../evm/index.ts'
 import { Chain, toChainBlock } from './chain.ts'
+import { defaultStateBlocks } from './stateWindow.ts'
+import type { StateBlocks } from './stateWindow.ts'
 import type { FinalityDepths } from './types.ts'
 
 export interface ImportChainOptions {
   /** Depths of `safe` and `finalized` for blocks mined after the import (default 32 and 64). */
   finality?: Pick<FinalityDepths, 'safeDepth' | 'finalizedDepth'>
+  /** How many of the newest blocks keep their state (default 256, at least finalizedDepth + 64; `'all'`: every one). */
+  stateBlocks?: StateBlocks
 }
 
 export interface ImportedChain {
@@ -37,7 +41,7 @@ export async function importChain(
   const genesisBlock = await engine.createGenesis(genesis.spec)
   const depths = options.finality ?? DEFAULT_DEPTHS
   const finality: FinalityDepths = { ...depths, safeAtLeast: 0n, finalizedAtLeast: 0n }
-  const chain = new Chain(engine, toChainBlock(genesisBlock, []), finality)
+  const chain = new Chain(engine, toChainBlock(genesisBlock, []), finality, options.stateBlocks ?? defaultStateBlocks(depths.finalizedDepth))
 
   for (const block of decodeRlpBlocks(blocks, genesis.common)) {
     const { number } = block.header
@@ -59,7 +63,7 @@ export async function importChain(
           (parent.number === 0n ? ' (the chain was not built on this genesis)' : ''),
       )
     }
-    const executed = await engine.executeBlock(block, parent.block.header.stateRoot, chain.ancestorHashes(parent))
+    const executed = await engine.executeBlock(block, parent.stateRoot, chain.ancestorHashes(parent))
     chain.extend({ block, executed, rejected: [], deferred: [] })
   }
   finality.safeAtLeast = chain.head.number

@@ -1,13 +1,19 @@
-import type { AccountChange, Block, ExecutedTransaction } from '../evm/index.ts'
+import type { AccountChange, Block, BlockHeader, ExecutedTransaction } from '../evm/index.ts'
 
-/** A sealed block as the chain keeps it: the block and its executed transactions (receipts). */
+/**
+ * A sealed block as the chain keeps it: its header and its executed transactions (receipts), as
+ * bytes (StoredBlock); ethereumjs objects are built when asked for.
+ */
 export interface ChainBlock {
-  readonly block: Block
   readonly hash: Uint8Array
   readonly hashKey: string
   readonly parentKey: string
   readonly number: bigint
   readonly timestamp: bigint
+  /** The state after this block (its header's state root). */
+  readonly stateRoot: Uint8Array
+  /** The header, decoded when asked for (those of the newest blocks stay decoded). */
+  readonly header: BlockHeader
   readonly transactions: readonly ExecutedTransaction[]
   readonly logCount: number
   /**
@@ -15,6 +21,8 @@ export interface ChainBlock {
    * transaction, yet in this block's state root, so a rebuilt chain applies it before executing the block.
    */
   readonly stateEdits?: readonly AccountChange[]
+  /** The whole ethereumjs block, built on each call: for encoding it (export, state files) and formatting. */
+  toBlock(): Block
 }
 
 /** Where a mined transaction sits. */

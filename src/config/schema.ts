@@ -99,6 +99,16 @@ const fork = z
   })
   .strict()
 
+/**
+ * How many of the newest blocks keep their state (README, "State history"): a count, or `"all"` for an
+ * archive. Default: 256, and at least finality.finalizedDepth + 64.
+ */
+const history = z
+  .object({
+    stateBlocks: z.union([z.number().int().positive(), z.literal('all')], { error: 'expected a positive whole number of blocks, or "all"' }),
+  })
+  .strict()
+
 /** One network: its own node, chain id and port. */
 export const networkConfig = z
   .object({
@@ -112,6 +122,7 @@ export const networkConfig = z
     faults: z.array(faultSpec).default([]),
     filterTimeoutMs: z.number().int().positive().default(300_000),
     finality: finality.default({ safeDepth: 32, finalizedDepth: 64 }),
+    history: history.optional(),
     /** Send ERC-20 transfers between dev accounts, so logs flow with no client action. */
     backgroundTraffic: z.boolean().default(false),
     fork: fork.optional(),

@@ -16,7 +16,7 @@ import type { ExecutedTransaction } from './types.ts'
 
 /** What a new block is built from: its parent and the header fields the miner chooses. */
 export interface BlockTemplate {
-  parent: Block
+  parent: Pick<Block, 'header' | 'hash'>
   timestamp: bigint
   coinbase: Uint8Array
   gasLimit: bigint
@@ -78,6 +78,26 @@ export async function buildBlock(
   // header; cumulative gas is passed per transaction instead.
   const executionBlock = createBlock({ header: headerData }, { common, freeze: false })
 
+  // One checkpoint around the whole block: each transaction's commit then stays in the state
+  // manager's caches, and the trie is written once, when the block's state root is taken.
+  await vm.stateManager.checkpoint()
+  try {
+    return await executeAndSeal(vm, template, transactions, headerData, executionBlock)
+  } catch (error) {
+    await vm.stateManager.revert()
+    throw error
+  }
+}
+
+async function executeAndSeal(
+  vm: VM,
+  template: BlockTemplate,
+  transactions: readonly SignedTransaction[],
+  headerData: HeaderData,
+  executionBlock: Block,
+): Promise<BuiltBlock> {
+  const { common } = vm
+  const { parent } = template
   if (common.isActivatedEIP(4788)) {
     await accumulateParentBeaconBlockRoot(vm, ZERO_HASH, template.timestamp)
   }
@@ -134,7 +154,6 @@ export async function buildBlock(
       effectiveGasPrice: effectiveGasPriceOf(signed.tx, baseFee),
       contractAddress: result.createdAddress?.bytes,
       logs,
-      logsBloom: result.bloom.bitvector,
       firstLogIndex: logIndex,
       ...(blobGas > 0n ? { blobGasUsed: blobGas, blobGasPrice: executionBlock.header.getBlobGasPrice() } : {}),
     }
@@ -150,7 +169,8 @@ export async function buildBlock(
   const header = createBlockHeader(
     {
       ...headerData,
-      ...(await blockCommitments(vm, results, included.map((s) => s.tx), template.gasLimit)),
+      // The block's checkpoint closes once the system calls ran: the trie is written once, here.
+      ...(await blockCommitments(vm, results, included.map((s) => s.tx), template.gasLimit, () => vm.stateManager.commit())),
       gasUsed,
       blobGasUsed: common.isActivatedEIP(4844) ? blobGasUsed : undefined,
     },
@@ -170,19 +190,20 @@ export async function buildBlock(
 function onBlockFork(signed: SignedTransaction, common: VM['common']): SignedTransaction {
   if (signed.tx.common.hardfork() === common.hardfork()) return signed
   const decoded = decodeRawTransaction(signed.raw, common)
-  return signed.sidecar ? { ...decoded, sidecar: signed.sidecar } : decoded
+  return signed.sidecar ? decoded.with({ sidecar: signed.sidecar }) : decoded
 }
 
 /**
  * What a block's header commits to once its transactions `included` ran with `results` on `vm`: the
  * state, transactions and receipts roots, the logs bloom and (from Prague) the EIP-7685 requests hash,
- * whose system calls run here.
+ * whose system calls run here. `beforeStateRoot` runs between those calls and taking the state root.
  */
 export async function blockCommitments(
   vm: VM,
   results: RunTxResult[],
   included: readonly TypedTransaction[],
   gasLimit: bigint,
+  beforeStateRoot: () => Promise<void> = async () => {},
 ): Promise<Pick<HeaderData, 'stateRoot' | 'transactionsTrie' | 'receiptTrie' | 'logsBloom' | 'requestsHash'>> {
   const { common } = vm
   let requestsHash: Uint8Array | undefined
@@ -192,6 +213,7 @@ export async function blockCommitments(
   }
   const bloom = new Bloom(undefined, common)
   for (const result of results) bloom.or(result.bloom)
+  await beforeStateRoot()
   return {
     stateRoot: await vm.stateManager.getStateRoot(),
     transactionsTrie: await genTransactionsTrieRoot([...included], new MerklePatriciaTrie({ common })),

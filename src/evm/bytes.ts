@@ -11,9 +11,9 @@ export {
 } from '@ethereumjs/util'
 export { keccak256 } from './crypto.ts'
 
-import { bytesToHex } from '@ethereumjs/util'
+import { hexKey } from './hexKey.ts'
 
-/** A map key for bytes (hashes, addresses): lower-case 0x hex. */
+/** A map key for bytes (hashes, addresses): lower-case 0x hex, as one flat string. */
 export function keyOf(bytes: Uint8Array): string {
-  return bytesToHex(bytes)
+  return hexKey(bytes)
 }

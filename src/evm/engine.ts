@@ -1,8 +1,8 @@
 import { createBlock } from '@ethereumjs/block'
-import type { Block } from '@ethereumjs/block'
+import type { Block, BlockHeader } from '@ethereumjs/block'
 import type { Common } from '@ethereumjs/common'
 import { MerklePatriciaTrie } from '@ethereumjs/mpt'
-import { MerkleStateManager, getMerkleStateProof } from '@ethereumjs/statemanager'
+import { Caches, MerkleStateManager, getMerkleStateProof } from '@ethereumjs/statemanager'
 import { Address, bytesToHex, createAccount, equalsBytes, hexToBytes, KECCAK256_RLP, ValueEncoding } from '@ethereumjs/util'
 import { Hardfork } from '@ethereumjs/common'
 import { createVM, runBlock, runTx } from '@ethereumjs/vm'
@@ -12,7 +12,9 @@ import { buildBlock } from './blockBuilder.ts'
 import { ForkStateLink, ForkStateManager, ProofNotLocal } from './forkState.ts'
 import { withImpersonatedSenders } from './impersonation.ts'
 import type { ForkedStateSource } from './forkState.ts'
+import { hexKey } from './hexKey.ts'
 import { OverlayDB } from './overlayDb.ts'
+import { StateStore } from './stateStore.ts'
 import type { BlockTemplate, BuiltBlock } from './blockBuilder.ts'
 import { BlockImportError, describeBlockFailure, executedTransactionsOf } from './importBlocks.ts'
 import { blockchainFor, isolatedState, isolatedVm, stateManagerOver } from './isolatedVm.ts'
@@ -104,10 +106,13 @@ export interface StateView {
   getStorage(address: Uint8Array, slot: Uint8Array): Promise<Uint8Array>
 }
 
+/** Readers kept for the most recently read states (the head's, mostly). */
+const READERS_KEPT = 8
+
 /**
- * The EVM side of a chain: one VM whose trie database keeps the state of every block ever
- * built (nothing is pruned), so blocks can be built on any ancestor after a reorg and any
- * historical state can be read.
+ * The EVM side of a chain: one VM over a trie database that keeps the states its holders hold
+ * (StateStore): every state a block, a snapshot or state set on the head was sealed or retained
+ * for, until released. Blocks can be built on any kept state, and any kept state read.
  */
 export class ExecutionEngine {
   private ancestorHash: AncestorHashLookup = () => undefined
@@ -115,11 +120,14 @@ export class ExecutionEngine {
   private currentRoot: Uint8Array = KECCAK256_RLP
   private genesis: GenesisSpec | undefined
   private readonly rulesByFork = new Map<string, Common>()
+  /** A state manager per recently read root: a state never changes, so what one has read stays true. */
+  private readonly readers = new Map<string, MerkleStateManager>()
 
   private constructor(
     readonly common: Common,
     private readonly vm: VM,
     private readonly stateManager: MerkleStateManager,
+    private readonly store: StateStore,
     readonly followsForks: boolean,
     /** What the EVM asks for BLOCKHASH; shared by the VMs of detached builds. */
     private readonly blockchain: VMOpts['blockchain'],
@@ -128,13 +136,16 @@ export class ExecutionEngine {
 
   static async create(common: Common, options: ExecutionEngineOptions = {}): Promise<ExecutionEngine> {
     const fork = options.forkedState && new ForkStateLink(options.forkedState)
-    const stateManager = stateManagerOver(new MerklePatriciaTrie({ useKeyHashing: true, common }), common, fork)
+    const store = new StateStore()
+    // Caches hold a block's writes until its end: the trie is written once per block (one root, no
+    // intermediate nodes), and reads of what a block touches skip the trie.
+    const stateManager = stateManagerOver(stateTrie(common, store), common, fork, new Caches())
     let engine: ExecutionEngine | undefined
     // BLOCKHASH asks the blockchain by number; the chain answers along the branch being built, and a
     // forked chain's upstream for the blocks up to the fork block.
     const blockchain = blockchainFor((number) => engine?.ancestorHash(number), fork)
     const vm = await createVM({ common, stateManager, blockchain })
-    engine = new ExecutionEngine(common, vm, stateManager, options.followForks ?? false, blockchain, fork)
+    engine = new ExecutionEngine(common, vm, stateManager, store, options.followForks ?? false, blockchain, fork)
     return engine
   }
 
@@ -147,6 +158,35 @@ export class ExecutionEngine {
     const root = await this.withAccountChanges(KECCAK256_RLP, changes)
     this.fork.alias(forkBlockStateRoot, root)
     return root
+  }
+
+  /** Whether the state at `stateRoot` is kept (a released state is gone). */
+  hasState(stateRoot: Uint8Array): boolean {
+    return this.store.hasState(this.localRootOf(stateRoot))
+  }
+
+  /** One more holder of a kept state: it stays until each holder has released it. */
+  retainState(stateRoot: Uint8Array): void {
+    this.store.retain(this.localRootOf(stateRoot))
+  }
+
+  /**
+   * A holder lets go of a state: every trie node no kept state reaches any more is freed. Each
+   * state the engine makes (genesis, a block, changes on the head) comes with one holder, its
+   * maker, who releases it.
+   */
+  releaseState(stateRoot: Uint8Array): void {
+    this.store.release(this.localRootOf(stateRoot))
+  }
+
+  /** Trie nodes and code entries kept, for all kept states together. */
+  get storedNodes(): number {
+    return this.store.size
+  }
+
+  /** The root the store keeps a state under: a fork block's upstream root stands for the fork's base state. */
+  private localRootOf(stateRoot: Uint8Array): Uint8Array {
+    return this.fork ? this.fork.localRootOf(stateRoot) : stateRoot
   }
 
   /** The genesis this engine's state starts from (what an export writes as genesis.json). */
@@ -165,6 +205,7 @@ export class ExecutionEngine {
       for (const [key, value] of account.storage ?? []) await this.stateManager.putStorage(addr, key, value)
     }
     const stateRoot = await this.stateManager.getStateRoot()
+    this.store.seal(stateRoot)
     this.currentRoot = stateRoot
     const common = this.common
     return createBlock(
@@ -203,6 +244,7 @@ export class ExecutionEngine {
     this.ancestorHash = ancestorHash
     try {
       const built = await buildBlock(this.vm, template, transactions)
+      this.store.seal(built.block.header.stateRoot)
       this.currentRoot = built.block.header.stateRoot
       return built
     } catch (error) {
@@ -225,14 +267,13 @@ export class ExecutionEngine {
     ancestorHash: AncestorHashLookup,
   ): Promise<{ built: BuiltBlock; state: DetachedState }> {
     this.selectFork(template)
-    const base = (this.stateManager as unknown as { _trie: MerklePatriciaTrie })._trie.database().db
     const trie = new MerklePatriciaTrie({
       useKeyHashing: true,
       common: this.common,
-      db: new OverlayDB(base as never),
+      db: new OverlayDB(this.store as never),
       valueEncoding: ValueEncoding.Bytes,
     })
-    const stateManager = stateManagerOver(trie, this.common, this.fork)
+    const stateManager = stateManagerOver(trie, this.common, this.fork, new Caches())
     await stateManager.setStateRoot(template.parentStateRoot ?? template.parent.header.stateRoot)
     // A Common of its own: a VM's EVM listens to its Common for good, and the chain's would keep every pending VM.
     const vm = await createVM({ common: this.common.copy(), stateManager, blockchain: this.blockchain })
@@ -304,26 +345,37 @@ export class ExecutionEngine {
     } finally {
       this.ancestorHash = () => undefined
     }
+    this.store.seal(result.stateRoot)
     this.currentRoot = result.stateRoot
     const executed = executedTransactionsOf(block, result)
-    return unsigned ? executed.map((e, index) => (impersonated.has(index) ? { ...e, signed: { ...e.signed, impersonated: true } } : e)) : executed
+    return unsigned ? executed.map((e, index) => (impersonated.has(index) ? { ...e, signed: e.signed.with({ impersonated: true }) } : e)) : executed
   }
 
   /** A read-only view of the state at `stateRoot`, independent of block building. */
   stateAt(stateRoot: Uint8Array, detached?: DetachedState): StateView {
-    const state = (detached?.stateManager ?? this.stateManager).shallowCopy(false)
-    let ready: Promise<void> | undefined
-    const atRoot = async () => {
-      ready ??= state.setStateRoot(stateRoot)
-      await ready
-      return state
-    }
+    const state = detached ? detachedReader(detached, stateRoot) : this.readerAt(stateRoot)
     return {
-      getBalance: async (address) => (await (await atRoot()).getAccount(new Address(address)))?.balance ?? 0n,
-      getNonce: async (address) => (await (await atRoot()).getAccount(new Address(address)))?.nonce ?? 0n,
-      getCode: async (address) => (await atRoot()).getCode(new Address(address)),
-      getStorage: async (address, slot) => (await atRoot()).getStorage(new Address(address), slot),
+      getBalance: async (address) => (await (await state).getAccount(new Address(address)))?.balance ?? 0n,
+      getNonce: async (address) => (await (await state).getAccount(new Address(address)))?.nonce ?? 0n,
+      getCode: async (address) => (await state).getCode(new Address(address)),
+      getStorage: async (address, slot) => (await state).getStorage(new Address(address), slot),
     }
+  }
+
+  private async readerAt(stateRoot: Uint8Array): Promise<MerkleStateManager> {
+    const key = hexKey(stateRoot, false)
+    const known = this.readers.get(key)
+    if (known) {
+      // Most recently used last: the first is the one to forget.
+      this.readers.delete(key)
+      this.readers.set(key, known)
+      return known
+    }
+    const reader = stateManagerOver(stateTrie(this.common, this.store), this.common, this.fork, new Caches())
+    await reader.setStateRoot(stateRoot)
+    if (this.readers.size >= READERS_KEPT) this.readers.delete(this.readers.keys().next().value as string)
+    this.readers.set(key, reader)
+    return reader
   }
 
   /** EIP-1186: the account's and the given slots' Merkle proofs in the state at `stateRoot`. */
@@ -349,11 +401,6 @@ export class ExecutionEngine {
     }
   }
 
-  /** Whether the trie database holds the state at `stateRoot`. */
-  hasState(stateRoot: Uint8Array): Promise<boolean> {
-    return this.stateManager.hasStateRoot(stateRoot)
-  }
-
   /**
    * Runs `request` as a transaction in `context` (a block whose state root is the state to run
    * on, unless `stateRoot` says otherwise) without keeping anything: the call runs on an isolated
@@ -361,7 +408,7 @@ export class ExecutionEngine {
    * header first, as geth's eth_call does; `tracer` watches it.
    */
   async simulate(
-    context: Block,
+    context: BlockHeader,
     request: CallRequest,
     ancestorHash: AncestorHashLookup,
     options: {
@@ -375,7 +422,7 @@ export class ExecutionEngine {
   ): Promise<CallResult> {
     const header = withBlockOverrides(callHeaderOf(context), options.blockOverrides)
     const base = this.isolation(ancestorHash, options.detached)
-    const state = await isolatedState(base, options.stateRoot ?? context.header.stateRoot)
+    const state = await isolatedState(base, options.stateRoot ?? context.stateRoot)
     const common = this.commonAt(header.number, header.timestamp)
     const precompiles = options.stateOverrides ? await applyStateOverrides(state, options.stateOverrides, common) : []
     const vm = await isolatedVm(base, state, common, precompiles)
@@ -425,7 +472,7 @@ export class ExecutionEngine {
    * isolated copy of the state; nothing reaches the chain.
    */
   async simulateBlocks(
-    base: Block,
+    base: BlockHeader,
     blocks: readonly SimulatedBlockRequest[],
     options: SimulationOptions & { stateRoot?: Uint8Array; detached?: DetachedState },
     ancestorHash: AncestorHashLookup,
@@ -433,8 +480,8 @@ export class ExecutionEngine {
     const isolation = this.isolation(ancestorHash, options.detached)
     return simulateBlocks(
       {
-        block: base,
-        state: await isolatedState(isolation, options.stateRoot ?? base.header.stateRoot),
+        header: base,
+        state: await isolatedState(isolation, options.stateRoot ?? base.stateRoot),
         commonAt: (number, timestamp) => this.commonAt(number, timestamp),
         vm: (state, common, lookup, precompiles) => isolatedVm({ ...isolation, ancestorHash: lookup }, state, common, precompiles),
         ancestorHash,
@@ -466,7 +513,9 @@ export class ExecutionEngine {
     const state = this.stateManager.shallowCopy(false)
     await state.setStateRoot(stateRoot)
     for (const { storage, ...change } of changes) await writeAccount(state, { ...change, stateDiff: storage })
-    return state.getStateRoot()
+    const root = await state.getStateRoot()
+    this.store.seal(root)
+    return root
   }
 
   private async moveTo(stateRoot: Uint8Array): Promise<void> {
@@ -488,6 +537,21 @@ async function validateBodyButBypassSignatures(block: Block, impersonated: Reado
     if (errors.length > 0) throw new Error(`invalid transactions: transaction at index ${index}: ${errors.join(' ')}`)
   }
   await block.validateData(false, false)
+}
+
+/** An empty state trie over the chain's store. */
+function stateTrie(common: Common, store: StateStore): MerklePatriciaTrie {
+  return new MerklePatriciaTrie({ useKeyHashing: true, common, db: store, valueEncoding: ValueEncoding.Bytes })
+}
+
+async function detachedReader(detached: DetachedState, stateRoot: Uint8Array): Promise<MerkleStateManager> {
+  const state = detached.stateManager.shallowCopy(false)
+  await state.setStateRoot(stateRoot)
+  return state
+}
+
+function failedBeforeExecution(error: string): CallResult {
+  return { success: false, returnValue: new Uint8Array(), gasUsed: 0n, error, logs: [] }
 }
 
 // sha256 of nothing: the requests hash of a block with no EIP-7685 requests.

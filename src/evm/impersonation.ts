@@ -6,7 +6,7 @@ import type { TypedTransaction, TypedTxData } from '@ethereumjs/tx'
 import { Address, bytesToHex, concatBytes } from '@ethereumjs/util'
 import { keccak256 } from './crypto.ts'
 import { sharedCommonFor } from './sharedCommon.ts'
-import type { SignedTransaction } from './transactions.ts'
+import { SignedTransaction } from './transactions.ts'
 
 /**
  * A transaction sent as `from` without its key (anvil_impersonateAccount), in Anvil's form: the bypass
@@ -56,5 +56,5 @@ function impersonating(tx: TypedTransaction, from: Uint8Array): SignedTransactio
   const sender = new Address(from)
   Object.defineProperty(tx, 'getSenderAddress', { value: () => sender })
   Object.defineProperty(tx, 'hash', { value: () => hash })
-  return { tx, hash, hashKey: bytesToHex(hash), from, fromKey: bytesToHex(from), raw, impersonated: true }
+  return new SignedTransaction(tx, { impersonated: true })
 }

@@ -93,7 +93,6 @@ export function executedTransactionsOf(block: Block, result: RunBlockResult): Ex
       effectiveGasPrice: effectiveGasPriceOf(tx, baseFee),
       contractAddress: run.createdAddress?.bytes,
       logs,
-      logsBloom: receipt.bitvector,
       firstLogIndex: logIndex,
     }
     const exception = run.execResult.exceptionError

@@ -1,6 +1,9 @@
 // The EVM boundary: everything chainsim needs from @ethereumjs, in chainsim's own terms.
 export * from './accounts.ts'
 export * from './blobs.ts'
+export { logsBloom } from './bloom.ts'
+export { KeptBlock } from './keptBlock.ts'
+export type { BlockHeader } from './keptBlock.ts'
 export * from './bytes.ts'
 export * from './common.ts'
 export * from './engine.ts'

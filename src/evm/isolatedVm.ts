@@ -2,6 +2,7 @@ import type { Common } from '@ethereumjs/common'
 import type { CustomPrecompile } from '@ethereumjs/evm'
 import { MerklePatriciaTrie } from '@ethereumjs/mpt'
 import { MerkleStateManager } from '@ethereumjs/statemanager'
+import type { Caches } from '@ethereumjs/statemanager'
 import { ValueEncoding } from '@ethereumjs/util'
 import { createVM } from '@ethereumjs/vm'
 import type { VM, VMOpts } from '@ethereumjs/vm'
@@ -40,11 +41,12 @@ export async function isolatedState(base: IsolationBase, stateRoot: Uint8Array):
 }
 
 /**
- * A state manager over `trie`; a forked chain's reads what it has not written through to its upstream. The
- * fork's reads its trie directly (it tells a key it does not hold from one it holds as zero), so it takes no caches.
+ * A state manager over `trie`, with `caches` if given; a forked chain's reads what it has not written through
+ * to its upstream. The fork's reads its trie directly (it tells a key it does not hold from one it holds as
+ * zero), so it takes no caches.
  */
-export function stateManagerOver(trie: MerklePatriciaTrie, common: Common, fork: ForkStateLink | undefined): MerkleStateManager {
-  return fork ? new ForkStateManager({ common, trie }, fork) : new MerkleStateManager({ common, trie })
+export function stateManagerOver(trie: MerklePatriciaTrie, common: Common, fork: ForkStateLink | undefined, caches?: Caches): MerkleStateManager {
+  return fork ? new ForkStateManager({ common, trie }, fork) : new MerkleStateManager({ common, trie, ...(caches ? { caches } : {}) })
 }
 
 /**

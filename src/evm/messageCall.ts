@@ -1,5 +1,5 @@
 import { createBlock } from '@ethereumjs/block'
-import type { Block } from '@ethereumjs/block'
+import type { Block, BlockHeader } from '@ethereumjs/block'
 import { createTx, paramsTx } from '@ethereumjs/tx'
 import type { TypedTransaction, TypedTxData } from '@ethereumjs/tx'
 import { Address, hexToBytes } from '@ethereumjs/util'
@@ -85,8 +85,7 @@ export interface CallBlockHeader {
 }
 
 /** The execution fields of a sealed block's header. */
-export function callHeaderOf(block: Block): CallBlockHeader {
-  const { header } = block
+export function callHeaderOf(header: BlockHeader): CallBlockHeader {
   return {
     number: header.number,
     timestamp: header.timestamp,

@@ -51,8 +51,12 @@ class PackedLog implements Log {
   }
 }
 
+/** What a transaction without logs keeps: one array shared by all of them (most transactions). */
+const NO_LOGS: Log[] = Object.freeze([]) as unknown as Log[]
+
 /** Packs one transaction's logs into one buffer; the logs read from it. */
 export function packLogs(logs: readonly RawLog[]): Log[] {
+  if (logs.length === 0) return NO_LOGS
   let size = 0
   for (const [, topics, data] of logs) size += HEADER + ADDRESS + topics.length * WORD + data.length
   const bytes = new Uint8Array(size)

@@ -15,7 +15,7 @@ import type { CallBlockHeader, CallRefusal, CallRequest, CallResult } from './me
 import { sharedCommonFor } from './sharedCommon.ts'
 import { accumulateParentBeaconBlockRoot, accumulateParentBlockHash } from './systemCalls.ts'
 import { TransferLogCollector } from './tracing/logCollector.ts'
-import { effectiveGasPriceOf } from './transactions.ts'
+import { effectiveGasPriceOf, SignedTransaction } from './transactions.ts'
 import type { ExecutedTransaction, Log } from './types.ts'
 
 /** geth's limit on the blocks one eth_simulateV1 may span. */
@@ -76,9 +76,9 @@ export class SimulationRefused extends ChainsimError {
   }
 }
 
-/** What the simulation runs on: the base block and state, and how to make VMs and read ancestors. */
+/** What the simulation runs on: the base block's header and state, and how to make VMs and read ancestors. */
 export interface SimulationBase {
-  block: Block
+  header: BlockHeader
   state: MerkleStateManager
   /** The chain's Common at the fork of a block with this number and time. */
   commonAt(number: bigint, timestamp: bigint): Common
@@ -98,11 +98,11 @@ export async function simulateBlocks(
   requests: readonly SimulatedBlockRequest[],
   options: SimulationOptions,
 ): Promise<SimulatedBlock[]> {
-  const blocks = sanitizeChain(base.block.header, requests)
+  const blocks = sanitizeChain(base.header, requests)
   const simulated: SimulatedBlock[] = []
   const hashes = new Map<bigint, Uint8Array>()
-  const ancestorHash: AncestorHashLookup = (n) => (n <= base.block.header.number ? base.ancestorHash(n) : hashes.get(n))
-  let parent = base.block.header
+  const ancestorHash: AncestorHashLookup = (n) => (n <= base.header.number ? base.ancestorHash(n) : hashes.get(n))
+  let parent = base.header
   let gasLeft = SIMULATION_GAS_CAP
   for (const request of blocks) {
     const block = await simulateBlock(base, parent, request, options, ancestorHash, gasLeft)
@@ -157,10 +157,10 @@ async function simulateBlock(
   const header: CallBlockHeader = {
     number: request.number,
     timestamp: request.timestamp,
-    gasLimit: overrides.gasLimit ?? base.block.header.gasLimit,
-    coinbase: overrides.feeRecipient ?? base.block.header.coinbase.bytes,
+    gasLimit: overrides.gasLimit ?? base.header.gasLimit,
+    coinbase: overrides.feeRecipient ?? base.header.coinbase.bytes,
     prevRandao: overrides.prevRandao ?? new Uint8Array(32),
-    difficulty: base.block.header.difficulty,
+    difficulty: base.header.difficulty,
     // Without validation a block's base fee is 0 unless given: a call naming no fee must not fail on it.
     baseFeePerGas: london ? (overrides.baseFeePerGas ?? (options.validation && parent.baseFeePerGas !== undefined ? parent.calcNextBaseFee() : 0n)) : undefined,
     excessBlobGas: cancun ? (parent.excessBlobGas !== undefined ? parent.calcNextExcessBlobGas(common) : 0n) : undefined,
@@ -193,14 +193,13 @@ async function simulateBlock(
     const logs = collector ? collector.output() : result.logs
     calls.push({ result, maxUsedGas: run.totalGasSpent + run.gasRefund, logs, sender: call.from })
     transactions.push({
-      signed: { tx, hash: executed.hash, hashKey: bytesToHex(executed.hash), from: call.from, fromKey: bytesToHex(call.from), raw: tx.serialize() },
+      signed: new SignedTransaction(tx, { identity: { hash: executed.hash, from: call.from } }),
       status: result.success ? 1 : 0,
       gasUsed: run.totalGasSpent,
       cumulativeGasUsed: gasUsed,
       effectiveGasPrice: effectiveGasPriceOf(tx, header.baseFeePerGas ?? 0n),
       contractAddress: run.createdAddress?.bytes,
       logs: result.logs,
-      logsBloom: run.bloom.bitvector,
       firstLogIndex: logIndex,
     })
     logIndex += result.logs.length

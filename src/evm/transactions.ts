@@ -1,27 +1,43 @@
 import { Capability, TransactionType, createTx, createTxFromRLP } from '@ethereumjs/tx'
 import type { TypedTransaction, TypedTxData } from '@ethereumjs/tx'
-import { bytesToHex } from '@ethereumjs/util'
+import { hexToBytes } from '@ethereumjs/util'
 import type { Common } from '@ethereumjs/common'
 import { blobNetworkForm, GAS_PER_BLOB, splitBlobNetworkForm } from './blobs.ts'
 import type { BlobSidecar } from './blobs.ts'
+import { fromByteString, toByteString } from './byteString.ts'
+import { hexKey } from './hexKey.ts'
+import { RecentCache } from './recentCache.ts'
 import { sharedCommonFor } from './sharedCommon.ts'
 
 export { TransactionType, Capability }
 export type { TypedTransaction, TypedTxData }
 
+/** What a transaction may carry besides its signed bytes. */
+export interface TransactionExtras {
+  sidecar?: BlobSidecar
+  impersonated?: true
+  /** The hash and sender of a transaction that carries no signature to read them from (a simulated call). */
+  identity?: { hash: Uint8Array; from: Uint8Array }
+}
+
+/** Decoded transactions kept for reuse once their SignedTransaction keeps only its bytes. */
+const recentlyDecoded = new RecentCache<SignedTransaction, TypedTransaction>(1024)
+
 /**
- * A signed transaction with what every layer asks of it computed once: its hash, its
- * sender (one signature recovery) and its network encoding.
+ * A signed transaction with what every layer asks of it computed once: its hash, its sender (one
+ * signature recovery) and its network encoding. A mined transaction is kept for good; once
+ * `compact()`ed it keeps only its bytes, and the ethereumjs object is decoded again when asked for
+ * (the most recently asked for are kept).
  */
-export interface SignedTransaction {
-  readonly tx: TypedTransaction
-  readonly hash: Uint8Array
+export class SignedTransaction {
   /** Lower-case 0x hex of `hash`: the key of every index by transaction. */
   readonly hashKey: string
-  readonly from: Uint8Array
+  /** Lower-case 0x hex of `from`. */
   readonly fromKey: string
-  /** The canonical encoding: what is hashed and mined. */
-  readonly raw: Uint8Array
+  readonly #raw: string
+  readonly #common: Common
+  #tx: TypedTransaction | undefined
+  readonly #identity: TransactionExtras['identity']
   /**
    * A blob transaction's blobs, commitments and proofs, when it arrived with them. Kept with it
    * in the pool and in the blocks that hold it, so that a reorg can pool it again (geth's blob
@@ -33,13 +49,55 @@ export interface SignedTransaction {
    * signature is Anvil's bypass signature, which no other node would take.
    */
   readonly impersonated?: true
+
+  /** Wraps a signed ethereumjs transaction; throws when the signature recovers no sender. */
+  constructor(tx: TypedTransaction, extras: TransactionExtras = {}) {
+    this.fromKey = hexKey(extras.identity?.from ?? tx.getSenderAddress().bytes)
+    this.hashKey = hexKey(extras.identity?.hash ?? tx.hash())
+    this.#raw = toByteString(tx.serialize())
+    this.#common = tx.common
+    this.#tx = tx
+    if (extras.sidecar) this.sidecar = extras.sidecar
+    if (extras.impersonated) this.impersonated = true
+    if (extras.identity) this.#identity = extras.identity
+  }
+
+  get tx(): TypedTransaction {
+    return this.#tx ?? recentlyDecoded.get(this, () => createTxFromRLP(this.raw, { common: this.#common }))
+  }
+
+  get hash(): Uint8Array {
+    return hexToBytes(this.hashKey as `0x${string}`)
+  }
+
+  get from(): Uint8Array {
+    return hexToBytes(this.fromKey as `0x${string}`)
+  }
+
+  /** The canonical encoding: what is hashed and mined (EIP-2718 envelope, or RLP for legacy). */
+  get raw(): Uint8Array {
+    return fromByteString(this.#raw)
+  }
+
+  /** The same transaction with `extras` added to what it carries. */
+  with(extras: TransactionExtras): SignedTransaction {
+    return new SignedTransaction(this.tx, { sidecar: this.sidecar, impersonated: this.impersonated, identity: this.#identity, ...extras })
+  }
+
+  /**
+   * Lets the decoded transaction go; it is decoded again when asked for. An impersonated or simulated one
+   * keeps it: its sender and hash are given to it, not read from its bytes.
+   */
+  compact(): void {
+    if (this.impersonated || this.#identity) return
+    if (this.#tx !== undefined) recentlyDecoded.set(this, this.#tx)
+    this.#tx = undefined
+  }
 }
 
 /** Wraps a signed ethereumjs transaction; throws when the signature recovers no sender. */
 export function toSignedTransaction(tx: TypedTransaction): SignedTransaction {
-  const hash = tx.hash()
-  const from = tx.getSenderAddress().bytes
-  return { tx, hash, hashKey: bytesToHex(hash), from, fromKey: bytesToHex(from), raw: tx.serialize() }
+  return new SignedTransaction(tx)
 }
 
 /**
@@ -51,7 +109,7 @@ export function decodeRawTransaction(raw: Uint8Array, common: Common): SignedTra
   const tx = createTxFromRLP(payload, { common: sharedCommonFor(common) })
   if (!tx.isSigned()) throw new Error('transaction is not signed')
   const signed = toSignedTransaction(tx)
-  return sidecar ? { ...signed, sidecar } : signed
+  return sidecar ? signed.with({ sidecar }) : signed
 }
 
 /** The encoding eth_sendRawTransaction takes: a blob transaction with its sidecar, else the canonical one. */

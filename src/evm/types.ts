@@ -16,7 +16,6 @@ export interface ExecutedTransaction {
   effectiveGasPrice: bigint
   contractAddress: Uint8Array | undefined
   logs: Log[]
-  logsBloom: Uint8Array
   /** Block-wide index of this transaction's first log. */
   firstLogIndex: number
   /**

@@ -5,14 +5,17 @@ import type { PositionedLog } from '../logs/index.ts'
 export function logsOfTransaction(block: ChainBlock, index: number): PositionedLog[] {
   const executed = block.transactions[index]
   if (!executed) return []
+  // One array each for every log of the transaction (the JSON writer copies what they share).
+  const blockHash = block.hash
+  const transactionHash = executed.signed.hash
   return executed.logs.map((log, i) => ({
     address: log.address,
     topics: log.topics,
     data: log.data,
     blockNumber: block.number,
-    blockHash: block.hash,
+    blockHash,
     blockTimestamp: block.timestamp,
-    transactionHash: executed.signed.hash,
+    transactionHash,
     transactionIndex: index,
     logIndex: executed.firstLogIndex + i,
   }))

@@ -1,7 +1,7 @@
 import { Chain, toChainBlock } from '../chain/chain.ts'
 import type { NetworkConfig } from '../config/schema.ts'
 import { bytesToHex, createDevCommon, deriveDevAccounts, DEV_MNEMONIC, ExecutionEngine, forkBlockFromHeader, ForkBlockError, ForkSourceError, stateEveryBlockReads } from '../evm/index.ts'
-import { ChainNode, finalityOf, NODE_DEFAULTS } from '../node.ts'
+import { ChainNode, finalityOf, NODE_DEFAULTS, stateBlocksOf } from '../node.ts'
 import type { NodeOptions } from '../node.ts'
 import { ForkStartError, NotCached, UpstreamError } from './errors.ts'
 import { ForkCache } from './forkCache.ts'
@@ -135,7 +135,7 @@ async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, op
   // The chain as it starts on `on`'s empty state database; anvil_reset builds it again, on the same upstream state.
   const forkChain = async (on: ExecutionEngine) => {
     await on.createForkBase(header.stateRoot, accounts.map((a) => ({ address: a.address, balance })))
-    return new Chain(on, toChainBlock(block, []), finality)
+    return new Chain(on, toChainBlock(block, []), finality, stateBlocksOf(options, finality))
   }
   const node = ChainNode.fromChain(await forkChain(engine), { ...options, name, olderLogs: history }, accounts, async () => forkChain(await newEngine()))
   const origin: ForkOrigin = { upstream: upstream.label, upstreamChainId, blockNumber: header.number, blockHash: record.blockHash, cacheDir: cache.dir, offline }

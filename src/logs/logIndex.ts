@@ -10,6 +10,8 @@ export type { IndexedBlock, LogRangeQuery, LogQueryOptions, IndexQueryResult, Po
 
 /** EVM logs carry at most four topics (LOG0 to LOG4): one posting table per position. */
 const MAX_TOPICS = 4
+/** Bytes of a block or transaction hash. */
+const HASH = 32
 
 /** The ids `[from, to)` of the blocks `firstBlock..lastBlock` (indexes into the stored blocks) of a query. */
 interface IdRange {
@@ -36,9 +38,19 @@ interface IdRange {
 export class LogIndex {
   /** Number of the oldest block; `undefined` while empty. */
   private first: bigint | undefined
-  private readonly blocks: IndexedBlock[] = []
-  /** `blockStarts[k]` is the first id of `blocks[k]`; `blockStarts[blocks.length]` the number of logs. */
+  /**
+   * Blocks held, by index k from the oldest. What the index keeps of a block (hash, timestamp, its
+   * transactions' hashes) sits in typed arrays rather than objects: a block of the chain stays in the
+   * index for good, and an object per block and per transaction cost ~500 bytes where these cost ~80.
+   */
+  private blockCount = 0
+  /** `blockStarts[k]` is the first id of block k; `blockStarts[blockCount]` the number of logs. */
   private blockStarts = new Uint32Array(256)
+  private blockHashes = new Uint8Array(256 * HASH)
+  private timestamps = new Float64Array(256)
+  /** `transactionStarts[k]` is block k's first transaction in `transactionHashes` (in hashes, not bytes). */
+  private transactionStarts = new Uint32Array(256)
+  private transactionHashes = new Uint8Array(256 * HASH)
   /** The transaction index of every log, by id. */
   private transactionIndexes = new Uint32Array(1024)
 
@@ -53,7 +65,7 @@ export class LogIndex {
 
   /** Number of the newest block; `undefined` while empty. */
   get head(): bigint | undefined {
-    return this.first === undefined ? undefined : this.first + BigInt(this.blocks.length - 1)
+    return this.first === undefined ? undefined : this.first + BigInt(this.blockCount - 1)
   }
 
   /**
@@ -88,15 +100,26 @@ export class LogIndex {
       }
     })
     this.first ??= block.number
-    this.blocks.push(block)
-    this.blockStarts = withCapacity(this.blockStarts, this.blocks.length + 1)
-    this.blockStarts[this.blocks.length] = id
+    const k = this.blockCount++
+    const transactionsFrom = this.transactionStarts[k]!
+    this.blockStarts = withCapacity(this.blockStarts, k + 2)
+    this.blockStarts[k + 1] = id
+    this.blockHashes = withCapacity(this.blockHashes, (k + 1) * HASH)
+    this.blockHashes.set(block.hash, k * HASH)
+    this.timestamps = withCapacity(this.timestamps, k + 1)
+    // Exact below 2^53 seconds: any timestamp a block can carry.
+    this.timestamps[k] = Number(block.timestamp)
+    const transactionsTo = transactionsFrom + block.transactions.length
+    this.transactionStarts = withCapacity(this.transactionStarts, k + 2)
+    this.transactionStarts[k + 1] = transactionsTo
+    this.transactionHashes = withCapacity(this.transactionHashes, transactionsTo * HASH)
+    block.transactions.forEach((transaction, i) => this.transactionHashes.set(transaction.hash, (transactionsFrom + i) * HASH))
   }
 
-  /** Removes the blocks numbered `fromNumber` and above (a reorg) and returns them, oldest first. */
-  truncate(fromNumber: bigint): IndexedBlock[] {
+  /** Removes the blocks numbered `fromNumber` and above (a reorg); returns how many it removed. */
+  truncate(fromNumber: bigint): number {
     const head = this.head
-    if (this.first === undefined || head === undefined || fromNumber > head) return []
+    if (this.first === undefined || head === undefined || fromNumber > head) return 0
     const kept = fromNumber <= this.first ? 0 : Number(fromNumber - this.first)
     const firstRemoved = this.blockStarts[kept]!
     // Newest first, so that each id is the tail of every list it is in.
@@ -109,7 +132,9 @@ export class LogIndex {
     }
     this.logs.length = firstRemoved
     if (kept === 0) this.first = undefined
-    return this.blocks.splice(kept)
+    const removed = this.blockCount - kept
+    this.blockCount = kept
+    return removed
   }
 
   /** All logs of the canonical block `number`, in block order; `[]` for a block not in the index. */
@@ -118,7 +143,8 @@ export class LogIndex {
     if (this.first === undefined || head === undefined || number < this.first || number > head) return []
     const k = Number(number - this.first)
     const logs: PositionedLog[] = []
-    for (let id = this.blockStarts[k]!; id < this.blockStarts[k + 1]!; id++) logs.push(this.positioned(id, k))
+    const fields = new PositionFields()
+    for (let id = this.blockStarts[k]!; id < this.blockStarts[k + 1]!; id++) logs.push(this.positioned(id, k, fields))
     return logs
   }
 
@@ -143,11 +169,12 @@ export class LogIndex {
         return this.tooManyResults(criteria, limit, this.blockOf(ids[limit]!, range.firstBlock))
       }
       const logs: PositionedLog[] = []
+      const fields = new PositionFields()
       let k = -1
       for (const id of ids) {
         deadline.step()
         if (id >= this.blockStarts[k + 1]!) k = this.blockOf(id, k + 1)
-        logs.push(this.positioned(id, k))
+        logs.push(this.positioned(id, k, fields))
       }
       return { status: 'ok', logs }
     } catch (error) {
@@ -196,7 +223,7 @@ export class LogIndex {
 
   /** Index of the block holding log `id`, searching from block index `from` on. */
   private blockOf(id: number, from: number): number {
-    return upperBound(this.blockStarts, id, from, this.blocks.length) - 1
+    return upperBound(this.blockStarts, id, from, this.blockCount) - 1
   }
 
   /** Results beyond the limit: every block before `blockOfExtra`, which holds match `limit + 1`, fits. */
@@ -206,24 +233,56 @@ export class LogIndex {
     return { status: 'tooManyResults', limit, suggestedRange }
   }
 
-  private positioned(id: number, k: number): PositionedLog {
+  private positioned(id: number, k: number, fields: PositionFields): PositionedLog {
     const log = this.logs[id]!
-    const block = this.blocks[k]!
     const transactionIndex = this.transactionIndexes[id]!
+    fields.atBlock(this.first!, this.blockHashes, this.timestamps, k)
+    fields.atTransaction(this.transactionHashes, this.transactionStarts[k]! + transactionIndex)
     return {
       address: log.address,
       topics: log.topics,
       data: log.data,
-      blockNumber: block.number,
-      blockHash: block.hash,
-      blockTimestamp: block.timestamp,
-      transactionHash: block.transactions[transactionIndex]!.hash,
+      blockNumber: fields.blockNumber,
+      blockHash: fields.blockHash,
+      blockTimestamp: fields.blockTimestamp,
+      transactionHash: fields.transactionHash,
       transactionIndex,
       logIndex: id - this.blockStarts[k]!,
     }
   }
 }
 
+/**
+ * The position fields of the logs of one answer, made once per block and per transaction: consecutive logs
+ * of one transaction get the same hash arrays (what the JSON writer recognises to copy their shared
+ * fields). Hashes are copies: the index's arrays are written over when a reorg replaces the blocks.
+ */
+class PositionFields {
+  private blockAt = -1
+  blockNumber = 0n
+  blockHash: Uint8Array = new Uint8Array()
+  blockTimestamp = 0n
+  private transactionAt = -1
+  transactionHash: Uint8Array = new Uint8Array()
+
+  atBlock(first: bigint, hashes: Uint8Array, timestamps: Float64Array, k: number): this {
+    if (k !== this.blockAt) {
+      this.blockAt = k
+      this.blockNumber = first + BigInt(k)
+      this.blockHash = hashes.slice(k * HASH, (k + 1) * HASH)
+      this.blockTimestamp = BigInt(timestamps[k]!)
+    }
+    return this
+  }
+
+  atTransaction(hashes: Uint8Array, slot: number): this {
+    if (slot !== this.transactionAt) {
+      this.transactionAt = slot
+      this.transactionHash = hashes.slice(slot * HASH, (slot + 1) * HASH)
+    }
+    return this
+  }
+}
 /** Up to `max` ids of the stream; each is a unit of work for the deadline. */
 function collect(stream: IdStream, max: number, deadline: Deadline): number[] {
   const ids: number[] = []

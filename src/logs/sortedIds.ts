@@ -35,7 +35,7 @@ export function gallop(ids: Uint32Array, target: number, from: number): number {
 }
 
 /** `array` if it holds `capacity` elements, else a copy at least twice as long (amortised O(1) appends). */
-export function withCapacity<T extends Uint32Array | Uint8Array>(array: T, capacity: number): T {
+export function withCapacity<T extends Uint32Array | Uint8Array | Float64Array>(array: T, capacity: number): T {
   if (capacity <= array.length) return array
   const grown = new (array.constructor as new (length: number) => T)(Math.max(capacity, array.length * 2))
   grown.set(array)

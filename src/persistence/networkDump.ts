@@ -38,7 +38,7 @@ export async function loadNetworkDump(node: ChainNode, dump: Uint8Array): Promis
   if (network.chainId !== node.chainId.toString(10)) {
     throw new StateFileError(`${SOURCE} is of chain id ${network.chainId}; this network's is ${node.chainId}`)
   }
-  await node.loadNetwork(await rebuildNetwork(network, SOURCE))
+  await node.loadNetwork(await rebuildNetwork(network, SOURCE, node.chain.stateBlocks))
 }
 
 /** A state file replays every block from genesis; a fork's state before its first block is its upstream's. */

@@ -1,5 +1,6 @@
 import { Chain, toChainBlock } from '../chain/chain.ts'
 import type { ClockMode } from '../chain/clock.ts'
+import type { StateBlocks } from '../chain/stateWindow.ts'
 import type { ChainBlock } from '../chain/types.ts'
 import {
   addressOf,
@@ -14,7 +15,7 @@ import {
 } from '../evm/index.ts'
 import type { BlobSidecar, ExecutedTransaction, SignedTransaction } from '../evm/index.ts'
 import type { AccountChange } from '../evm/index.ts'
-import { ChainNode } from '../node.ts'
+import { ChainNode, stateBlocksOf } from '../node.ts'
 import type { LoadedNetwork, NodeOptions } from '../node.ts'
 import { StateFileError } from './stateFile.ts'
 import type { AccountEdit, NetworkState } from './stateFile.ts'
@@ -38,7 +39,7 @@ export function captureNetworkState(node: ChainNode): Promise<NetworkState> {
       name: node.name,
       chainId: chain.chainId.toString(10),
       genesis,
-      blocks: blocks.map((b) => bytesToHex(b.block.serialize())),
+      blocks: blocks.map((b) => bytesToHex(b.toBlock().serialize())),
       head: chain.head.hashKey,
       finality: {
         safeDepth: chain.finality.safeDepth.toString(10),
@@ -78,9 +79,10 @@ function impersonatedSendersOf(blocks: readonly ChainBlock[], pool: readonly Sig
 /**
  * Rebuilds a saved network: every block is executed again on its parent's state (with the state set on
  * that parent first) and checked against its header (state root, receipts root...), side branches
- * included, then the saved head is made canonical. `source` names where the state came from in errors.
+ * included, then the saved head is made canonical. `source` names where the state came from in errors;
+ * `stateBlocks` is how many of the newest blocks keep their state.
  */
-export async function rebuildNetwork(state: NetworkState, source: string): Promise<LoadedNetwork> {
+export async function rebuildNetwork(state: NetworkState, source: string, stateBlocks: StateBlocks): Promise<LoadedNetwork> {
   const fail = (what: string, cause?: unknown): never => {
     throw new StateFileError(`${source}: network ${state.name}: ${what}`, { cause })
   }
@@ -93,13 +95,13 @@ export async function rebuildNetwork(state: NetworkState, source: string): Promi
   if (genesis.chainId.toString(10) !== state.chainId) fail(`genesis chain id ${genesis.chainId} is not the saved ${state.chainId}`)
   const engine = await ExecutionEngine.create(genesis.common, { followForks: true })
   const genesisBlock = await engine.createGenesis(genesis.spec)
-  const { finality } = state
-  const chain = new Chain(engine, toChainBlock(genesisBlock, []), {
-    safeDepth: BigInt(finality.safeDepth),
-    finalizedDepth: BigInt(finality.finalizedDepth),
-    safeAtLeast: finality.safeAtLeast === undefined ? undefined : BigInt(finality.safeAtLeast),
-    finalizedAtLeast: finality.finalizedAtLeast === undefined ? undefined : BigInt(finality.finalizedAtLeast),
-  })
+  const finality = {
+    safeDepth: BigInt(state.finality.safeDepth),
+    finalizedDepth: BigInt(state.finality.finalizedDepth),
+    safeAtLeast: state.finality.safeAtLeast === undefined ? undefined : BigInt(state.finality.safeAtLeast),
+    finalizedAtLeast: state.finality.finalizedAtLeast === undefined ? undefined : BigInt(state.finality.finalizedAtLeast),
+  }
+  const chain = new Chain(engine, toChainBlock(genesisBlock, []), finality, stateBlocks)
   const encoded = Buffer.concat(state.blocks.map((b) => hexToBytes(b as `0x${string}`)))
   const sidecars = new Map<string, BlobSidecar>()
   for (const raw of state.blobTransactions ?? []) {
@@ -112,7 +114,7 @@ export async function rebuildNetwork(state: NetworkState, source: string): Promi
   }
   const withSidecar = (executed: ExecutedTransaction): ExecutedTransaction => {
     const sidecar = sidecars.get(executed.signed.hashKey)
-    return sidecar ? { ...executed, signed: { ...executed.signed, sidecar } } : executed
+    return sidecar ? { ...executed, signed: executed.signed.with({ sidecar }) } : executed
   }
   try {
     for (const block of decodeRlpBlocks(encoded, genesis.common)) {
@@ -121,7 +123,7 @@ export async function rebuildNetwork(state: NetworkState, source: string): Promi
       const known = parent as ChainBlock
       const edits = (state.stateEdits?.[bytesToHex(block.hash())] ?? []).map(fromEdit)
       const parentRoot =
-        edits.length === 0 ? known.block.header.stateRoot : await engine.withAccountChanges(known.block.header.stateRoot, edits)
+        edits.length === 0 ? known.stateRoot : await engine.withAccountChanges(known.stateRoot, edits)
       const senders = sendersOf(state.impersonated?.blocks?.[bytesToHex(block.hash())])
       const executed = await engine.executeBlock(block, parentRoot, chain.ancestorHashes(known), senders)
       chain.addSideBlock({ block, executed: executed.map(withSidecar), rejected: [], deferred: [] }, edits)
@@ -163,7 +165,8 @@ export async function rebuildNetwork(state: NetworkState, source: string): Promi
  * with the network's configured node options (mining...) and the saved clock.
  */
 export async function restoreNetwork(state: NetworkState, options: NodeOptions, source: string): Promise<ChainNode> {
-  const { chain, accounts, clockMode, ...resumed } = await rebuildNetwork(state, source)
+  const finality = { finalizedDepth: BigInt(state.finality.finalizedDepth) }
+  const { chain, accounts, clockMode, ...resumed } = await rebuildNetwork(state, source, stateBlocksOf(options, finality))
   const node = ChainNode.fromChain(chain, { ...options, clock: clockMode }, accounts)
   try {
     await node.restore(resumed)

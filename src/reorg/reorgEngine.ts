@@ -53,7 +53,15 @@ export function reorgAncestor(chain: Chain, depth: number, force: boolean): Chai
       `a reorg of depth ${depth} would remove block ${ancestor + 1n}, at or below the finalized block ${finalized}; pass force: true to do it anyway`,
     )
   }
-  return chain.blockByNumber(ancestor) as ChainBlock
+  const block = chain.blockByNumber(ancestor) as ChainBlock
+  // The new branch grows on the ancestor's state (a rollback makes it the head's): it must still be kept.
+  if (!chain.hasState(block)) {
+    throw new ReorgError(
+      'depth',
+      `a reorg of depth ${depth} needs the state of block ${ancestor}, which is no longer kept (the newest ${chain.stateBlocks} blocks keep their state; set history.stateBlocks in the config, or serve with --archive, to keep more)`,
+    )
+  }
+  return block
 }
 
 /** Builds one block of the replacement branch on `parent` (the node supplies clock and coinbase). */

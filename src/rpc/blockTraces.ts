@@ -7,7 +7,7 @@ import { toData } from './formatters/hex.ts'
 
 /** debug_traceBlockBy*: every transaction of `block` traced, as geth's `[{txHash, result}]`. */
 export async function traceBlock(node: ChainNode, block: ChainBlock | PendingBlock, spec: TracerSpec): Promise<unknown[]> {
-  if (block.block.header.number === 0n) throw new ServerError('genesis is not traceable')
+  if (block.header.number === 0n) throw new ServerError('genesis is not traceable')
   const traces = await node.traceBlock(block, spec)
   return block.transactions.map((executed, index) => ({ txHash: toData(executed.signed.hash), result: formatTrace(traces[index]!) }))
 }

@@ -1,5 +1,5 @@
 import { ChainIdMismatch, InvalidTypedData, UnknownAccount } from '../accounts/errors.ts'
-import { TimestampNotAfterHead } from '../chain/errors.ts'
+import { StateUnavailable, TimestampNotAfterHead } from '../chain/errors.ts'
 import {
   BlockGasLimitReachedError,
   ClientLimitExceededError,
@@ -31,7 +31,13 @@ import { TransactionRejected } from '../txpool/errors.ts'
  * as it is, for the dispatcher to send as an RPC error or as -32603.
  */
 export function fromDomainError(error: unknown): unknown {
-  if (error instanceof TransactionRejected || error instanceof UnknownAccount || error instanceof FilterNotFound || error instanceof ChainIdMismatch) {
+  if (
+    error instanceof TransactionRejected ||
+    error instanceof UnknownAccount ||
+    error instanceof FilterNotFound ||
+    error instanceof ChainIdMismatch ||
+    error instanceof StateUnavailable
+  ) {
     return new ServerError(error.message, { cause: error })
   }
   if (error instanceof TooManyFilters) return new LimitExceededError(error.message, { cause: error })

@@ -33,7 +33,7 @@ export function decodeForAdmission(raw: Uint8Array, common: Common, sidecarVersi
   const fields = blobFieldsOf(payload)
   if (fields) checkBlobTransaction(fields, sidecar, sidecarVersion)
   const signed = decode(payload, common)
-  return sidecar ? { ...signed, sidecar } : signed
+  return sidecar ? signed.with({ sidecar }) : signed
 }
 
 function decode(raw: Uint8Array, common: Common): SignedTransaction {

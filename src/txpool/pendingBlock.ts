@@ -1,11 +1,15 @@
 import type { ChainBlock } from '../chain/types.ts'
-import type { Block, DetachedState, ExecutedTransaction } from '../evm/index.ts'
+import type { Block, BlockHeader, DetachedState, ExecutedTransaction } from '../evm/index.ts'
 
 /** The block the pool would make next, executed on top of the head and never kept. */
 export interface PendingBlock {
   block: Block
+  /** `block`'s header (as a ChainBlock's `header`). */
+  header: BlockHeader
   parent: ChainBlock
   transactions: readonly ExecutedTransaction[]
+  /** The state after it (its header's state root). */
+  stateRoot: Uint8Array
   /** Its state, readable while this pending block is cached (kept outside the chain's database). */
   state: DetachedState
 }

@@ -25,7 +25,7 @@ describe('a geth genesis becomes the block geth builds from it', () => {
       },
       new Uint8Array(),
     )
-    const { header } = chain.genesis.block
+    const { header } = chain.genesis
     expect(header.baseFeePerGas).toBe(10n ** 9n)
     expect(header.difficulty).toBe(0x20000n)
     expect(header.gasLimit).toBe(30_000_000n)

@@ -106,7 +106,7 @@ async function resetMiningAndPool(): Promise<void> {
   await node.setIntervalMining(0)
   await node.setAutomine(false)
   await node.setBlockGasLimit(BLOCK_GAS_LIMIT)
-  await node.setNextBlockBaseFee(node.head.block.header.calcNextBaseFee())
+  await node.setNextBlockBaseFee(node.head.header.calcNextBaseFee())
   while (node.pooledTransactions.length < 2) {
     await node.sendTransaction({ from: node.accounts[3]!.address, to: node.accounts[4]!.address, value: 1n })
   }

@@ -69,7 +69,7 @@ function play(genesis: bigint, steps: readonly Step[]): void {
     } else if (step.kind === 'truncate') {
       const from = nextNumber() - BigInt(step.depth)
       const kept = chain.filter((b) => b.number < from)
-      expect(index.truncate(from)).toEqual(chain.slice(kept.length))
+      expect(index.truncate(from)).toBe(chain.length - kept.length)
       chain = kept
       branch++
     } else {

@@ -186,9 +186,9 @@ describe('positions', () => {
 })
 
 describe('reorgs', () => {
-  test('truncate removes the newest blocks, returns them oldest first, and other blocks take their place', () => {
+  test('truncate removes the newest blocks, says how many, and other blocks take their place', () => {
     const { index, chain } = indexOf([[log(1, [1], 0)], [log(1, [1], 1)], [log(1, [1], 2)], [log(1, [1], 3)]])
-    expect(index.truncate(2n)).toEqual(chain.slice(2))
+    expect(index.truncate(2n)).toBe(chain.length - 2)
     expect(index.head).toBe(1n)
     expect(found(index, { fromBlock: 0n, toBlock: 9n, topics: [topic(1)] })).toEqual([0, 1])
     const replacement = block(2n, [[log(2, [1], 20), log(1, [2], 21)]], 1)
@@ -200,8 +200,8 @@ describe('reorgs', () => {
 
   test('truncating past the head removes nothing; truncating everything lets any block number start again', () => {
     const { index, chain } = indexOf([[log(1, [1])], [log(1, [1])]])
-    expect(index.truncate(2n)).toEqual([])
-    expect(index.truncate(0n)).toEqual(chain)
+    expect(index.truncate(2n)).toBe(0)
+    expect(index.truncate(0n)).toBe(chain.length)
     expect(index.head).toBeUndefined()
     index.append(block(40n, [[log(1, [1], 40)]]))
     expect(found(index, { fromBlock: 0n, toBlock: 40n, topics: [topic(1)] })).toEqual([40])

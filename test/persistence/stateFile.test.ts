@@ -228,7 +228,7 @@ describe('--state: files that are refused and left as they are', () => {
   test('a tampered block: its re-execution does not match its header', async () => {
     const path = tempPath()
     const { server, node } = await servedChainWithHistory(path)
-    const stateRoot = Buffer.from(node.head.block.header.stateRoot).toString('hex')
+    const stateRoot = Buffer.from(node.head.stateRoot).toString('hex')
     await server.close()
     const state = JSON.parse(readFileSync(path, 'utf8'))
     const blocks: string[] = state.networks[0].blocks

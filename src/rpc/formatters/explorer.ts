@@ -41,8 +41,8 @@ export function formatTreeBlock(block: ChainBlock, canonical: boolean): Record<s
     timestamp: toQuantity(block.timestamp),
     transactions: block.transactions.length,
     logs: block.logCount,
-    gasUsed: toQuantity(block.block.header.gasUsed),
-    extraData: toData(block.block.header.extraData),
+    gasUsed: toQuantity(block.header.gasUsed),
+    extraData: toData(block.header.extraData),
   }
 }
 

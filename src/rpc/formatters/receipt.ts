@@ -1,5 +1,6 @@
 import type { ChainBlock } from '../../chain/types.ts'
 import { logsOfTransaction } from '../../filters/blockLogs.ts'
+import { logsBloom } from '../../evm/index.ts'
 import { toData, toQuantity } from './hex.ts'
 import { formatLog } from './log.ts'
 import type { RpcLog } from './log.ts'
@@ -24,7 +25,7 @@ export function formatReceipt(block: ChainBlock, index: number): RpcReceipt {
     from: executed.signed.fromKey,
     gasUsed: toQuantity(executed.gasUsed),
     logs,
-    logsBloom: toData(executed.logsBloom),
+    logsBloom: toData(logsBloom(executed.logs)),
     to: tx.to ? toData(tx.to.bytes) : null,
     transactionHash: executed.signed.hashKey,
     transactionIndex: toQuantity(index),

@@ -83,7 +83,7 @@ function bytesQuantity(bytes: Uint8Array): bigint {
 
 /** A transaction at `index` of a mined block, with its position. */
 export function formatMinedTransaction(
-  block: { hash: Uint8Array; number: bigint; timestamp: bigint; block: { header: { baseFeePerGas?: bigint } }; transactions: readonly { signed: SignedTransaction }[] },
+  block: { hash: Uint8Array; number: bigint; timestamp: bigint; header: { baseFeePerGas?: bigint }; transactions: readonly { signed: SignedTransaction }[] },
   index: number,
 ): RpcTransaction | null {
   const executed = block.transactions[index]
@@ -93,6 +93,6 @@ export function formatMinedTransaction(
     blockNumber: block.number,
     blockTimestamp: block.timestamp,
     index,
-    baseFee: block.block.header.baseFeePerGas,
+    baseFee: block.header.baseFeePerGas,
   })
 }

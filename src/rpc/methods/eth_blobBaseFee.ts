@@ -8,6 +8,6 @@ import { toQuantity } from '../formatters/hex.ts'
  * next block's is the last `baseFeePerBlobGas` of eth_feeHistory); null before Cancun.
  */
 export const eth_blobBaseFee: MethodHandler = withParams([], (_params, { node }) => {
-  const price = blobGasPriceOf(node.head.block.header)
+  const price = blobGasPriceOf(node.head.header)
   return price === undefined ? null : toQuantity(price)
 })

@@ -27,19 +27,19 @@ export const eth_feeHistory: MethodHandler = withParams(
     const oldest = newestNumber + 1n - blockCount < first ? first : newestNumber + 1n - blockCount
     const blocks: ChainBlock[] = []
     for (let n = oldest; n <= newestNumber; n++) blocks.push(node.blockBySelector(n) as ChainBlock)
-    const baseFeePerGas = blocks.map((b) => toQuantity(b.block.header.baseFeePerGas ?? 0n))
+    const baseFeePerGas = blocks.map((b) => toQuantity(b.header.baseFeePerGas ?? 0n))
     const last = blocks[blocks.length - 1] as ChainBlock
-    baseFeePerGas.push(toQuantity(last.block.header.calcNextBaseFee()))
+    baseFeePerGas.push(toQuantity(last.header.calcNextBaseFee()))
     // Blob fees and ratios: 0 for blocks before Cancun, as geth fills them.
-    const baseFeePerBlobGas = blocks.map((b) => toQuantity(blobGasPriceOf(b.block.header) ?? 0n))
+    const baseFeePerBlobGas = blocks.map((b) => toQuantity(blobGasPriceOf(b.header) ?? 0n))
     const next = node.blockBySelector(newestNumber + 1n)
-    baseFeePerBlobGas.push(toQuantity((next ? blobGasPriceOf(next.block.header) : node.nextBlobBaseFee) ?? 0n))
+    baseFeePerBlobGas.push(toQuantity((next ? blobGasPriceOf(next.header) : node.nextBlobBaseFee) ?? 0n))
     const result: Record<string, unknown> = {
       oldestBlock: toQuantity(oldest),
       baseFeePerGas,
-      gasUsedRatio: blocks.map((b) => Number(b.block.header.gasUsed) / Number(b.block.header.gasLimit)),
+      gasUsedRatio: blocks.map((b) => Number(b.header.gasUsed) / Number(b.header.gasLimit)),
       baseFeePerBlobGas,
-      blobGasUsedRatio: blocks.map((b) => blobGasUsedRatioOf(b.block.header) ?? 0),
+      blobGasUsedRatio: blocks.map((b) => blobGasUsedRatioOf(b.header) ?? 0),
     }
     if (rewardPercentiles) result.reward = blocks.map((b) => rewardsOf(b, rewardPercentiles))
     return result
@@ -48,7 +48,7 @@ export const eth_feeHistory: MethodHandler = withParams(
 
 /** Tips at the given percentiles of gas used, as geth weights them. */
 function rewardsOf(block: ChainBlock, percentiles: number[]): string[] {
-  const baseFee = block.block.header.baseFeePerGas ?? 0n
+  const baseFee = block.header.baseFeePerGas ?? 0n
   const txs = block.transactions
     .map((t) => ({ tip: t.effectiveGasPrice - baseFee, gas: t.gasUsed }))
     .sort((a, b) => (a.tip < b.tip ? -1 : a.tip > b.tip ? 1 : 0))

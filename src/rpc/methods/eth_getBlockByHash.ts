@@ -9,6 +9,6 @@ export const eth_getBlockByHash: MethodHandler = withParams(
   ([hash, fullTransactions], { node }) => {
     const block = node.chain.blockByHash(hash)
     if (!block) return null
-    return formatBlock(block.block, block.transactions, { fullTransactions: fullTransactions ?? false })
+    return formatBlock(block.toBlock(), block.transactions, { fullTransactions: fullTransactions ?? false })
   },
 )

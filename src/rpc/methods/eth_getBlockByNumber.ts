@@ -14,6 +14,6 @@ export const eth_getBlockByNumber: MethodHandler = withParams(
     if ('pending' in found) {
       return formatBlock(found.pending.block, found.pending.transactions, { fullTransactions: full, pending: true })
     }
-    return formatBlock(found.block.block, found.block.transactions, { fullTransactions: full })
+    return formatBlock(found.block.toBlock(), found.block.transactions, { fullTransactions: full })
   },
 )

@@ -8,5 +8,5 @@ import { blockTag, uint64 } from '../schemas.ts'
 export const eth_getUncleByBlockNumberAndIndex: MethodHandler = withParams([blockTag, uint64], async ([tag, index], { node }) => {
   const found = await resolveBlockByTag(node, tag)
   if (!found) return null
-  return formatUncle(('pending' in found ? found.pending : found.block).block, index)
+  return formatUncle('pending' in found ? found.pending.block : found.block.toBlock(), index)
 })

@@ -8,5 +8,5 @@ import { blockTag } from '../schemas.ts'
 export const eth_getUncleCountByBlockNumber: MethodHandler = withParams([blockTag], async ([tag], { node }) => {
   const found = await resolveBlockByTag(node, tag)
   if (!found) return null
-  return toQuantity(('pending' in found ? found.pending : found.block).block.uncleHeaders.length)
+  return toQuantity(('pending' in found ? found.pending.block : found.block.toBlock()).uncleHeaders.length)
 })

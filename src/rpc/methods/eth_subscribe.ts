@@ -46,7 +46,7 @@ export const eth_subscribe: MethodHandler = (params, { method, node, profile, rp
   const format = (event: SubscriptionEvent): unknown => {
     switch (event.kind) {
       case 'newHead':
-        return formatHeader(event.block.block)
+        return formatHeader(event.block.toBlock())
       case 'log':
         return formatLog(event.log, event.removed)
       case 'pendingTransaction':

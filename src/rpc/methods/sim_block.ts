@@ -26,7 +26,7 @@ export const sim_block: MethodHandler = withParams([request], async ([{ hash, fr
   const abi = decoder ?? bundledAbiDecoder()
   const start = Number(from ?? 0n)
   const page = block.transactions.slice(start, start + limit)
-  const { header } = block.block
+  const { header } = block
   return {
     number: toQuantity(block.number),
     hash: block.hashKey,

@@ -57,7 +57,7 @@ export async function withGas(tx: Record<string, unknown>, ctx: StepContext): Pr
     value: tx['value'] === undefined ? undefined : BigInt(tx['value'] as string),
   }
   const head = node.head
-  const cap = head.block.header.gasLimit
+  const cap = head.header.gasLimit
   const first = await node.call({ ...request, gas: cap }, head)
   if (!first.success) return tx
   const padded = (first.gasUsed * 3n) / 2n < cap ? (first.gasUsed * 3n) / 2n : cap

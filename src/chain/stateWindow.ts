@@ -1,0 +1,79 @@
+import type { ChainBlock } from './types.ts'
+
+/** How many blocks' states a chain keeps: the newest `n` (a number), or every one (`'all'`, an archive). */
+export type StateBlocks = number | 'all'
+
+/** The default window: 256 blocks, and at least 64 below `finalized`, so any reorg short of it can be built. */
+export function defaultStateBlocks(finalizedDepth: bigint): number {
+  return Math.max(256, Number(finalizedDepth) + 64)
+}
+
+/** What the window asks of the engine that keeps the states. */
+export interface StateHolder {
+  releaseState(stateRoot: Uint8Array): void
+  retainState(stateRoot: Uint8Array): void
+  hasState(stateRoot: Uint8Array): boolean
+}
+
+/**
+ * The block states a chain holds: every sealed block's state is held when it is added, and let go
+ * once the block is `stateBlocks` or more below the head; at most `stateBlocks` side-branch blocks
+ * (orphaned by a reorg or a revert) keep theirs, the oldest let go first, so that reorgs and reverts
+ * repeated without end stay bounded. The head's state is always held. The genesis state is held by
+ * the chain itself, never here (it is small, and `earliest` names it).
+ */
+export class StateWindow {
+  /** Held blocks by hash, in the order they were held. */
+  private readonly held = new Map<string, ChainBlock>()
+  /** The lowest number a held block has, so that a prune with nothing to do costs nothing. */
+  private lowest: bigint | undefined
+
+  constructor(
+    private readonly states: StateHolder,
+    readonly stateBlocks: StateBlocks,
+  ) {}
+
+  /** Takes over the holder of a block's state that its sealing made. */
+  hold(block: ChainBlock): void {
+    this.held.set(block.hashKey, block)
+    if (this.lowest === undefined || block.number < this.lowest) this.lowest = block.number
+  }
+
+  /** Holds `block`'s state again if it is kept (by a snapshot) but no longer by the window. */
+  holdAgain(block: ChainBlock): void {
+    if (this.held.has(block.hashKey) || !this.states.hasState(block.stateRoot)) return
+    this.states.retainState(block.stateRoot)
+    this.hold(block)
+  }
+
+  /** Whether `block`'s state is kept, by the window or anything else (a snapshot). */
+  isAvailable(block: ChainBlock): boolean {
+    return this.states.hasState(block.stateRoot)
+  }
+
+  /** Lets go of what falls out of the window after a change of head. */
+  prune(head: ChainBlock, isCanonical: (block: ChainBlock) => boolean): void {
+    const size = this.stateBlocks
+    if (size === 'all') return
+    const cutoff = head.number - BigInt(size)
+    if ((this.lowest === undefined || this.lowest > cutoff) && this.held.size <= size) return
+    const side: ChainBlock[] = []
+    let lowest: bigint | undefined
+    for (const block of this.held.values()) {
+      if (block.hashKey === head.hashKey) continue
+      if (block.number <= cutoff) {
+        this.letGo(block)
+        continue
+      }
+      if (!isCanonical(block)) side.push(block)
+      if (lowest === undefined || block.number < lowest) lowest = block.number
+    }
+    for (const block of side.slice(0, Math.max(0, side.length - size))) this.letGo(block)
+    this.lowest = head.number < (lowest ?? head.number) ? head.number : lowest
+  }
+
+  private letGo(block: ChainBlock): void {
+    this.held.delete(block.hashKey)
+    this.states.releaseState(block.stateRoot)
+  }
+}

@@ -1,0 +1,52 @@
+import { hexToBytes, keyOf, KeptBlock } from '../evm/index.ts'
+import type { AccountChange, Block, BlockHeader, ExecutedTransaction } from '../evm/index.ts'
+import type { ChainBlock } from './types.ts'
+
+/**
+ * A block as the chain keeps it for good: the header's bytes (KeptBlock), the transactions' signed
+ * bytes and their receipts with packed logs, and the state set on its parent before it was built. What the ethereumjs objects held besides is let go once
+ * the block is sealed, and rebuilt when asked for.
+ */
+export class StoredBlock implements ChainBlock {
+  readonly hashKey: string
+  readonly parentKey: string
+  readonly number: bigint
+  readonly timestamp: bigint
+  readonly transactions: readonly ExecutedTransaction[]
+  readonly logCount: number
+  readonly stateEdits?: readonly AccountChange[]
+  readonly #kept: KeptBlock
+
+  constructor(block: Block, transactions: readonly ExecutedTransaction[], stateEdits?: readonly AccountChange[]) {
+    const { header } = block
+    this.hashKey = keyOf(block.hash())
+    this.parentKey = keyOf(header.parentHash)
+    this.number = header.number
+    this.timestamp = header.timestamp
+    this.transactions = transactions
+    if (stateEdits !== undefined && stateEdits.length > 0) this.stateEdits = stateEdits
+    let logCount = 0
+    for (const executed of transactions) {
+      logCount += executed.logs.length
+      executed.signed.compact()
+    }
+    this.logCount = logCount
+    this.#kept = new KeptBlock(block)
+  }
+
+  get hash(): Uint8Array {
+    return hexToBytes(this.hashKey as `0x${string}`)
+  }
+
+  get header(): BlockHeader {
+    return this.#kept.header
+  }
+
+  get stateRoot(): Uint8Array {
+    return this.#kept.stateRoot
+  }
+
+  toBlock(): Block {
+    return this.#kept.toBlock(this.transactions.map((executed) => executed.signed.tx))
+  }
+}
