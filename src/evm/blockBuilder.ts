@@ -1,16 +1,16 @@
-import { Block, createBlock, createBlockHeader, genRequestsRoot, genTransactionsTrieRoot } from '@ethereumjs/block'
+import { Block, createBlock, createBlockHeader, genRequestsRoot } from '@ethereumjs/block'
 import type { HeaderData } from '@ethereumjs/block'
-import { MerklePatriciaTrie } from '@ethereumjs/mpt'
-import { RLP } from '@ethereumjs/rlp'
 import { KECCAK256_RLP } from '@ethereumjs/util'
-import { Bloom, encodeReceipt, runTx } from '@ethereumjs/vm'
+import { Bloom, runTx } from '@ethereumjs/vm'
 import type { RunTxResult, VM } from '@ethereumjs/vm'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { accumulateParentBeaconBlockRoot, accumulateParentBlockHash, accumulateRequests } from './systemCalls.ts'
-import { blobGasOf, decodeRawTransaction, effectiveGasPriceOf, TransactionType, transactionFailureReason } from './transactions.ts'
-import type { SignedTransaction, TypedTransaction } from './transactions.ts'
+import { blobGasOf, decodeRawTransaction, effectiveGasPriceOf, transactionFailureReason } from './transactions.ts'
+import type { SignedTransaction } from './transactions.ts'
 import { ForkSourceError } from './forkState.ts'
+import { orderedTrieRoot } from './orderedTrie.ts'
 import { packLogs } from './packedLogs.ts'
+import { encodeReceipt } from './receiptEncoding.ts'
 import { sharedCommonFor } from './sharedCommon.ts'
 import type { ExecutedTransaction } from './types.ts'
 
@@ -75,8 +75,9 @@ export async function buildBlock(
     withdrawalsRoot: common.isActivatedEIP(4895) ? KECCAK256_RLP : undefined,
   }
   // runTx reads number, timestamp, coinbase, base fee, gas limit and prevRandao from this
-  // header; cumulative gas is passed per transaction instead.
-  const executionBlock = createBlock({ header: headerData }, { common, freeze: false })
+  // header; cumulative gas is passed per transaction instead. Built with the shared Common: a
+  // copy of the chain's would rebuild its parameter cache for every block.
+  const executionBlock = createBlock({ header: headerData }, { common: sharedCommonFor(common), freeze: false })
 
   // One checkpoint around the whole block: each transaction's commit then stays in the state
   // manager's caches, and the trie is written once, when the block's state root is taken.
@@ -170,7 +171,7 @@ async function executeAndSeal(
     {
       ...headerData,
       // The block's checkpoint closes once the system calls ran: the trie is written once, here.
-      ...(await blockCommitments(vm, results, included.map((s) => s.tx), template.gasLimit, () => vm.stateManager.commit())),
+      ...(await blockCommitments(vm, results, executed, template.gasLimit, () => vm.stateManager.commit())),
       gasUsed,
       blobGasUsed: common.isActivatedEIP(4844) ? blobGasUsed : undefined,
     },
@@ -194,21 +195,22 @@ function onBlockFork(signed: SignedTransaction, common: VM['common']): SignedTra
 }
 
 /**
- * What a block's header commits to once its transactions `included` ran with `results` on `vm`: the
- * state, transactions and receipts roots, the logs bloom and (from Prague) the EIP-7685 requests hash,
- * whose system calls run here. `beforeStateRoot` runs between those calls and taking the state root.
+ * What a block's header commits to once its transactions `executed` ran with `results` on `vm`: the
+ * state, transactions and receipts roots (from the ordered keys, receipts encoded in one pass), the logs
+ * bloom and (from Prague) the EIP-7685 requests hash, whose system calls run here. `beforeStateRoot` runs
+ * between those calls and taking the state root.
  */
 export async function blockCommitments(
   vm: VM,
-  results: RunTxResult[],
-  included: readonly TypedTransaction[],
+  results: readonly RunTxResult[],
+  executed: readonly ExecutedTransaction[],
   gasLimit: bigint,
   beforeStateRoot: () => Promise<void> = async () => {},
 ): Promise<Pick<HeaderData, 'stateRoot' | 'transactionsTrie' | 'receiptTrie' | 'logsBloom' | 'requestsHash'>> {
   const { common } = vm
   let requestsHash: Uint8Array | undefined
   if (common.isActivatedEIP(7685)) {
-    const requests = await accumulateRequests(vm, results, gasLimit, true)
+    const requests = await accumulateRequests(vm, [...results], gasLimit, true)
     requestsHash = genRequestsRoot(requests, common.customCrypto.sha256 ?? sha256)
   }
   const bloom = new Bloom(undefined, common)
@@ -216,21 +218,13 @@ export async function blockCommitments(
   await beforeStateRoot()
   return {
     stateRoot: await vm.stateManager.getStateRoot(),
-    transactionsTrie: await genTransactionsTrieRoot([...included], new MerklePatriciaTrie({ common })),
-    receiptTrie: await receiptRoot(results, included, common),
+    transactionsTrie: orderedTrieRoot(executed.map((e) => e.signed.raw)),
+    receiptTrie: orderedTrieRoot(
+      executed.map((e, i) =>
+        encodeReceipt({ type: e.signed.tx.type, status: e.status, cumulativeGasUsed: e.cumulativeGasUsed, bloom: (results[i] as RunTxResult).bloom.bitvector, logs: e.logs }),
+      ),
+    ),
     logsBloom: bloom.bitvector,
     requestsHash,
   }
-}
-
-/** The receipts root of a block whose transactions `included` ran with `results`. */
-async function receiptRoot(results: RunTxResult[], included: readonly TypedTransaction[], common: VM['common']): Promise<Uint8Array> {
-  if (results.length === 0) return KECCAK256_RLP
-  // With the chain's Common the trie hashes with the native keccak (receipts of many logs are large).
-  const trie = new MerklePatriciaTrie({ common })
-  for (const [i, result] of results.entries()) {
-    const type = included[i]?.type ?? TransactionType.Legacy
-    await trie.put(RLP.encode(i), encodeReceipt(result.receipt, type))
-  }
-  return trie.root()
 }

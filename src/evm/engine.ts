@@ -14,6 +14,9 @@ import { withImpersonatedSenders } from './impersonation.ts'
 import type { ForkedStateSource } from './forkState.ts'
 import { hexKey } from './hexKey.ts'
 import { OverlayDB } from './overlayDb.ts'
+import { RecentCache } from './recentCache.ts'
+import { StateReader } from './stateReader.ts'
+import type { StateView } from './stateReader.ts'
 import { StateStore } from './stateStore.ts'
 import type { BlockTemplate, BuiltBlock } from './blockBuilder.ts'
 import { BlockImportError, describeBlockFailure, executedTransactionsOf } from './importBlocks.ts'
@@ -98,13 +101,7 @@ export class DetachedState {
   constructor(readonly stateManager: MerkleStateManager) {}
 }
 
-/** Read access to the world state at one state root. */
-export interface StateView {
-  getBalance(address: Uint8Array): Promise<bigint>
-  getNonce(address: Uint8Array): Promise<bigint>
-  getCode(address: Uint8Array): Promise<Uint8Array>
-  getStorage(address: Uint8Array, slot: Uint8Array): Promise<Uint8Array>
-}
+export type { StateView }
 
 /** Readers kept for the most recently read states (the head's, mostly). */
 const READERS_KEPT = 8
@@ -120,8 +117,8 @@ export class ExecutionEngine {
   private currentRoot: Uint8Array = KECCAK256_RLP
   private genesis: GenesisSpec | undefined
   private readonly rulesByFork = new Map<string, Common>()
-  /** A state manager per recently read root: a state never changes, so what one has read stays true. */
-  private readonly readers = new Map<string, MerkleStateManager>()
+  /** A reader per recently read root: a state never changes, so what one has read stays true. */
+  private readonly readers = new RecentCache<string, StateReader>(READERS_KEPT)
 
   private constructor(
     readonly common: Common,
@@ -353,29 +350,20 @@ export class ExecutionEngine {
 
   /** A read-only view of the state at `stateRoot`, independent of block building. */
   stateAt(stateRoot: Uint8Array, detached?: DetachedState): StateView {
-    const state = detached ? detachedReader(detached, stateRoot) : this.readerAt(stateRoot)
-    return {
-      getBalance: async (address) => (await (await state).getAccount(new Address(address)))?.balance ?? 0n,
-      getNonce: async (address) => (await (await state).getAccount(new Address(address)))?.nonce ?? 0n,
-      getCode: async (address) => (await state).getCode(new Address(address)),
-      getStorage: async (address, slot) => (await state).getStorage(new Address(address), slot),
-    }
+    if (detached) return managerView(detachedReader(detached, stateRoot))
+    // A fork's state reads what it has not written from its upstream, which its state manager knows how to do.
+    if (this.fork) return managerView(this.forkReader(stateRoot))
+    return this.readerAt(stateRoot)
   }
 
-  private async readerAt(stateRoot: Uint8Array): Promise<MerkleStateManager> {
-    const key = hexKey(stateRoot, false)
-    const known = this.readers.get(key)
-    if (known) {
-      // Most recently used last: the first is the one to forget.
-      this.readers.delete(key)
-      this.readers.set(key, known)
-      return known
-    }
-    const reader = stateManagerOver(stateTrie(this.common, this.store), this.common, this.fork, new Caches())
+  private async forkReader(stateRoot: Uint8Array): Promise<MerkleStateManager> {
+    const reader = stateManagerOver(stateTrie(this.common, this.store), this.common, this.fork)
     await reader.setStateRoot(stateRoot)
-    if (this.readers.size >= READERS_KEPT) this.readers.delete(this.readers.keys().next().value as string)
-    this.readers.set(key, reader)
     return reader
+  }
+
+  private readerAt(stateRoot: Uint8Array): StateReader {
+    return this.readers.get(hexKey(stateRoot, false), () => new StateReader(this.common, this.store, stateRoot))
   }
 
   /** EIP-1186: the account's and the given slots' Merkle proofs in the state at `stateRoot`. */
@@ -544,14 +532,20 @@ function stateTrie(common: Common, store: StateStore): MerklePatriciaTrie {
   return new MerklePatriciaTrie({ useKeyHashing: true, common, db: store, valueEncoding: ValueEncoding.Bytes })
 }
 
+/** Reads of the state a state manager stands on. */
+function managerView(state: Promise<MerkleStateManager>): StateView {
+  return {
+    getBalance: async (address) => (await (await state).getAccount(new Address(address)))?.balance ?? 0n,
+    getNonce: async (address) => (await (await state).getAccount(new Address(address)))?.nonce ?? 0n,
+    getCode: async (address) => (await state).getCode(new Address(address)),
+    getStorage: async (address, slot) => (await state).getStorage(new Address(address), slot),
+  }
+}
+
 async function detachedReader(detached: DetachedState, stateRoot: Uint8Array): Promise<MerkleStateManager> {
   const state = detached.stateManager.shallowCopy(false)
   await state.setStateRoot(stateRoot)
   return state
-}
-
-function failedBeforeExecution(error: string): CallResult {
-  return { success: false, returnValue: new Uint8Array(), gasUsed: 0n, error, logs: [] }
 }
 
 // sha256 of nothing: the requests hash of a block with no EIP-7685 requests.

@@ -213,7 +213,7 @@ async function simulateBlock(
   }
   const sealed = sharedCommonFor(common)
   const txs = transactions.map((t) => t.signed.tx)
-  const commitments = await blockCommitments(vm, runs, txs, header.gasLimit)
+  const commitments = await blockCommitments(vm, runs, transactions, header.gasLimit)
   const blockHeader = createBlockHeader(
     {
       ...commitments,
