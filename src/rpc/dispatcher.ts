@@ -117,7 +117,9 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
   /** Where the first HTTP status an injected fault chooses for one message is kept, and its calls' records. */
   type StatusSink = { status?: number; traces?: Map<RpcResponse, PendingRequest> }
 
-  async function handleRequest(request: unknown, ctx: RpcContext, refusal: RpcError | undefined, sink: StatusSink): Promise<RpcResponse | undefined> {
+  // The path of one request returns plain values until a method returns a promise: each async layer would
+  // add microtask turns to every request (measured: ~7 µs of CPU per eth_blockNumber over HTTP).
+  function handleRequest(request: unknown, ctx: RpcContext, refusal: RpcError | undefined, sink: StatusSink): MaybePromise<RpcResponse | undefined> {
     if (typeof request !== 'object' || request === null || Array.isArray(request)) {
       return fail(null, new InvalidRequestError('invalid request: not an object'))
     }
@@ -138,8 +140,10 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
       trace?.failed((response as { error: { code: number; message: string } }).error, false)
       return finishedUnlessNotification(traced(response, trace, sink), isNotification, sink)
     }
-    const response = await callMethod(method, fields['params'], replyId, ctx, sink)
-    return finishedUnlessNotification(response, isNotification, sink)
+    const response = callMethod(method, fields['params'], replyId, ctx, sink)
+    return isPromise(response)
+      ? response.then((answer) => finishedUnlessNotification(answer, isNotification, sink))
+      : finishedUnlessNotification(response, isNotification, sink)
   }
 
   /** A notification's answer is never sent: its call is recorded now. */
@@ -149,8 +153,14 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
     return undefined
   }
 
-  async function callMethod(method: string, params: unknown, id: RpcId, ctx: RpcContext, sink: StatusSink): Promise<RpcResponse> {
+  function callMethod(method: string, params: unknown, id: RpcId, ctx: RpcContext, sink: StatusSink): MaybePromise<RpcResponse> {
     const trace = startTrace(method, params, ctx)
+    const failed = (err: unknown): RpcResponse => {
+      if (err instanceof RpcError && err.httpStatus !== undefined) sink.status ??= err.httpStatus
+      const error = toRpcErrorObject(fromDomainError(err), logger)
+      trace?.failed(error, isInjected(err))
+      return traced(errorResponse(id, error), trace, sink)
+    }
     try {
       if (!Object.hasOwn(methods, method)) {
         throw new MethodNotFoundError(`the method ${method} does not exist/is not available`)
@@ -159,25 +169,26 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
         throw new InvalidParamsError('invalid params: params must be an array')
       }
       const handler = methods[method] as RpcMethod
-      return traced(resultResponse(id, await handler(params ?? [], ctx)), trace, sink)
+      const result = handler(params ?? [], ctx)
+      return isPromise(result)
+        ? result.then((value) => traced(resultResponse(id, value), trace, sink), failed)
+        : traced(resultResponse(id, result), trace, sink)
     } catch (err) {
-      if (err instanceof RpcError && err.httpStatus !== undefined) sink.status ??= err.httpStatus
-      const error = toRpcErrorObject(fromDomainError(err), logger)
-      trace?.failed(error, isInjected(err))
-      return traced(errorResponse(id, error), trace, sink)
+      return failed(err)
     }
   }
 
-  async function answerBody(body: unknown, ctx: RpcContext, sink: StatusSink): Promise<RpcResponse | RpcResponse[] | undefined> {
+  function answerBody(body: unknown, ctx: RpcContext, sink: StatusSink): MaybePromise<RpcResponse | RpcResponse[] | undefined> {
     if (!Array.isArray(body)) return handleRequest(body, ctx, ctx.admit?.(1), sink)
     if (body.length === 0) return fail(null, new InvalidRequestError('empty batch'))
     if (body.length > maxBatchSize) return fail(null, new InvalidRequestError('batch too large'))
     const refusal = ctx.admit?.(body.length)
     // Requests run concurrently; Promise.all keeps the answers in request order.
     const itemCtx: RpcContext = { ...ctx, inBatch: true }
-    const responses = await Promise.all(body.map((request) => handleRequest(request, itemCtx, refusal, sink)))
-    const answered = responses.filter((response) => response !== undefined)
-    return answered.length === 0 ? undefined : answered
+    return Promise.all(body.map((request) => handleRequest(request, itemCtx, refusal, sink))).then((responses) => {
+      const answered = responses.filter((response) => response !== undefined)
+      return answered.length === 0 ? undefined : answered
+    })
   }
 
   async function dispatch(body: unknown, ctx: RpcContext): Promise<Dispatched<RpcResponse | RpcResponse[] | undefined>> {
@@ -227,7 +238,8 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
       return { answer: serialise(fail(null, new ParseError('parse error'))) }
     }
     const sink: StatusSink = {}
-    const answer = await answerBody(body, ctx, sink)
+    const pending = answerBody(body, ctx, sink)
+    const answer = isPromise<Awaited<typeof pending>>(pending) ? await pending : pending
     if (answer === undefined) return withStatus(undefined, sink)
     return withStatus(Array.isArray(answer) ? joinBatch(answer.map((response) => serialise(response, sink))) : serialise(answer, sink), sink)
   }
@@ -237,6 +249,12 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
 
 /** A serialised answer: text, or UTF-8 bytes when it holds pre-written JSON. */
 export type WireMessage = string | Buffer
+
+type MaybePromise<T> = T | Promise<T>
+
+function isPromise<T>(value: unknown): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function'
+}
 
 function withStatus<T>(answer: T, sink: { status?: number }): Dispatched<T> {
   return sink.status === undefined ? { answer } : { answer, httpStatus: sink.status }

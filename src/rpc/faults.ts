@@ -1,5 +1,5 @@
 import { ChainsimError, InjectedFault, ServerError } from '../errors.ts'
-import type { RpcMethod, RpcMethodTable } from './dispatcher.ts'
+import type { RpcContext, RpcMethod, RpcMethodTable } from './dispatcher.ts'
 import { ConnectionDrops } from './faults/connectionDrops.ts'
 import { injectedError } from './faults/injected.ts'
 import type { ConnectionWatch, DroppableConnection } from './faults/connectionDrops.ts'
@@ -144,33 +144,48 @@ export class FaultInjector {
   private guard(name: string, method: RpcMethod, methods: RpcMethodTable, context: FaultContext): RpcMethod {
     if (name === 'sim_fault') return method
     const control = CONTROL.test(name)
-    return async (params, ctx) => {
-      const refused = control ? undefined : this.throughputRefusal(name, context)
-      if (refused) throw injectedError(refused)
-      const fault = this.takeError(name)
-      if (fault !== undefined) {
-        if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs))
-        const { httpStatus } = fault
-        if (fault.error) throw injectedError(new InjectedFault(fault.error.message, { code: fault.error.code, data: fault.error.data, httpStatus }))
-        if (httpStatus !== undefined) throw injectedError(new InjectedFault(`injected fault: HTTP ${httpStatus}`, { httpStatus }))
-        return method(params, ctx)
-      }
-      if (control) return method(params, ctx)
-      const partial = ctx.inBatch ? this.partials.find((p) => p.trigger.fires()) : undefined
-      if (partial) {
-        if (partial.spec.answer === 'null') return null
-        const error = partial.spec.error ?? { code: -32603, message: 'internal error' }
-        throw injectedError(new InjectedFault(error.message, { code: error.code, data: error.data }))
-      }
-      if (name === 'eth_getFilterChanges' && this.lostFilters.some(({ trigger }) => trigger.fires())) {
-        // The filter is really gone, as when a load balancer sends the poll to a replica that never had it.
-        await methods['eth_uninstallFilter']?.(params, ctx)
-        throw injectedError(new ServerError('filter not found'))
-      }
-      const lag = context.lagged && this.lags.find((l) => (l.spec.methods ?? LAGGED_METHODS).includes(name) && l.trigger.fires())
-      if (lag && context.lagged) return context.lagged(BigInt(lag.spec.blocks))[name]!(params, ctx)
+    // With nothing armed (almost always) the method is called as it is, with no promise around it.
+    return (params, ctx) => (this.nothingArmed() ? method(params, ctx) : this.faulted(name, control, method, params, ctx, methods, context))
+  }
+
+  private nothingArmed(): boolean {
+    return this.errors.length === 0 && this.lags.length === 0 && this.lostFilters.length === 0 && this.partials.length === 0 && this.throughput === undefined
+  }
+
+  private async faulted(
+    name: string,
+    control: boolean,
+    method: RpcMethod,
+    params: unknown[],
+    ctx: RpcContext,
+    methods: RpcMethodTable,
+    context: FaultContext,
+  ): Promise<unknown> {
+    const refused = control ? undefined : this.throughputRefusal(name, context)
+    if (refused) throw injectedError(refused)
+    const fault = this.takeError(name)
+    if (fault !== undefined) {
+      if (fault.latencyMs) await new Promise((resolve) => setTimeout(resolve, fault.latencyMs))
+      const { httpStatus } = fault
+      if (fault.error) throw injectedError(new InjectedFault(fault.error.message, { code: fault.error.code, data: fault.error.data, httpStatus }))
+      if (httpStatus !== undefined) throw injectedError(new InjectedFault(`injected fault: HTTP ${httpStatus}`, { httpStatus }))
       return method(params, ctx)
     }
+    if (control) return method(params, ctx)
+    const partial = ctx.inBatch ? this.partials.find((p) => p.trigger.fires()) : undefined
+    if (partial) {
+      if (partial.spec.answer === 'null') return null
+      const error = partial.spec.error ?? { code: -32603, message: 'internal error' }
+      throw injectedError(new InjectedFault(error.message, { code: error.code, data: error.data }))
+    }
+    if (name === 'eth_getFilterChanges' && this.lostFilters.some(({ trigger }) => trigger.fires())) {
+      // The filter is really gone, as when a load balancer sends the poll to a replica that never had it.
+      await methods['eth_uninstallFilter']?.(params, ctx)
+      throw injectedError(new ServerError('filter not found'))
+    }
+    const lag = context.lagged && this.lags.find((l) => (l.spec.methods ?? LAGGED_METHODS).includes(name) && l.trigger.fires())
+    if (lag && context.lagged) return context.lagged(BigInt(lag.spec.blocks))[name]!(params, ctx)
+    return method(params, ctx)
   }
 
   /** The first `error` fault on `name` (then the first `*` one) whose trigger fires; spent ones are dropped. */

@@ -259,8 +259,14 @@ function answeringWhetherFound(handler: MethodHandler): MethodHandler {
 
 /** Binds every handler to one network's context, for the dispatcher; each learns the name it is called by. */
 export function createMethodTable(context: Omit<MethodContext, 'rpc' | 'method'>): RpcMethodTable {
+  const { node, profile, faults, clientVersion, saveState, requests, decoder, scenario } = context
+  // A literal of one shape per call: spreading the context was ~5% of an eth_blockNumber's CPU over HTTP.
+  // `satisfies` holds it to every field of MethodContext, so that a new one is not silently left out.
   return Object.fromEntries(
-    Object.entries(allMethods).map(([method, handler]) => [method, (params, rpc) => handler(params, { ...context, method, rpc })]),
+    Object.entries(allMethods).map(([method, handler]) => [
+      method,
+      (params, rpc) => handler(params, { method, node, profile, faults, clientVersion, rpc, saveState, requests, decoder, scenario } satisfies Record<keyof MethodContext, unknown>),
+    ]),
   )
 }
 
