@@ -17,16 +17,15 @@ export interface StateHolder {
 
 /**
  * The block states a chain holds: every sealed block's state is held when it is added, and let go
- * once the block is `stateBlocks` or more below the head; at most `stateBlocks` side-branch blocks
- * (orphaned by a reorg or a revert) keep theirs, the oldest let go first, so that reorgs and reverts
+ * once the block is `stateBlocks` or more below the head (and every block sealed before it has been
+ * let go); side-branch blocks (orphaned by a reorg or a revert) keep theirs while at most
+ * 2 × `stateBlocks` states are held in all, the oldest let go first, so that reorgs and reverts
  * repeated without end stay bounded. The head's state is always held. The genesis state is held by
  * the chain itself, never here (it is small, and `earliest` names it).
  */
 export class StateWindow {
   /** Held blocks by hash, in the order they were held. */
   private readonly held = new Map<string, ChainBlock>()
-  /** The lowest number a held block has, so that a prune with nothing to do costs nothing. */
-  private lowest: bigint | undefined
 
   constructor(
     private readonly states: StateHolder,
@@ -36,7 +35,6 @@ export class StateWindow {
   /** Takes over the holder of a block's state that its sealing made. */
   hold(block: ChainBlock): void {
     this.held.set(block.hashKey, block)
-    if (this.lowest === undefined || block.number < this.lowest) this.lowest = block.number
   }
 
   /** Holds `block`'s state again if it is kept (by a snapshot) but no longer by the window. */
@@ -51,25 +49,27 @@ export class StateWindow {
     return this.states.hasState(block.stateRoot)
   }
 
-  /** Lets go of what falls out of the window after a change of head. */
+  /**
+   * Lets go of what falls out of the window after a change of head: blocks are held in the order they were
+   * sealed, so the ones to let go are at the front (a prune costs what it lets go). Side-branch blocks held
+   * past the window's size in all are let go oldest first.
+   */
   prune(head: ChainBlock, isCanonical: (block: ChainBlock) => boolean): void {
     const size = this.stateBlocks
     if (size === 'all') return
     const cutoff = head.number - BigInt(size)
-    if ((this.lowest === undefined || this.lowest > cutoff) && this.held.size <= size) return
-    const side: ChainBlock[] = []
-    let lowest: bigint | undefined
     for (const block of this.held.values()) {
-      if (block.hashKey === head.hashKey) continue
-      if (block.number <= cutoff) {
-        this.letGo(block)
-        continue
-      }
-      if (!isCanonical(block)) side.push(block)
-      if (lowest === undefined || block.number < lowest) lowest = block.number
+      if (block.number > cutoff || block.hashKey === head.hashKey) break
+      this.letGo(block)
     }
-    for (const block of side.slice(0, Math.max(0, side.length - size))) this.letGo(block)
-    this.lowest = head.number < (lowest ?? head.number) ? head.number : lowest
+    let excess = this.held.size - 2 * size
+    if (excess <= 0) return
+    for (const block of this.held.values()) {
+      if (excess === 0) break
+      if (block.hashKey === head.hashKey || isCanonical(block)) continue
+      this.letGo(block)
+      excess--
+    }
   }
 
   private letGo(block: ChainBlock): void {

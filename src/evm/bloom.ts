@@ -1,7 +1,8 @@
-import { keccak256 } from './crypto.ts'
+import { Bloom } from '@ethereumjs/vm'
+import { addToBloom } from './crypto.ts'
 import type { Log } from './types.ts'
 
-/** The 2048-bit logs bloom of `logs` (yellow paper M3:2048): three bits per address and per topic. */
+/** The 2048-bit logs bloom of `logs`: three bits per address and per topic. */
 export function logsBloom(logs: readonly Log[]): Uint8Array {
   const bloom = new Uint8Array(256)
   for (const log of logs) {
@@ -11,10 +12,11 @@ export function logsBloom(logs: readonly Log[]): Uint8Array {
   return bloom
 }
 
-function addToBloom(bloom: Uint8Array, item: Uint8Array): void {
-  const hash = keccak256(item)
-  for (let i = 0; i < 6; i += 2) {
-    const bit = (((hash[i] as number) << 8) | (hash[i + 1] as number)) & 2047
-    bloom[255 - (bit >> 3)]! |= 1 << (bit & 7)
-  }
+/**
+ * runTx computes every transaction's bloom with @ethereumjs/vm's Bloom, whose `add` hashes the item and
+ * reads its three bits through a new DataView each: ~12% of mining 100-event transactions, the largest
+ * cost outside the interpreter. The same bits come from the keccak memo, read in place.
+ */
+Bloom.prototype.add = function add(this: Bloom, item: Uint8Array): void {
+  addToBloom(this.bitvector, item)
 }

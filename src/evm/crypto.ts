@@ -52,24 +52,70 @@ const baseKeccak = loadNativeKeccak() ?? keccak_256
 
 /** Inputs this short are addresses, topics and slots: what the log bloom hashes again and again. */
 const MEMO_MAX_INPUT = 32
-const MEMO_MAX_ENTRIES = 8192
-const memo = new Map<string, Uint8Array>()
+const MEMO_SLOTS = 8192
 
 /**
- * keccak-256, native when the addon loads. Short inputs are remembered: the bloom of every log
- * hashes its address and each topic, and most of those repeat (the contract, the event
- * signature, the sender), so a lookup replaces most of those hashes. The memo is bounded.
+ * keccak-256 of short inputs, remembered in a direct-mapped table of typed arrays: the bloom of every log
+ * hashes its address and each topic, and most of those repeat (the contract, the event signature, the
+ * sender), as do the addresses and slots the state trie hashes into keys. A lookup hashes the input's bytes
+ * to a slot and compares them; no string or object is made (a map keyed by the input's bytes as a string
+ * made one per lookup: ~4% of mining 100-event transactions).
  */
+class ShortInputMemo {
+  private readonly inputs = new Uint8Array(MEMO_SLOTS * MEMO_MAX_INPUT)
+  /** Input length + 1 per slot; 0 for an empty slot. */
+  private readonly lengths = new Uint8Array(MEMO_SLOTS)
+  /** keccak-256 of each slot's input. */
+  readonly outputs = new Uint8Array(MEMO_SLOTS * 32)
+
+  /** The slot whose output is keccak-256 of `data` (at most MEMO_MAX_INPUT bytes), hashed on a miss. */
+  slotOf(data: Uint8Array): number {
+    const length = data.length
+    // FNV-1a over the bytes.
+    let h = 0x811c9dc5
+    for (let i = 0; i < length; i++) h = Math.imul(h ^ (data[i] as number), 0x01000193)
+    const slot = (h >>> 0) & (MEMO_SLOTS - 1)
+    const at = slot * MEMO_MAX_INPUT
+    if (this.lengths[slot] === length + 1) {
+      let same = true
+      for (let i = 0; i < length && same; i++) same = this.inputs[at + i] === data[i]
+      if (same) return slot
+    }
+    this.inputs.set(data, at)
+    this.lengths[slot] = length + 1
+    this.outputs.set(baseKeccak(data), slot * 32)
+    return slot
+  }
+}
+
+const memo = new ShortInputMemo()
+
+/** keccak-256, native when the addon loads; short inputs are remembered (ShortInputMemo). */
 export function keccak256(data: Uint8Array): Uint8Array {
   if (data.length > MEMO_MAX_INPUT) return baseKeccak(data)
-  const key = Buffer.from(data.buffer, data.byteOffset, data.length).toString('latin1')
-  const known = memo.get(key)
+  const slot = memo.slotOf(data)
   // Callers may keep or change what they get back: each gets its own copy.
-  if (known) return known.slice()
-  const hash = baseKeccak(data)
-  if (memo.size >= MEMO_MAX_ENTRIES) memo.clear()
-  memo.set(key, hash.slice())
-  return hash
+  return memo.outputs.slice(slot * 32, slot * 32 + 32)
+}
+
+/**
+ * Sets `item`'s three bits in a 2048-bit logs bloom (yellow paper M3:2048): the low 11 bits of each of the
+ * first three byte pairs of its keccak-256, read where the memo keeps them.
+ */
+export function addToBloom(bloom: Uint8Array, item: Uint8Array): void {
+  let hash: Uint8Array
+  let at: number
+  if (item.length > MEMO_MAX_INPUT) {
+    hash = baseKeccak(item)
+    at = 0
+  } else {
+    hash = memo.outputs
+    at = memo.slotOf(item) * 32
+  }
+  for (let i = 0; i < 6; i += 2) {
+    const bit = (((hash[at + i] as number) << 8) | (hash[at + i + 1] as number)) & 2047
+    bloom[255 - (bit >> 3)]! |= 1 << (bit & 7)
+  }
 }
 
 function leftPad32(bytes: Uint8Array): Uint8Array {

@@ -12,6 +12,8 @@ import { buildBlock } from './blockBuilder.ts'
 import { ForkStateLink, ForkStateManager, ProofNotLocal } from './forkState.ts'
 import { withImpersonatedSenders } from './impersonation.ts'
 import type { ForkedStateSource } from './forkState.ts'
+// Makes @ethereumjs/vm's Bloom read from the keccak memo (runTx computes every transaction's bloom).
+import './bloom.ts'
 import { hexKey } from './hexKey.ts'
 import { OverlayDB } from './overlayDb.ts'
 import { RecentCache } from './recentCache.ts'

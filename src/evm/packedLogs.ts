@@ -27,6 +27,16 @@ class PackedLog implements Log {
     return this.#bytes.subarray(start, start + ADDRESS)
   }
 
+  get topicCount(): number {
+    return this.#bytes[this.#at] as number
+  }
+
+  /** The topic at `position` alone (the `topics` getter makes a view of every topic). */
+  topic(position: number): Uint8Array {
+    const start = this.#at + HEADER + ADDRESS + position * WORD
+    return this.#bytes.subarray(start, start + WORD)
+  }
+
   get topics(): Uint8Array[] {
     const bytes = this.#bytes
     const count = bytes[this.#at] as number
@@ -49,6 +59,16 @@ class PackedLog implements Log {
   toJSON(): Log {
     return { address: this.address, topics: this.topics, data: this.data }
   }
+}
+
+/** How many topics `log` has, without making a view of each (packed logs make one per read). */
+export function topicCountOf(log: Log): number {
+  return log instanceof PackedLog ? log.topicCount : log.topics.length
+}
+
+/** The topic of `log` at `position`, without making views of the others. */
+export function topicOf(log: Log, position: number): Uint8Array {
+  return log instanceof PackedLog ? log.topic(position) : (log.topics[position] as Uint8Array)
 }
 
 /** What a transaction without logs keeps: one array shared by all of them (most transactions). */

@@ -1,3 +1,4 @@
+import { topicCountOf, topicOf } from '../evm/packedLogs.ts'
 import type { Log } from '../evm/types.ts'
 import { Deadline, QueryTimeout } from './deadline.ts'
 import type { IdStream } from './idStreams.ts'
@@ -60,7 +61,7 @@ export class LogIndex {
   private readonly addresses = new PostingTable((id) => this.logs[id]!.address)
   private readonly topics = Array.from(
     { length: MAX_TOPICS },
-    (_, position) => new PostingTable((id) => this.logs[id]!.topics[position]!),
+    (_, position) => new PostingTable((id) => topicOf(this.logs[id]!, position)),
   )
 
   /** Number of the newest block; `undefined` while empty. */
@@ -80,9 +81,8 @@ export class LogIndex {
     let logCount = 0
     for (const transaction of block.transactions) {
       for (const log of transaction.logs) {
-        if (log.topics.length > MAX_TOPICS) {
-          throw new RangeError(`a log has ${log.topics.length} topics, more than ${MAX_TOPICS}`)
-        }
+        const count = topicCountOf(log)
+        if (count > MAX_TOPICS) throw new RangeError(`a log has ${count} topics, more than ${MAX_TOPICS}`)
       }
       logCount += transaction.logs.length
     }
@@ -91,11 +91,12 @@ export class LogIndex {
     this.topicCounts = withCapacity(this.topicCounts, id + logCount)
     block.transactions.forEach((transaction, transactionIndex) => {
       for (const log of transaction.logs) {
+        const count = topicCountOf(log)
         this.logs.push(log)
         this.transactionIndexes[id] = transactionIndex
-        this.topicCounts[id] = log.topics.length
+        this.topicCounts[id] = count
         this.addresses.add(log.address, id)
-        log.topics.forEach((topic, position) => this.topics[position]!.add(topic, id))
+        for (let position = 0; position < count; position++) this.topics[position]!.add(topicOf(log, position), id)
         id++
       }
     })
@@ -125,8 +126,8 @@ export class LogIndex {
     // Newest first, so that each id is the tail of every list it is in.
     for (let id = this.logs.length - 1; id >= firstRemoved; id--) {
       const log = this.logs[id]!
-      for (let position = log.topics.length - 1; position >= 0; position--) {
-        this.topics[position]!.removeLast(log.topics[position]!, id)
+      for (let position = topicCountOf(log) - 1; position >= 0; position--) {
+        this.topics[position]!.removeLast(topicOf(log, position), id)
       }
       this.addresses.removeLast(log.address, id)
     }

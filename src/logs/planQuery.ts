@@ -1,3 +1,4 @@
+import { topicCountOf, topicOf } from '../evm/packedLogs.ts'
 import type { Log } from '../evm/types.ts'
 import type { Deadline } from './deadline.ts'
 import { FilteredStream, type IdStream, type IdTest, RangeStream, RunStream, UnionStream } from './idStreams.ts'
@@ -67,7 +68,7 @@ export function planQuery(
   criteria.topics?.forEach((spec, position) => {
     const values = spec === null ? [] : spec instanceof Uint8Array ? [spec] : spec
     if (values.length === 0) return
-    constraints.push(resolve(view.topics[position]!, values, (log) => log.topics[position], from, to))
+    constraints.push(resolve(view.topics[position]!, values, (log) => (topicCountOf(log) > position ? topicOf(log, position) : undefined), from, to))
     lastConstrained = position
   })
   if (constraints.some((constraint) => constraint.count === 0)) return NOTHING
