@@ -9,7 +9,9 @@ import type { ChainNode } from './node.ts'
  */
 export type TrafficNode = Pick<ChainNode, 'accounts' | 'sendTransaction' | 'transaction' | 'instanceId'>
 
-const TOKEN_SUPPLY = 1_000_000n * 10n ** 18n
+const TOKEN = 10n ** 18n
+/** Enough for years of transfers of at most 100 tokens. */
+const TOKEN_SUPPLY = 10n ** 12n * TOKEN
 
 /**
  * ERC-20 transfers among the dev accounts, sent on a timer, so a network with interval mining
@@ -64,7 +66,8 @@ export class BackgroundTraffic {
     const deployer = accounts[accounts.length - 1]
     const recipient = accounts[this.round++ % (accounts.length - 1)]
     if (!deployer || !recipient) return
-    const amount = BigInt(this.round) * 10n ** 18n
+    // 1 to 100 tokens: the supply lasts, so the transfers (and their logs) never stop.
+    const amount = BigInt(1 + (this.round % 100)) * TOKEN
     const data = encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'transfer', args: [bytesToHex(recipient.address), amount] })
     await this.node.sendTransaction({ from: deployer.address, to: this.token, data: hexToBytes(data) })
   }

@@ -12,9 +12,17 @@ export async function estimateGas(
   if (!first.success) return { failure: first }
   let low = first.gasUsed - 1n
   let high = cap
-  // Most calls succeed with what they used plus the 1/64 a call must keep back (EIP-150).
-  const guess = (first.gasUsed * 64n) / 63n
-  if (guess < high && (await runWith(guess)).success) high = guess
+  // Most calls succeed with exactly what they used (no refund, no sub-call keeping gas back): one run says
+  // so, where the search would take a dozen. Else most succeed with that plus the 1/64 a call must keep
+  // back (EIP-150). Each guess that fails raises the floor of the search.
+  for (const guess of [first.gasUsed, (first.gasUsed * 64n) / 63n]) {
+    if (guess <= low || guess >= high) continue
+    if ((await runWith(guess)).success) {
+      high = guess
+      break
+    }
+    low = guess
+  }
   while (low + 1n < high) {
     const mid = (low + high) / 2n
     if ((await runWith(mid)).success) high = mid
