@@ -1,15 +1,14 @@
-import { hexToBytes, keyOf, KeptBlock } from '../evm/index.ts'
-import type { AccountChange, Block, BlockHeader, ExecutedTransaction } from '../evm/index.ts'
+import { hexToBytes, keepLogs, keyOf, KeptBlock } from '../evm/index.ts'
+import type { AccountChange, Block, BlockHeader, ExecutedTransaction, Log } from '../evm/index.ts'
 import type { ChainBlock } from './types.ts'
 
 /**
- * A block as the chain keeps it for good: the header's bytes (KeptBlock), the transactions' signed
- * bytes and their receipts with packed logs, and the state set on its parent before it was built. What the ethereumjs objects held besides is let go once
- * the block is sealed, and rebuilt when asked for.
+ * A block as the chain keeps it for good: the header's fields (KeptBlock), the transactions' signed bytes,
+ * their receipts with logs packed into the log arena, and the state set on its parent before it was built.
+ * What the ethereumjs objects held besides is let go once the block is sealed, and rebuilt when asked for.
  */
 export class StoredBlock implements ChainBlock {
   readonly hashKey: string
-  readonly parentKey: string
   readonly number: bigint
   readonly timestamp: bigint
   readonly transactions: readonly ExecutedTransaction[]
@@ -20,26 +19,31 @@ export class StoredBlock implements ChainBlock {
   constructor(block: Block, transactions: readonly ExecutedTransaction[], stateEdits?: readonly AccountChange[]) {
     const { header } = block
     this.hashKey = keyOf(block.hash())
-    this.parentKey = keyOf(header.parentHash)
     this.number = header.number
     this.timestamp = header.timestamp
     this.transactions = transactions
     if (stateEdits !== undefined && stateEdits.length > 0) this.stateEdits = stateEdits
     let logCount = 0
     for (const executed of transactions) {
+      executed.logs = keepLogs(executed.logs)
       logCount += executed.logs.length
       executed.signed.compact()
     }
     this.logCount = logCount
-    this.#kept = new KeptBlock(block)
+    this.#kept = new KeptBlock(block, this.logs())
   }
 
   get hash(): Uint8Array {
     return hexToBytes(this.hashKey as `0x${string}`)
   }
 
+  /** Made from the header's bytes on each read: blocks are many, and their parents are seldom asked for. */
+  get parentKey(): string {
+    return keyOf(this.#kept.parentHash)
+  }
+
   get header(): BlockHeader {
-    return this.#kept.header
+    return this.#kept.header(() => this.logs())
   }
 
   get stateRoot(): Uint8Array {
@@ -47,6 +51,13 @@ export class StoredBlock implements ChainBlock {
   }
 
   toBlock(): Block {
-    return this.#kept.toBlock(this.transactions.map((executed) => executed.signed.tx))
+    return this.#kept.toBlock(
+      this.transactions.map((executed) => executed.signed.tx),
+      () => this.logs(),
+    )
+  }
+
+  private logs(): Log[] {
+    return this.transactions.flatMap((executed) => executed.logs)
   }
 }

@@ -2,7 +2,7 @@
 export * from './accounts.ts'
 export * from './blobs.ts'
 export { logsBloom } from './bloom.ts'
-export { topicCountOf, topicOf } from './packedLogs.ts'
+export { keepLogs, topicCountOf, topicOf } from './packedLogs.ts'
 export { KeptBlock } from './keptBlock.ts'
 export type { BlockHeader } from './keptBlock.ts'
 export * from './bytes.ts'

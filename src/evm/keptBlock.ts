@@ -1,16 +1,22 @@
-import { Block, createBlockHeaderFromRLP } from '@ethereumjs/block'
+import { Block, createBlockHeaderFromBytesArray } from '@ethereumjs/block'
 import type { BlockHeader } from '@ethereumjs/block'
 import type { Common } from '@ethereumjs/common'
+import { RLP } from '@ethereumjs/rlp'
 import type { TypedTransaction } from '@ethereumjs/tx'
+import { equalsBytes } from '@ethereumjs/util'
 import type { Withdrawal } from '@ethereumjs/util'
+import { logsBloom } from './bloom.ts'
 import { fromByteString, toByteString } from './byteString.ts'
 import { readRlpItem, readRlpList } from './rlpItems.ts'
 import { RecentCache } from './recentCache.ts'
+import type { Log } from './types.ts'
 
 export type { BlockHeader }
 
 /** Positions of header fields in its RLP list. */
+const PARENT_HASH = 0
 const STATE_ROOT = 3
+const LOGS_BLOOM = 6
 
 /** Headers in use are those of the newest blocks (the head's base fee, the parent of the next block). */
 const recentHeaders = new RecentCache<KeptBlock, BlockHeader>(256)
@@ -18,19 +24,25 @@ const recentHeaders = new RecentCache<KeptBlock, BlockHeader>(256)
 const NO_WITHDRAWALS: readonly Withdrawal[] = Object.freeze([])
 
 /**
- * What a chain keeps of a sealed block besides its transactions: its header's bytes, and what its body
- * holds that blocks chainsim builds leave empty (uncles, withdrawals: kept only when an imported block
- * has some). An ethereumjs header holds a dozen separate arrays, ~2.5 KB all told; its bytes are ~600.
- * The ethereumjs header is decoded when asked for, and the most recently asked for are kept.
+ * What a chain keeps of a sealed block besides its transactions: its header's fields as RLP, and what its
+ * body holds that blocks chainsim builds leave empty (uncles, withdrawals: kept only when an imported block
+ * has some). An ethereumjs header holds a dozen separate arrays, ~2.5 KB all told; its bytes are ~600, and
+ * ~350 without the logs bloom, which is kept as an empty field when it is the bloom of the block's logs,
+ * which the chain keeps anyway, and is made again from them when the header is. The ethereumjs header is decoded
+ * when asked for, and the most recently asked for are kept.
  */
 export class KeptBlock {
-  readonly #header: string
+  readonly #fields: string
   readonly #common: Common
   readonly #uncles: BlockHeader[] | undefined
   readonly #withdrawals: readonly Withdrawal[] | undefined
 
-  constructor(block: Block) {
-    this.#header = toByteString(block.header.serialize())
+  /** `logs` are the block's logs, in order. */
+  constructor(block: Block, logs: readonly Log[]) {
+    const fields = block.header.raw()
+    // A block whose logs the chain does not hold (a fork block: its transactions are the upstream's) keeps its bloom.
+    if (equalsBytes(fields[LOGS_BLOOM] as Uint8Array, logsBloom(logs))) fields[LOGS_BLOOM] = new Uint8Array()
+    this.#fields = toByteString(RLP.encode(fields))
     this.#common = block.header.common
     this.#uncles = block.uncleHeaders.length > 0 ? block.uncleHeaders : undefined
     const { withdrawals } = block
@@ -38,22 +50,36 @@ export class KeptBlock {
     recentHeaders.set(this, block.header)
   }
 
-  get header(): BlockHeader {
-    return recentHeaders.get(this, () => createBlockHeaderFromRLP(fromByteString(this.#header), { common: this.#common }))
+  /** The ethereumjs header; `logs` are the block's logs, in order (the bloom, when it was not kept, is theirs). */
+  header(logs: () => readonly Log[]): BlockHeader {
+    return recentHeaders.get(this, () => {
+      const fields = RLP.decode(fromByteString(this.#fields)) as Uint8Array[]
+      if ((fields[LOGS_BLOOM] as Uint8Array).length === 0) fields[LOGS_BLOOM] = logsBloom(logs())
+      return createBlockHeaderFromBytesArray(fields, { common: this.#common })
+    })
+  }
+
+  /** The header's parent hash, read from its bytes (no decoding). */
+  get parentHash(): Uint8Array {
+    return this.field(PARENT_HASH)
   }
 
   /** The header's state root, read from its bytes (no decoding). */
   get stateRoot(): Uint8Array {
-    const bytes = fromByteString(this.#header)
-    const field = readRlpList(bytes, readRlpItem(bytes, 0))[STATE_ROOT]
-    if (!field) throw new Error('a kept header has no state root')
-    return bytes.subarray(field.start, field.end)
+    return this.field(STATE_ROOT)
   }
 
   /** The ethereumjs block of this header and `transactions` (its own, in order). */
-  toBlock(transactions: TypedTransaction[]): Block {
-    return new Block(this.header, transactions, this.#uncles ?? [], this.#withdrawals as Withdrawal[] | undefined, {
+  toBlock(transactions: TypedTransaction[], logs: () => readonly Log[]): Block {
+    return new Block(this.header(logs), transactions, this.#uncles ?? [], this.#withdrawals as Withdrawal[] | undefined, {
       common: this.#common,
     })
+  }
+
+  private field(index: number): Uint8Array {
+    const bytes = fromByteString(this.#fields)
+    const field = readRlpList(bytes, readRlpItem(bytes, 0))[index]
+    if (!field) throw new Error(`a kept header has no field ${index}`)
+    return bytes.subarray(field.start, field.end)
   }
 }

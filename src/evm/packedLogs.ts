@@ -77,20 +77,64 @@ const NO_LOGS: Log[] = Object.freeze([]) as unknown as Log[]
 /** Packs one transaction's logs into one buffer; the logs read from it. */
 export function packLogs(logs: readonly RawLog[]): Log[] {
   if (logs.length === 0) return NO_LOGS
-  let size = 0
-  for (const [, topics, data] of logs) size += HEADER + ADDRESS + topics.length * WORD + data.length
-  const bytes = new Uint8Array(size)
-  const view = new DataView(bytes.buffer)
-  const packed: Log[] = []
-  let at = 0
-  for (const [address, topics, data] of logs) {
-    packed.push(new PackedLog(bytes, at))
+  const size = logs.reduce((sum, [, topics, data]) => sum + packedSize(topics.length, data.length), 0)
+  return writeLogs(logs, new Uint8Array(size), 0)
+}
+
+/**
+ * The logs of a block the chain keeps for good, copied into the log arena: a buffer per transaction cost
+ * ~200 bytes of bookkeeping (typed array, ArrayBuffer, backing store) beside a log of ~150 bytes. Logs of
+ * blocks being built (pending, calls) stay in their own buffers and go with them.
+ */
+export function keepLogs(logs: readonly Log[]): Log[] {
+  if (logs.length === 0) return NO_LOGS
+  const raw = logs.map((log): RawLog => [log.address, log.topics, log.data])
+  const size = raw.reduce((sum, [, topics, data]) => sum + packedSize(topics.length, data.length), 0)
+  const { bytes, at } = arena.allocate(size)
+  return writeLogs(raw, bytes, at)
+}
+
+function packedSize(topicCount: number, dataLength: number): number {
+  return HEADER + ADDRESS + topicCount * WORD + dataLength
+}
+
+function writeLogs(logs: readonly RawLog[], bytes: Uint8Array, from: number): Log[] {
+  const packed: Log[] = new Array(logs.length)
+  let at = from
+  for (let i = 0; i < logs.length; i++) {
+    const [address, topics, data] = logs[i] as RawLog
+    packed[i] = new PackedLog(bytes, at)
     bytes[at] = topics.length
-    view.setUint32(at + 1, data.length)
+    // Big-endian u32 length, as the getter reads it.
+    bytes[at + 1] = data.length >>> 24
+    bytes[at + 2] = (data.length >>> 16) & 0xff
+    bytes[at + 3] = (data.length >>> 8) & 0xff
+    bytes[at + 4] = data.length & 0xff
     bytes.set(address, at + HEADER)
-    topics.forEach((topic, i) => bytes.set(topic, at + HEADER + ADDRESS + i * WORD))
+    for (let t = 0; t < topics.length; t++) bytes.set(topics[t] as Uint8Array, at + HEADER + ADDRESS + t * WORD)
     bytes.set(data, at + HEADER + ADDRESS + topics.length * WORD)
-    at += HEADER + ADDRESS + topics.length * WORD + data.length
+    at += packedSize(topics.length, data.length)
   }
   return packed
 }
+
+/** Space for kept logs, in chunks that are filled in turn and never reused (kept logs are never freed). */
+class LogArena {
+  private chunk = new Uint8Array(0)
+  private used = 0
+
+  allocate(size: number): { bytes: Uint8Array; at: number } {
+    // A large block of logs gets a buffer of its own, so no chunk is left mostly empty.
+    if (size > ARENA_CHUNK / 4) return { bytes: new Uint8Array(size), at: 0 }
+    if (this.used + size > this.chunk.length) {
+      this.chunk = new Uint8Array(ARENA_CHUNK)
+      this.used = 0
+    }
+    const at = this.used
+    this.used += size
+    return { bytes: this.chunk, at }
+  }
+}
+
+const ARENA_CHUNK = 64 * 1024
+const arena = new LogArena()
