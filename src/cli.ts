@@ -8,6 +8,7 @@ import { apiKeyNames } from './config/schema.ts'
 import { exportChain } from './exportChain.ts'
 import { explorerAssets, releaseBundler } from './explorer/assets.ts'
 import { ForkStartError } from './fork/errors.ts'
+import { keepHeapNearLiveSize } from './heapGrowth.ts'
 import { ChainImportError, loadImportedNetwork } from './importedNetwork.ts'
 import { StateFileError } from './persistence/stateFile.ts'
 import { startServer } from './server.ts'
@@ -100,8 +101,10 @@ program
     const browserAccess = parseConfig({ networks: [{ name: 'check', chainId: 1 }], ...(cors === undefined ? {} : { cors }), ...(allowedHosts === undefined ? {} : { allowedHosts }) }, 'the command line')
     if (cors !== undefined) config.cors = browserAccess.cors
     if (allowedHosts !== undefined) config.allowedHosts = browserAccess.allowedHosts
-    // A long-running server gives memory back after bursts of large requests (src/transports/burstCollector.ts).
+    // A long-running server gives memory back after bursts of large requests (src/transports/burstCollector.ts),
+    // and keeps its heap near what it holds (src/heapGrowth.ts).
     enableCollectionAfterBursts()
+    keepHeapNearLiveSize()
     const server = await startServer(config, { port: options.port, createNode: imported?.createNode, statePath: options.state, offline: options.offline })
     prepareExplorer()
     let closing = false
@@ -200,7 +203,10 @@ program
   .option('--port <port>', 'with --serve: port of the first network (default: its own, else 8545)', parsePort)
   .option('--report <file>', 'write one self-contained HTML file with each scenario\'s fork tree and steps (for CI artifacts)')
   .action(async (files: string[], options: PlayFilesOptions) => {
-    if (options.serve) enableCollectionAfterBursts()
+    if (options.serve) {
+      enableCollectionAfterBursts()
+      keepHeapNearLiveSize()
+    }
     const { exitCode, server } = await playFiles(files, options)
     process.exitCode = exitCode
     if (!server) return
