@@ -70,14 +70,6 @@ async function measure(count: () => number, run: () => Promise<unknown>): Promis
   return { roundTrips: count() - before, ms: performance.now() - started }
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
 /** The upstream's chain: a token deployed by Alice, 1,000 TOK to a holder without a key. */
 async function prepare(upstream: Target): Promise<{ token: Hex; forkBlock: bigint }> {
   const deploy = encodeDeployData({ abi: ChainsimToken.abi, bytecode: ChainsimToken.bytecode, args: ['Token', 'TOK', 10n ** 24n] })
@@ -176,9 +168,9 @@ async function benchOn(name: string, upstream: Target, chainId: number): Promise
 }
 
 await warmUp()
-if (options.upstream !== 'anvil') await benchOn('chainsim (its own process)', await startChainsim(await freePort()), 31337)
+if (options.upstream !== 'anvil') await benchOn('chainsim (its own process)', await startChainsim(), 31337)
 const anvil = anvilBinary()
 if (options.upstream !== 'chainsim') {
-  if (anvil) await benchOn('Anvil 1.7.1', await startAnvil(anvil, await freePort()), 31337)
+  if (anvil) await benchOn('Anvil 1.7.1', await startAnvil(anvil), 31337)
   else console.log('\nAnvil is not installed (optional @foundry-rs/anvil-linux-amd64): skipped')
 }

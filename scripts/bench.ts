@@ -1,18 +1,22 @@
 // chainsim's benchmark. Three parts:
-//   1. fill rates through the miner, in-process (no RPC): ERC-20 transfers and event-emitting calls;
+//   1. in-process, no RPC: what a block and a log cost outside the interpreter (a one-transfer block,
+//      100-event transactions 1 and 10 a block, the interpreter alone on the same call), and fill rates
+//      through the miner;
 //   2. one RPC workload run side by side against chainsim and Anvil (each its own process, same
-//      signed transactions): fill, eth_getLogs, eth_getTransactionByHash under 32 clients, 1,000
-//      filters, reorgs, RSS; the ratio chainsim/Anvil on every row (Anvil skipped with a note when
-//      @foundry-rs/anvil is not installed);
+//      signed transactions), after the floor (a bare node:http server answering the same body):
+//      automine transfers cold and warm, the per-request floor, fill, eth_getLogs, eth_getTransactionByHash
+//      under 32 clients, 1,000 filters, reorgs, RSS; the ratio chainsim/Anvil on every row (Anvil skipped
+//      with a note when @foundry-rs/anvil is not installed);
 //   3. sim_reorg on chains of two sizes: its time must not grow with the chain's length;
 //   4. eth_call with overrides, eth_simulateV1 and the tracers, in-process.
-// Prints tables and writes them as JSON.
+// Prints tables and writes them as JSON, with the load average beside the figures (this machine is shared).
 //
 //   npm run bench                     # 200,000 logs
 //   npm run bench -- --logs 1000000   # a million
 //   npm run bench -- --quick          # 20,000 logs, short load phases
+//   npm run bench -- --day            # only: a day of dev-interval (43,200 blocks), RSS every 5,000
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Command } from 'commander'
@@ -20,11 +24,14 @@ import { encodeDeployData, encodeFunctionData, hexToBytes, toHex } from 'viem'
 import { ChainsimToken, EventEmitter } from '../src/contracts/index.ts'
 import type { SignedTransaction } from '../src/evm/index.ts'
 import { ChainNode } from '../src/node.ts'
+import { simulateDay } from './bench/day.ts'
+import { measureInProcess } from './bench/inProcess.ts'
+import type { OperationCost } from './bench/inProcess.ts'
 import { summarize } from './bench/stats.ts'
-import { anvilBinary, startAnvil, startChainsim } from './bench/targets.ts'
+import { anvilBinary, startAnvil, startChainsim, startFloorServer } from './bench/targets.ts'
 import type { Target } from './bench/targets.ts'
 import { measureSimulationAndTracing } from './bench/tracing.ts'
-import { runWorkload } from './bench/workload.ts'
+import { load, runWorkload } from './bench/workload.ts'
 import type { Measurement } from './bench/workload.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -34,8 +41,10 @@ const options = new Command()
   .option('--seconds <n>', 'duration of each load phase', (v) => Number(v), 5)
   .option('--no-anvil', 'measure chainsim only')
   .option('--out <file>', 'where to write the JSON results', join(here, 'bench', 'results', 'latest.json'))
+  .option('--day', 'only a simulated day of dev-interval (43,200 blocks), RSS every 5,000 blocks')
+  .option('--day-blocks <n>', 'blocks in the --day run', (v) => Number(v), 43_200)
   .parse()
-  .opts<{ logs: number; quick?: boolean; seconds: number; anvil: boolean; out: string }>()
+  .opts<{ logs: number; quick?: boolean; seconds: number; anvil: boolean; out: string; day?: boolean; dayBlocks: number }>()
 if (options.quick) {
   options.logs = 20_000
   options.seconds = 2
@@ -130,11 +139,25 @@ async function reorgAt(logs: number, depth: number, reinclude: 'all' | 'none' = 
   return summarize(samples)
 }
 
+const load1 = () => loadavg()[0]!.toFixed(1)
+
 async function main(): Promise<void> {
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
-  console.log(`chainsim bench ${new Date().toISOString()} on ${machine}\n`)
+  console.log(`chainsim bench ${new Date().toISOString()} on ${machine}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`)
+  if (options.day) return day(machine)
 
-  console.log('1. Fill rate through the miner, in-process (tx/s)')
+  console.log(`1. In-process, no RPC (load ${load1()})`)
+  const costs = await measureInProcess(options.quick ? 0.25 : 1)
+  const ms = (cost: OperationCost) => `${cost.wallMs.toFixed(3)} ms (CPU ${cost.cpuMs.toFixed(3)} ms)`
+  const rate = (cost: OperationCost) => `${Math.round(1000 / cost.wallMs)} tx/s`
+  console.log(`   one-transfer block (automine, per transaction and block)   ${ms(costs.transferBlock)}`)
+  console.log(`   100-event transaction, 1 per block                         ${ms(costs.events100PerBlock1)}, ${rate(costs.events100PerBlock1)}`)
+  console.log(`   100-event transaction, 10 per block                        ${ms(costs.events100PerBlock10)}, ${rate(costs.events100PerBlock10)}`)
+  console.log(`   the interpreter alone on the same call (evm.runCall)       ${ms(costs.interpreter)}: at most ${rate(costs.interpreter)}`)
+  console.log(`   cost per log outside the EVM                               ${costs.perLogOutsideEvm.wallMicros.toFixed(1)} µs (CPU ${costs.perLogOutsideEvm.cpuMicros.toFixed(1)} µs)`)
+  console.log(`   (load ${load1()})`)
+
+  console.log('\n   Fill rate through the miner (tx/s)')
   const fill: Record<string, number> = {}
   const fillCount = options.quick ? 100 : 300
   for (const kind of ['erc20', 'events1', 'events100'] as const) {
@@ -145,11 +168,16 @@ async function main(): Promise<void> {
     }
   }
 
-  console.log(`\n2. Side by side over JSON-RPC, ${options.logs} logs`)
+  console.log(`\n2. Side by side over JSON-RPC, ${options.logs} logs (load ${load1()})`)
+  // The floor first: a bare node:http server answering eth_blockNumber's answer, measured as the nodes are.
+  const floorServer = await startFloorServer(JSON.stringify({ jsonrpc: '2.0', id: 1, result: '0x1' }))
+  const floor = await load('httpLoad', floorServer.url, { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }, options.seconds, 1)
+  await floorServer.close()
+  console.log(`   ${'the floor: bare node:http, the same answer, 1 client (latency)'.padEnd(56)} ${cell(floor)}`)
   const results = new Map<string, Map<string, Measurement>>()
-  const targets: Array<() => Promise<Target>> = [() => startChainsim(18745)]
+  const targets: Array<() => Promise<Target>> = [() => startChainsim()]
   const anvil = options.anvil ? anvilBinary() : undefined
-  if (anvil) targets.push(() => startAnvil(anvil, 18746))
+  if (anvil) targets.push(() => startAnvil(anvil))
   else console.log(options.anvil ? '   (Anvil skipped: @foundry-rs/anvil-linux-amd64 is not installed on this platform)' : '   (Anvil skipped: --no-anvil)')
   for (const start of targets) {
     const target = await start()
@@ -166,6 +194,7 @@ async function main(): Promise<void> {
   for (const row of table) {
     console.log(`   ${row.name.padEnd(56)} ${cell(row.chainsim).padEnd(40)} ${cell(row.anvil).padEnd(40)} ${row.ratio}`)
   }
+  console.log(`   (load ${load1()})`)
 
   console.log('\n3. sim_reorg, in-process, on chains of two sizes')
   const small = Math.round(options.logs / 20)
@@ -188,11 +217,24 @@ async function main(): Promise<void> {
   }
 
   mkdirSync(dirname(options.out), { recursive: true })
+  const loadAverage = loadavg()
   writeFileSync(
     options.out,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, logs: options.logs, fill, sideBySide: table, reorgs, tracing }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, loadAverage, logs: options.logs, inProcess: costs, fill, floor, sideBySide: table, reorgs, tracing }, null, 2)}\n`,
   )
   console.log(`\nwritten to ${options.out}`)
+}
+
+/** `--day`: a day of dev-interval's blocks and background traffic, RSS every 5,000 blocks. */
+async function day(machine: string): Promise<void> {
+  console.log(`A day of dev-interval: ${options.dayBlocks} blocks, each with its background traffic, mined as fast as they go`)
+  const samples = await simulateDay(options.dayBlocks, 5_000, (sample) =>
+    console.log(`   block ${String(sample.block).padStart(6)}: RSS ${String(sample.rssMiB).padStart(4)} MiB  (${Math.round(sample.seconds)} s, load ${load1()})`),
+  )
+  const out = join(dirname(options.out), 'day.json')
+  mkdirSync(dirname(out), { recursive: true })
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), machine, loadAverage: loadavg(), samples }, null, 2)}\n`)
+  console.log(`\nwritten to ${out}`)
 }
 
 await main()

@@ -10,13 +10,14 @@
 import { Command } from 'commander'
 import { WebSocket } from 'ws'
 import { rssMiB, startChainsim } from './bench/chainsimProcess.ts'
+import { freePort } from './bench/freePort.ts'
 
 const options = new Command()
   .option('--seconds <n>', 'how long to run', (v) => Number(v), 60)
   .option('--clients <n>', 'HTTP clients sending at once', (v) => Number(v), 8)
-  .option('--port <n>', 'port for the server under test', (v) => Number(v), 18745)
+  .option('--port <n>', 'port for the server under test (default: a free one)', (v) => Number(v))
   .parse()
-  .opts<{ seconds: number; clients: number; port: number }>()
+  .opts<{ seconds: number; clients: number; port?: number }>()
 
 const MAX_SETTLED_GROWTH_MIB = 250
 const MAX_PEAK_GROWTH_MIB = 400
@@ -119,10 +120,11 @@ async function wsClient(url: string, until: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const child = await startChainsim(options.port)
+  const port = options.port ?? (await freePort())
+  const child = await startChainsim(port)
   const pid = child.pid as number
-  const url = `http://127.0.0.1:${options.port}/v3/hostile`
-  const wsUrl = `ws://127.0.0.1:${options.port}/ws/v3/hostile`
+  const url = `http://127.0.0.1:${port}/v3/hostile`
+  const wsUrl = `ws://127.0.0.1:${port}/ws/v3/hostile`
   // One warm-up round of every attack, so that start-up allocation is not counted as growth.
   for (const attack of attacks) {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: attack.body }).catch(() => undefined)

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { rssMiB } from './chainsimProcess.ts'
+import { freePort } from './freePort.ts'
 import { rpc } from './rpc.ts'
 
 export interface Target {
@@ -16,6 +17,8 @@ export interface Target {
   wsUrl: string
   /** Mines one block from the pool. */
   mine(): Promise<void>
+  /** Turns automine on or off (evm_setAutomine on both). */
+  setAutomine(on: boolean): Promise<void>
   /** Replaces the newest `depth` blocks with as many new ones, dropping their transactions (anvil_reorg on both). */
   reorg(depth: number): Promise<void>
   rssMiB(): number
@@ -47,8 +50,9 @@ function stop(child: ChildProcess): Promise<void> {
   })
 }
 
-/** chainsim serving one manually mined network (chain id 31337) with its default limits. */
-export async function startChainsim(port: number): Promise<Target> {
+/** chainsim serving one manually mined network (chain id 31337) with its default limits, on a free port. */
+export async function startChainsim(): Promise<Target> {
+  const port = await freePort()
   const config = join(mkdtempSync(join(tmpdir(), 'chainsim-bench-')), 'config.json')
   writeFileSync(config, JSON.stringify({ networks: [{ name: 'bench', chainId: 31337, port, mining: { auto: false } }] }))
   const child = spawn(process.execPath, ['--expose-gc', join(here, '..', '..', 'src', 'bin', 'chainsim.mjs'), 'serve', '--config', config], { stdio: 'ignore' })
@@ -59,6 +63,7 @@ export async function startChainsim(port: number): Promise<Target> {
     url,
     wsUrl: `ws://127.0.0.1:${port}/ws/v3/bench`,
     mine: async () => void (await rpc(url, 'evm_mine')),
+    setAutomine: async (on) => void (await rpc(url, 'evm_setAutomine', [on])),
     reorg: async (depth) => void (await rpc(url, 'anvil_reorg', [depth, []])),
     rssMiB: () => rssMiB(child.pid as number),
     close: () => stop(child),
@@ -77,8 +82,9 @@ export function anvilBinary(): string | undefined {
   }
 }
 
-/** Anvil with mining off (blocks by evm_mine), the same chain id and dev accounts. */
-export async function startAnvil(binary: string, port: number): Promise<Target> {
+/** Anvil with mining off (blocks by evm_mine), the same chain id and dev accounts, on a free port. */
+export async function startAnvil(binary: string): Promise<Target> {
+  const port = await freePort()
   const child = spawn(binary, ['--port', String(port), '--no-mining', '--chain-id', '31337', '--silent'], { stdio: 'ignore' })
   const url = `http://127.0.0.1:${port}`
   await waitForRpc(url, child)
@@ -87,8 +93,20 @@ export async function startAnvil(binary: string, port: number): Promise<Target> 
     url,
     wsUrl: `ws://127.0.0.1:${port}`,
     mine: async () => void (await rpc(url, 'evm_mine')),
+    setAutomine: async (on) => void (await rpc(url, 'evm_setAutomine', [on])),
     reorg: async (depth) => void (await rpc(url, 'anvil_reorg', [depth, []])),
     rssMiB: () => rssMiB(child.pid as number),
     close: () => stop(child),
   }
+}
+
+/** The floor: a bare node:http server answering every request with `body`, on a free port. */
+export async function startFloorServer(body: string): Promise<{ url: string; close(): Promise<void> }> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'floorServer.ts'), String(port), body], { stdio: ['ignore', 'pipe', 'inherit'] })
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once('data', () => resolve())
+    child.once('exit', (code) => reject(new Error(`the floor server exited with ${code}`)))
+  })
+  return { url: `http://127.0.0.1:${port}/`, close: () => stop(child) }
 }
