@@ -770,6 +770,7 @@ export class ChainNode {
   ): Promise<Map<number, R>> {
     const parent = 'hashKey' in block ? this.#chain.blockByHash(block.parentKey) : block.parent
     if (!parent) throw new Error(`block ${block.header.number} has no parent to re-execute it on`)
+    this.requireState(parent)
     // A block mined on state set on its parent (anvil_setBalance...) ran on that state, which it carries.
     const edits = 'hashKey' in block ? block.stateEdits : undefined
     const parentRoot = this.stateRootOf(parent)
@@ -792,6 +793,7 @@ export class ChainNode {
   /** eth_simulateV1: blocks of calls simulated on top of `block`, on a copy of its state. */
   simulate(block: ChainBlock | PendingBlock, requests: readonly SimulatedBlockRequest[], options: SimulationOptions): Promise<SimulatedBlock[]> {
     const parent = 'hashKey' in block ? block : block.parent
+    this.requireState(block)
     return this.#chain.engine.simulateBlocks(
       block.header,
       requests,
