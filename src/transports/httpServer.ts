@@ -11,6 +11,7 @@ import type { BrowserAccess } from './browserAccess.ts'
 import { noteRequestBody } from './burstCollector.ts'
 import { clientName } from './clientName.ts'
 import { errorBody } from './errorBody.ts'
+import { faultLogger } from './faultLogger.ts'
 import type { RateLimiter } from './rateLimit.ts'
 
 /** Options of {@link buildServer}. */
@@ -76,9 +77,9 @@ export function buildServer(options: HttpServerOptions): HttpServer {
     keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
     requestTimeout,
     http: nodeServerOptions,
-    // Level `error` keeps fault logs while leaving out fastify's per-request lines (the request log prints
-    // each JSON-RPC call instead: `serve --log-requests`).
-    logger: { level: 'error' },
+    loggerInstance: faultLogger,
+    // No per-request lines: the request log prints each JSON-RPC call (`serve --log-requests`).
+    disableRequestLogging: true,
     // HEAD is answered 405 by the route below, not derived from a GET route.
     exposeHeadRoutes: false,
     clientErrorHandler: answerClientError,
@@ -100,28 +101,29 @@ export function buildServer(options: HttpServerOptions): HttpServer {
 
   // Every request, any route: the Host check first (DNS rebinding), then the browser's origin. Headers set here
   // stay on whatever answers the request (401, 413, 429, a JSON-RPC error), so a page can read them all.
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: a hook's promise costs every request microtask turns. A hook that answers
+  // does not call `done`.
+  app.addHook('onRequest', (request, reply, done) => {
     const host = request.headers.host
     const hostRefusal = access.hostRefusal(host)
-    if (hostRefusal !== undefined) return sendError(reply, 403, errorBody(new InvalidRequestError(hostRefusal)))
+    if (hostRefusal !== undefined) return void sendError(reply, 403, errorBody(new InvalidRequestError(hostRefusal)))
     const origin = request.headers.origin
-    if (origin === undefined) return
+    if (origin === undefined) return done()
     const decision = access.decideOrigin(origin, apiKeyOf(request), host, secure)
-    if (!decision.allowed) return sendError(reply, 403, errorBody(new UnauthorizedError(decision.reason)))
+    if (!decision.allowed) return void sendError(reply, 403, errorBody(new UnauthorizedError(decision.reason)))
     if (decision.allowOrigin !== undefined) {
       reply.header('access-control-allow-origin', decision.allowOrigin)
       reply.header('access-control-expose-headers', 'retry-after')
       if (decision.allowOrigin !== '*') reply.header('vary', 'Origin')
     }
     const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined
-    if (preflight) {
-      return reply
-        .code(204)
-        .header('access-control-allow-methods', 'POST, OPTIONS')
-        .header('access-control-allow-headers', allowedRequestHeaders(request.headers['access-control-request-headers']))
-        .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))
-        .send()
-    }
+    if (!preflight) return done()
+    reply
+      .code(204)
+      .header('access-control-allow-methods', 'POST, OPTIONS')
+      .header('access-control-allow-headers', allowedRequestHeaders(request.headers['access-control-request-headers']))
+      .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_SECONDS))
+      .send()
   })
 
   const sendUnsupportedMediaType = (reply: FastifyReply) =>
@@ -131,11 +133,10 @@ export function buildServer(options: HttpServerOptions): HttpServer {
   const apiKeyOf = (request: FastifyRequest): string | undefined =>
     (request.params as { apiKey?: string }).apiKey ?? (request.routeOptions.url === '/' ? undefined : '')
 
-  const authorize = async (request: FastifyRequest, reply: FastifyReply) => {
+  const authorize = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const key = apiKeyOf(request)
-    if (!isAccepted(key)) {
-      return sendError(reply, 401, errorBody(new UnauthorizedError(key ? 'invalid project id' : 'project id required')))
-    }
+    if (isAccepted(key)) return done()
+    sendError(reply, 401, errorBody(new UnauthorizedError(key ? 'invalid project id' : 'project id required')))
   }
 
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
