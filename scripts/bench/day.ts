@@ -2,17 +2,13 @@
 // by its own interval miner and filled by its own background traffic, both ticking every millisecond
 // instead of every 2 s. The server is a real `chainsim serve` with npm start's two networks (dev stays
 // idle); its RSS is reported every `reportEvery` blocks.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { DEFAULT_CONFIG } from '../../src/config/defaults.ts'
-import { rssMiB } from './chainsimProcess.ts'
+import { rssMiB, startChainsim } from './chainsimProcess.ts'
 import { freePort } from './freePort.ts'
 import { rpc } from './rpc.ts'
-
-const here = dirname(fileURLToPath(import.meta.url))
 
 export interface DaySample {
   block: number
@@ -29,15 +25,7 @@ export async function simulateDay(blocks: number, reportEvery: number, onSample:
   const intervalPort = networks.find((network) => network.name === 'dev-interval')?.port
   const config = join(mkdtempSync(join(tmpdir(), 'chainsim-day-')), 'config.json')
   writeFileSync(config, JSON.stringify({ ...DEFAULT_CONFIG, networks }))
-  const child = spawn(process.execPath, [join(here, '..', '..', 'src', 'bin', 'chainsim.mjs'), 'serve', '--config', config], { stdio: ['ignore', 'pipe', 'inherit'] })
-  await new Promise<void>((resolve, reject) => {
-    let output = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('Networks')) resolve()
-    })
-    child.once('exit', (code) => reject(new Error(`chainsim exited with ${code} before serving`)))
-  })
+  const child = await startChainsim(networks[0]?.port as number, ['--config', config])
   const url = `http://127.0.0.1:${intervalPort}/v3/day`
   const samples: DaySample[] = []
   const start = performance.now()
