@@ -77,9 +77,9 @@ export function buildServer(options: HttpServerOptions): HttpServer {
     keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
     requestTimeout,
     http: nodeServerOptions,
+    // Faults only; fastify's per-request lines go nowhere (the request log prints each JSON-RPC call instead:
+    // `serve --log-requests`).
     loggerInstance: faultLogger,
-    // No per-request lines: the request log prints each JSON-RPC call (`serve --log-requests`).
-    disableRequestLogging: true,
     // HEAD is answered 405 by the route below, not derived from a GET route.
     exposeHeadRoutes: false,
     clientErrorHandler: answerClientError,
