@@ -46,6 +46,7 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
 const MAX_CONNECTIONS_CHECKING_INTERVAL_MS = 1_000
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
+const JSON_RPC_CONTENT_TYPES = ['application/json', 'application/json-rpc', 'application/jsonrequest']
 /** How long a browser may reuse a preflight's answer (geth's 600 s). */
 const PREFLIGHT_MAX_AGE_SECONDS = 600
 const HEADER_LIST = /^\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*\s*$/
@@ -69,6 +70,9 @@ export function buildServer(options: HttpServerOptions): HttpServer {
   // Node's own timers: the headers stage may not outlast the whole request, and deadlines are checked often
   // enough to hold to within a second.
   const nodeServerOptions = {
+    // An HTTP/1.1 request without Host reaches the Host check (which lets it through, as geth does) instead of
+    // Node's bare 400.
+    requireHostHeader: false,
     headersTimeout: Math.min(60_000, requestTimeout),
     connectionsCheckingInterval: Math.min(MAX_CONNECTIONS_CHECKING_INTERVAL_MS, requestTimeout),
   }
@@ -94,7 +98,8 @@ export function buildServer(options: HttpServerOptions): HttpServer {
 
   // The body stays a string so that bad JSON is answered -32700 by the dispatcher rather than 400 by fastify.
   app.removeAllContentTypeParsers()
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body))
+  // The JSON types geth's HTTP server accepts.
+  app.addContentTypeParser(JSON_RPC_CONTENT_TYPES, { parseAs: 'string' }, (_request, body, done) => done(null, body))
 
   const sendError = (reply: FastifyReply, status: number, body: WireMessage) =>
     reply.code(status).type(JSON_CONTENT_TYPE).send(body)
@@ -127,7 +132,7 @@ export function buildServer(options: HttpServerOptions): HttpServer {
   })
 
   const sendUnsupportedMediaType = (reply: FastifyReply) =>
-    sendError(reply, 415, errorBody(new InvalidRequestError('Content-Type must be application/json')))
+    sendError(reply, 415, errorBody(new InvalidRequestError(`Content-Type must be ${JSON_RPC_CONTENT_TYPES.join(', ')}`)))
 
   // undefined for `/`, '' for an empty key segment.
   const apiKeyOf = (request: FastifyRequest): string | undefined =>

@@ -1,3 +1,4 @@
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestServer, type TestServer } from './testServer.ts'
 
@@ -118,6 +119,18 @@ describe('no API keys configured', () => {
     expect(response.status).toBe(200)
   })
 
+  test('geth\'s other JSON types are accepted: application/json-rpc, application/jsonrequest', async () => {
+    for (const type of ['application/json-rpc', 'application/jsonrequest']) {
+      const response = await post(`${server.httpUrl}/v3/k`, echo, { 'content-type': type })
+      expect(response.status).toBe(200)
+    }
+  })
+
+  test('an HTTP/1.1 request without Host is answered (geth lets it through)', async () => {
+    const answer = await rawHttp(server.port, `POST /v3/k HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(echo)}\r\nConnection: close\r\n\r\n${echo}`)
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /)
+  })
+
   test('other Content-Type → 415 with a JSON-RPC error body', async () => {
     const response = await post(`${server.httpUrl}/v3/k`, echo, { 'content-type': 'text/plain' })
     expect(response.status).toBe(415)
@@ -189,3 +202,15 @@ describe('API keys configured', () => {
     expect(response.status).toBe(401)
   })
 })
+
+/** Sends `request` as written on a fresh socket and reads until the server closes it. */
+function rawHttp(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(request))
+    let answer = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => (answer += chunk))
+    socket.on('close', () => resolve(answer))
+    socket.on('error', reject)
+  })
+}
