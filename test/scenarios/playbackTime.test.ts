@@ -3,7 +3,7 @@ import { formatReport } from '../../src/scenarios/formatReport.ts'
 import { playScenario } from '../../src/scenarios/playScenario.ts'
 
 /**
- * The measure of issue 5: a 100-block scenario with three reorgs. 96 token transfers, one per block, three
+ * The playback measure: a 100-block scenario with three reorgs. 96 token transfers, one per block, three
  * depth-3 reorgs (each branch one block longer), a filter polled around each reorg.
  */
 function hundredBlocks(): object {
