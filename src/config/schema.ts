@@ -156,6 +156,8 @@ export const chainsimConfig = z
     logRequests: z.boolean().default(false),
     limits: serverLimits.prefault({}),
     rateLimit: rateLimit.optional(),
+    /** The state window of every network that sets none of its own. */
+    history: history.optional(),
     networks: z.array(networkConfig).min(1),
   })
   .strict()
@@ -179,6 +181,10 @@ export const chainsimConfig = z
       ports.set(network.port, index)
     })
   })
+  .transform(({ history, ...config }) => ({
+    ...config,
+    networks: config.networks.map((network) => (network.history !== undefined || history === undefined ? network : { ...network, history })),
+  }))
 
 export type ChainsimConfig = z.output<typeof chainsimConfig>
 export type ApiKeyConfig = z.output<typeof apiKey>

@@ -34,4 +34,10 @@ describe('config validation across keys', () => {
   test('duplicate network names are refused', () => {
     expect(refusal({ networks: [{ name: 'a', chainId: 1 }, { name: 'a', chainId: 2 }] })).toMatch(/duplicate network name \(also networks\.0\)/)
   })
+
+  test('a top-level history is the state window of every network that sets none', () => {
+    const config = parseConfig({ history: { stateBlocks: 300 }, networks: [{ name: 'a', chainId: 1 }, { name: 'b', chainId: 2, history: { stateBlocks: 'all' } }] }, 'test.json')
+    expect(config.networks.map((n) => n.history)).toEqual([{ stateBlocks: 300 }, { stateBlocks: 'all' }])
+    expect(refusal({ history: { stateBlocks: 0 }, networks: [{ name: 'a', chainId: 1 }] })).toMatch(/history\.stateBlocks/)
+  })
 })
