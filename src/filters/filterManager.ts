@@ -185,8 +185,8 @@ export class FilterManager {
     for (const filter of this.filters.values()) {
       if (filter.kind !== 'log' || filter.criteria.toBlock !== 'pending' || this.expired(filter)) continue
       const changes = this.takeNewPending(filter, pending)
-      // These transactions leave the pool now; one that comes back (a reorg's `reinclude: "none"`) is new again.
-      for (const { transactionHash, logs } of pending) logs.forEach((_, i) => filter.reportedPending.delete(pendingKey(transactionHash, i)))
+      // Every pending transaction leaves the pool now; one that comes back (a reorg's `reinclude: "none"`) is new again.
+      filter.reportedPending.clear()
       if (changes.length === 0) continue
       filter.seenPending.push({ head, changes })
       if (countSeenPending(filter) > this.maxChanges) this.filters.delete(filter.id)
