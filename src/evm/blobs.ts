@@ -3,6 +3,7 @@ import type { Common } from '@ethereumjs/common'
 import { RLP } from '@ethereumjs/rlp'
 import { bytesToHex, concatBytes } from '@ethereumjs/util'
 import { sha256 } from '@noble/hashes/sha2.js'
+import { ChainsimError } from '../errors.ts'
 import { kzg } from './kzg.ts'
 
 /** EIP-4844: a blob is 4,096 field elements of 32 bytes. */
@@ -29,7 +30,7 @@ export interface BlobSidecar {
 }
 
 /** A blob transaction's network form that cannot be read; the message says what is wrong (geth's `rlp:` errors). */
-export class BlobEncodingError extends Error {}
+export class BlobEncodingError extends ChainsimError {}
 
 /**
  * Splits a type-3 transaction into its canonical encoding (what is hashed and mined) and its

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
+import { ChainsimError } from '../errors.ts'
 import { UpstreamError } from './errors.ts'
 import { upstreamLabel } from './upstreamUrl.ts'
 
@@ -36,7 +37,7 @@ const MAX_WAIT_MS = 10_000
 const RATE_LIMITED = /rate.?limit|too many requests|exceeded .*(capacity|throughput|quota)|try again later/i
 
 /** A failure of one attempt: whether another attempt may succeed, and how long to wait first. */
-class AttemptFailure extends Error {
+class AttemptFailure extends ChainsimError {
   constructor(
     message: string,
     readonly transient: boolean,

@@ -1,3 +1,5 @@
+import { ChainsimError } from '../../errors.ts'
+
 /**
  * Where the page gets its data: a live network over JSON-RPC (WebSocket), or the answers a report embedded.
  * Components only call methods and listen; they never know which.
@@ -12,7 +14,7 @@ export interface Source {
 }
 
 /** A JSON-RPC error answer. */
-export class RpcFailure extends Error {
+export class RpcFailure extends ChainsimError {
   constructor(
     readonly code: number,
     message: string,
