@@ -91,7 +91,7 @@ async function warmUp(): Promise<void> {
   const found = node.transaction(hash)
   const token = found?.status === 'mined' ? found.location.block.transactions[found.location.index]!.contractAddress! : new Uint8Array(20)
   for (let i = 0; i < 5; i++) {
-    await node.call({ from: alice!.address, to: token, data: hexToBytes(balanceOf(BOB)) }, node.head)
+    await node.execution.call({ from: alice!.address, to: token, data: hexToBytes(balanceOf(BOB)) }, node.head)
     await node.sendTransaction({ from: alice!.address, to: token, data: hexToBytes(transfer(`0x${Buffer.from(bob!.address).toString('hex')}`, 1n)) })
   }
   await node.close()
@@ -104,7 +104,7 @@ async function chainsimLayer(url: string, count: () => number, token: Hex, forkB
     const start = await measure(count, async () => (fork = await createForkedNode({ url, blockNumber: forkBlock, cacheDir }, { name: 'fork' })))
     const { node } = fork
     const alice = node.accounts[0]!.address
-    const call = await measure(count, () => node.call({ from: alice, to: hexToBytes(token), data: hexToBytes(balanceOf(HOLDER)) }, node.head))
+    const call = await measure(count, () => node.execution.call({ from: alice, to: hexToBytes(token), data: hexToBytes(balanceOf(HOLDER)) }, node.head))
     const send = () => node.sendTransaction({ from: alice, to: hexToBytes(token), data: hexToBytes(transfer(BOB, 1n)) })
     const firstTransfer = await measure(count, send)
     const nextTransfer = await measure(count, send)

@@ -75,7 +75,7 @@ async function fillRate(kind: 'erc20' | 'events1' | 'events100', perBlock: numbe
   const account = node.accounts[0]!
   let nonce = 0n
   const sign = (fields: { to?: Uint8Array; data: Uint8Array; gas?: bigint }): SignedTransaction =>
-    node.signWithDevAccount({ from: account.address, nonce: nonce++, gas: 500_000n, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, ...fields })
+    node.signing.signWithDevAccount({ from: account.address, nonce: nonce++, gas: 500_000n, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, ...fields })
   const deployData =
     kind === 'erc20'
       ? encodeDeployData({ abi: ChainsimToken.abi, bytecode: ChainsimToken.bytecode, args: ['T', 'T', 10n ** 30n] })
@@ -114,7 +114,7 @@ async function reorgAt(logs: number, depth: number, reinclude: 'all' | 'none' = 
   const account = node.accounts[0]!
   let nonce = 0n
   const sign = (fields: { to?: Uint8Array; data: Uint8Array; gas?: bigint }) =>
-    node.signWithDevAccount({ from: account.address, nonce: nonce++, gas: 500_000n, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, ...fields })
+    node.signing.signWithDevAccount({ from: account.address, nonce: nonce++, gas: 500_000n, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, ...fields })
   const deploy = sign({ data: hexToBytes(EventEmitter.bytecode), gas: 3_000_000n })
   await node.sendRawTransaction(deploy.raw)
   await node.mine(1)
@@ -130,7 +130,7 @@ async function reorgAt(logs: number, depth: number, reinclude: 'all' | 'none' = 
   const samples: number[] = []
   for (let i = 0; i < (depth === 1 ? 11 : 6); i++) {
     const start = performance.now()
-    await node.simReorg({ depth, reinclude })
+    await node.reorgs.simReorg({ depth, reinclude })
     // The first run warms up and is not counted.
     if (i > 0) samples.push(performance.now() - start)
     if (reinclude === 'none') await node.mine(depth)

@@ -17,7 +17,7 @@ export function formatBanner(server: RunningServer, options: { apiKeys: readonly
   const key = options.apiKeys[0] ?? '<API_KEY>'
   lines.push('Networks', '==================')
   for (const n of server.networks) {
-    const { automine, intervalMs } = n.node.mining
+    const { automine, intervalMs } = n.node.settings.mining
     const mining = automine ? 'automine' : intervalMs ? `every ${intervalMs} ms` : 'manual'
     lines.push(`${n.name}  chain id ${n.chainId}  (${mining})`)
     if (n.fork) {

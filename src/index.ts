@@ -5,10 +5,17 @@
  * const hash = await node.sendTransaction({ from: node.accounts[0].address, to, value: 1n })
  */
 import { ChainNode } from './node.ts'
-import type { NodeOptions } from './node.ts'
+import type { NodeOptions } from './nodeOptions.ts'
 
-export { ChainNode, NODE_DEFAULTS } from './node.ts'
-export type { MiningStatus, NodeOptions, PendingBlock, Placement, SimReorgOptions, TransactionLookup, TransactionRequest } from './node.ts'
+export { ChainNode } from './node.ts'
+export type { TransactionLookup } from './node.ts'
+export { NODE_DEFAULTS } from './nodeOptions.ts'
+export type { NodeOptions } from './nodeOptions.ts'
+export type { TransactionRequest } from './accounts/transactionFields.ts'
+export type { MiningStatus } from './mining/testClientSettings.ts'
+export type { Placement } from './reorg/anvilReorg.ts'
+export type { SimReorgOptions } from './reorg/simReorg.ts'
+export type { PendingBlock } from './txpool/pendingBlock.ts'
 export type { ChainBlock, BlockTag, BlockSelector, TransactionLocation } from './chain/types.ts'
 export type { ReorgEvent } from './chain/events.ts'
 export type { ExecutedTransaction, Log, SignedTransaction, DevAccount, CallRequest, CallResult } from './evm/index.ts'

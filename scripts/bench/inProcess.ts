@@ -51,7 +51,7 @@ async function nodeWithEmitter(perBlock: number) {
   const account = node.accounts[0]!
   let nonce = 0n
   const sign = (fields: { to?: Uint8Array; data?: Uint8Array; value?: bigint; gas: bigint }): SignedTransaction =>
-    node.signWithDevAccount({ from: account.address, nonce: nonce++, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, ...fields })
+    node.signing.signWithDevAccount({ from: account.address, nonce: nonce++, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, ...fields })
   const deploy = sign({ data: hexToBytes(EventEmitter.bytecode), gas: 3_000_000n })
   await node.sendRawTransaction(deploy.raw)
   if (perBlock > 1) await node.mine(1)

@@ -27,15 +27,15 @@ export async function measureSimulationAndTracing(count: number): Promise<Record
   const call = { from, to: emitter, data: emitMany(1n) }
   const slot = new Uint8Array(32)
   const results = {
-    'eth_call, emitMany(1)': await timeRepeated(count, () => node.call(call, node.head)),
+    'eth_call, emitMany(1)': await timeRepeated(count, () => node.execution.call(call, node.head)),
     'eth_call, emitMany(1), with a stateDiff override': await timeRepeated(count, () =>
-      node.call(call, node.head, { stateOverrides: [{ address: emitter, stateDiff: [[slot, slot]] }] }),
+      node.execution.call(call, node.head, { stateOverrides: [{ address: emitter, stateDiff: [[slot, slot]] }] }),
     ),
     'eth_simulateV1, one block of 10 emitMany(1) calls': await timeRepeated(count, () =>
-      node.simulate(node.head, [{ calls: Array.from({ length: 10 }, () => call) }], { validation: false, traceTransfers: false }),
+      node.execution.simulate(node.head, [{ calls: Array.from({ length: 10 }, () => call) }], { validation: false, traceTransfers: false }),
     ),
-    'debug_traceTransaction, struct logs, emitMany(100)': await timeRepeated(count, () => node.traceTransaction(block, index, STRUCT_LOGS)),
-    'debug_traceTransaction, callTracer withLog, emitMany(100)': await timeRepeated(count, () => node.traceTransaction(block, index, CALL_TRACER)),
+    'debug_traceTransaction, struct logs, emitMany(100)': await timeRepeated(count, () => node.execution.traceTransaction(block, index, STRUCT_LOGS)),
+    'debug_traceTransaction, callTracer withLog, emitMany(100)': await timeRepeated(count, () => node.execution.traceTransaction(block, index, CALL_TRACER)),
   }
   await node.close()
   return results

@@ -1,3 +1,5 @@
+import { TimestampNotAfterHead } from './errors.ts'
+
 /** How block timestamps are chosen. */
 export type ClockMode =
   | { kind: 'wall' }
@@ -79,6 +81,12 @@ export class ChainClock {
 
   /** The next block gets exactly `timestamp` (it must be after the head's). */
   setNextBlockTimestamp(timestamp: bigint): void {
+    this.nextTimestamp = timestamp
+  }
+
+  /** evm_setNextBlockTimestamp: the next block gets exactly `timestamp`; as Anvil and Hardhat, a block cannot go back in time. */
+  setNextBlockTimestampAfter(head: { timestamp: bigint }, timestamp: bigint): void {
+    if (timestamp <= head.timestamp) throw new TimestampNotAfterHead(timestamp, head.timestamp)
     this.nextTimestamp = timestamp
   }
 

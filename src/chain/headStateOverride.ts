@@ -1,4 +1,5 @@
 import type { AccountChange } from '../evm/index.ts'
+import type { Chain } from './chain.ts'
 import type { StateHolder } from './stateWindow.ts'
 import type { ChainBlock } from './types.ts'
 
@@ -20,6 +21,8 @@ export interface StateOverride {
 export class HeadStateOverride {
   private current: StateOverride | undefined
   #version = 0
+  #followed: Chain | undefined
+  readonly #headChanged = () => this.forgetUnless((this.#followed as Chain).head)
 
   /** `states` keeps the override's state while it is set; it holds one holder of each state set. */
   constructor(private readonly states: Pick<StateHolder, 'retainState' | 'releaseState'>) {}
@@ -59,8 +62,20 @@ export class HeadStateOverride {
     this.replace(saved)
   }
 
+  /**
+   * Lets the override go whenever another block becomes `chain`'s head, in place of the chain followed so far
+   * (anvil_reset and anvil_loadState replace it).
+   */
+  follow(chain: Chain): void {
+    this.#followed?.events.off('blockAdded', this.#headChanged)
+    this.#followed?.events.off('reorged', this.#headChanged)
+    this.#followed = chain
+    chain.events.on('blockAdded', this.#headChanged)
+    chain.events.on('reorged', this.#headChanged)
+  }
+
   /** Lets the override go once `head` is another block: from then on it is nobody's state. */
-  forgetUnless(head: ChainBlock): void {
+  private forgetUnless(head: ChainBlock): void {
     if (this.current && this.current.headKey !== head.hashKey) this.replace(undefined)
   }
 

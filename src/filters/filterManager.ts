@@ -4,7 +4,7 @@ import type { ReorgEvent } from '../chain/events.ts'
 import { keyOf } from '../evm/index.ts'
 import type { Log, SignedTransaction } from '../evm/index.ts'
 import { matchesCriteria } from '../logs/index.ts'
-import type { LogFilter, LogIndex, PositionedLog } from '../logs/index.ts'
+import type { LogFilter, LogIndex, LogQueryRefusal, PositionedLog } from '../logs/index.ts'
 import { logsOfBlock } from './blockLogs.ts'
 import { chainStepsSince } from './chainHistory.ts'
 import { FilterNotFound, TooManyFilters } from './errors.ts'
@@ -17,11 +17,16 @@ export type PendingLogs = ReadonlyArray<{ transactionHash: string; logs: readonl
 /** Where a filter's pending logs come from: the pending block. */
 export type PendingLogSource = () => Promise<PendingLogs>
 
+/** What a network's clients see of its filters: installing, polling, listing (never its chain events). */
+export type NetworkFilters = Pick<FilterManager, 'newLogFilter' | 'newBlockFilter' | 'newPendingTransactionFilter' | 'changes' | 'describe' | 'uninstall' | 'list' | 'size'>
+
 export interface FilterManagerOptions {
   /** The chain followed first; `follow` moves to another. */
   chain: Chain
   logs: LogIndex
   pendingLogs: PendingLogSource
+  /** Why a log filter cannot be installed (geth's checks of its range and block hash), if it cannot. */
+  installRefusal: (criteria: LogFilter) => LogQueryRefusal | undefined
   /** A filter not polled for this long is uninstalled (geth's default is 5 minutes). */
   timeoutMs: number
   /** The clock expiry is measured on (injected in tests). */
@@ -140,9 +145,11 @@ export class FilterManager {
     chain.events.on('reorged', this.onReorged)
   }
 
-  /** Installs a log filter; its changes start after the current head. */
-  newLogFilter(criteria: LogFilter): string {
-    return this.install((id) => ({
+  /** eth_newFilter: installs a log filter whose changes start after the current head; or why it cannot be. */
+  newLogFilter(criteria: LogFilter): { id: string } | LogQueryRefusal {
+    const refused = this.options.installRefusal(criteria)
+    if (refused) return refused
+    const id = this.install((id) => ({
       kind: 'log',
       id,
       installedAt: this.now(),
@@ -153,6 +160,7 @@ export class FilterManager {
       reportedPending: new Set(),
       seenPending: [],
     }))
+    return { id }
   }
 
   newBlockFilter(): string {

@@ -60,6 +60,9 @@ interface Subscription {
  * get every orphaned matching log (oldest block first, removed: true), then the new branch's
  * logs, and `newHeads` subscribers every block of the new branch (geth's order).
  */
+/** What a network's clients see of its subscriptions (never its chain events). */
+export type NetworkSubscriptions = Pick<SubscriptionHub, 'subscribe' | 'unsubscribe' | 'list' | 'size' | 'maxPerConnection'>
+
 export class SubscriptionHub {
   private readonly subscriptions = new Map<string, Subscription>()
   private nextId = 1

@@ -15,8 +15,10 @@ import {
 } from '../evm/index.ts'
 import type { BlobSidecar, ExecutedTransaction, SignedTransaction } from '../evm/index.ts'
 import type { AccountChange } from '../evm/index.ts'
-import { ChainNode, stateBlocksOf } from '../node.ts'
-import type { LoadedNetwork, NodeOptions } from '../node.ts'
+import { ChainNode } from '../node.ts'
+import type { LoadedNetwork } from '../node.ts'
+import { stateBlocksOf } from '../nodeOptions.ts'
+import type { NodeOptions } from '../nodeOptions.ts'
 import { StateFileError } from './stateFile.ts'
 import type { AccountEdit, NetworkState } from './stateFile.ts'
 
@@ -28,7 +30,8 @@ import type { AccountEdit, NetworkState } from './stateFile.ts'
 export function captureNetworkState(node: ChainNode): Promise<NetworkState> {
   const genesis = node.gethGenesis()
   return node.consistentRead(() => {
-    const { chain, clock } = node
+    const { chain } = node
+    const { clock } = node.settings
     const { mode } = clock
     const blocks = chain.allBlocks().filter((b) => b.number > chain.genesis.number)
     const edited = blocks.filter((b) => b.stateEdits !== undefined)

@@ -3,7 +3,7 @@ import type { ChainNode } from '../node.ts'
 import { captureNetworkState, restoreNetwork } from './networkState.ts'
 import { readStateFile, STATE_FORMAT, STATE_VERSION, StateFileError, writeStateFile } from './stateFile.ts'
 import type { StateFile } from './stateFile.ts'
-import type { NodeOptions } from '../node.ts'
+import type { NodeOptions } from '../nodeOptions.ts'
 
 /**
  * A server's state file (`--state FILE`): networks are restored from it at start when it exists,

@@ -1,6 +1,7 @@
 import type { BlockSelector, ChainBlock } from '../chain/types.ts'
 import { ServerError } from '../errors.ts'
-import type { ChainNode, PendingBlock } from '../node.ts'
+import type { ChainNode } from '../node.ts'
+import type { PendingBlock } from '../txpool/pendingBlock.ts'
 import type { BlockSelectorOrHash } from './schemas.ts'
 
 /**

@@ -191,7 +191,7 @@ async function play(loaded: LoadedScenario, keepGoing: boolean): Promise<PlayedS
     serve: async (serveOptions = {}) => {
       clock.release()
       for (const network of networks) {
-        if (network.interval) await network.node.setIntervalMining(network.interval.ms)
+        if (network.interval) await network.node.settings.setIntervalMining(network.interval.ms)
       }
       const config = parseConfig(
         { host: serveOptions.host, apiKeys: serveOptions.apiKeys, networks: configs },

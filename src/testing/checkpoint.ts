@@ -1,4 +1,4 @@
-import type { MiningStatus } from '../node.ts'
+import type { MiningStatus } from '../mining/testClientSettings.ts'
 import type { FaultInjector, FaultSpec } from '../rpc/faults.ts'
 import { CheckpointLost } from './errors.ts'
 import type { ChainsimNetwork } from './startChainsim.ts'
@@ -14,12 +14,12 @@ export type Restore = () => Promise<void>
  */
 export async function takeCheckpoint(networks: readonly ChainsimNetwork[]): Promise<Restore> {
   const saved = await Promise.all(
-    networks.map(async (network) => ({ network, id: await network.node.snapshot(), mining: network.node.mining, faults: network.faults.list() })),
+    networks.map(async (network) => ({ network, id: await network.node.reorgs.snapshot(), mining: network.node.settings.mining, faults: network.faults.list() })),
   )
   return async () => {
     for (const { network, id, mining, faults } of saved) {
       await network.node.settled()
-      if (!(await network.node.revert(id))) throw new CheckpointLost(network.name)
+      if (!(await network.node.reorgs.revert(id))) throw new CheckpointLost(network.name)
       await restoreMining(network, mining)
       rearm(network.faults, faults)
     }
@@ -33,6 +33,6 @@ function rearm(injector: FaultInjector, armed: ReturnType<FaultInjector['list']>
 }
 
 async function restoreMining({ node }: ChainsimNetwork, mining: MiningStatus): Promise<void> {
-  if (node.mining.intervalMs !== mining.intervalMs) await node.setIntervalMining(mining.intervalMs ?? 0)
-  if (node.mining.automine !== mining.automine) await node.setAutomine(mining.automine, { mineWaiting: false })
+  if (node.settings.mining.intervalMs !== mining.intervalMs) await node.settings.setIntervalMining(mining.intervalMs ?? 0)
+  if (node.settings.mining.automine !== mining.automine) await node.settings.setAutomine(mining.automine, { mineWaiting: false })
 }

@@ -93,6 +93,11 @@ export class TxPool {
     }
   }
 
+  /** Empties the pool (anvil_dropAllTransactions, evm_revert, a replaced chain). */
+  clear(): void {
+    this.remove([...this.byHash.keys()])
+  }
+
   /**
    * Pooled transactions split as geth's txpool reports them: `pending` can run in nonce order
    * from the sender's next nonce; `queued` wait behind a nonce gap.

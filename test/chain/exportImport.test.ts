@@ -8,7 +8,7 @@ import { signFor } from '../helpers/signing.ts'
 import { importChain } from '../../src/chain/importChain.ts'
 import type { ChainBlock } from '../../src/chain/types.ts'
 import { ChainsimToken } from '../../src/contracts/index.ts'
-import { bytesToHex, signTransaction } from '../../src/evm/index.ts'
+import { bytesToHex } from '../../src/evm/index.ts'
 import type { TypedTxData } from '../../src/evm/index.ts'
 import { exportChain } from '../../src/exportChain.ts'
 import { ChainImportError, loadImportedNetwork } from '../../src/importedNetwork.ts'
@@ -26,7 +26,7 @@ async function buildChain(): Promise<{ node: ChainNode; token: Uint8Array }> {
   await node.sendTransaction({ from: a.address, to: token, data: transferData(b.address, 1_000n) })
   await node.sendTransaction({ from: a.address, to: c.address, value: 10n ** 18n })
   // Several transactions in one block, one of them a legacy transaction and one that reverts.
-  await node.setAutomine(false)
+  await node.settings.setAutomine(false)
   await node.sendTransaction({ from: b.address, to: token, data: transferData(c.address, 400n) })
   await node.sendTransaction({ from: c.address, to: token, data: transferData(a.address, 10n ** 30n), gas: 100_000n })
   await node.sendTransaction({ from: a.address, to: b.address, value: 5n, gasPrice: 3n * GWEI })
@@ -80,10 +80,10 @@ describe('export, then import: the same chain', () => {
     try {
       for (const account of node.accounts.slice(0, 4)) {
         const label = bytesToHex(account.address)
-        expect(await served.stateAt(served.head).getBalance(account.address), label).toBe(await node.stateAt(node.head).getBalance(account.address))
-        expect(await served.stateAt(served.head).getNonce(account.address), label).toBe(await node.stateAt(node.head).getNonce(account.address))
+        expect(await served.execution.stateAt(served.head).getBalance(account.address), label).toBe(await node.execution.stateAt(node.head).getBalance(account.address))
+        expect(await served.execution.stateAt(served.head).getNonce(account.address), label).toBe(await node.execution.stateAt(node.head).getNonce(account.address))
         const call = { from: account.address, to: token, data: balanceOfData(account.address) }
-        expect(bytesToHex((await served.call(call, served.head)).returnValue)).toBe(bytesToHex((await node.call(call, node.head)).returnValue))
+        expect(bytesToHex((await served.execution.call(call, served.head)).returnValue)).toBe(bytesToHex((await node.execution.call(call, node.head)).returnValue))
       }
       // The imported chain keeps working as a dev chain: a block mined on top of it.
       const [mined] = await served.mine(1)

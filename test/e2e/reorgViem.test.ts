@@ -67,7 +67,7 @@ describe('viem watchContractEvent, polling over HTTP', () => {
     })
     try {
       // Its first poll installs the filter; only what happens after that is reported.
-      await waitFor(() => poll.node.filterCount, (n) => n === 1, 'viem to install its filter')
+      await waitFor(() => poll.node.filters.size, (n) => n === 1, 'viem to install its filter')
       const first = await transfer(poll.url, pollToken, a1, 5n)
       await waitFor(() => logs.length, (n) => n >= 1, 'the transfer')
       expect(logs[0]).toMatchObject({ eventName: 'Transfer', args: { from: a0, to: a1, value: 5n }, transactionHash: first, removed: false })
@@ -90,7 +90,7 @@ describe('viem watchContractEvent, polling over HTTP', () => {
       await waitFor(() => errors.length, (n) => n >= 1, 'viem to see the expired filter')
       expect(errors[0]).toMatchObject({ name: 'InvalidInputRpcError', code: -32000 })
       expect(errors[0]!.message).toMatch(/filter not found/)
-      await waitFor(() => poll.node.filterCount, (n) => n === 1, 'viem to re-install its filter')
+      await waitFor(() => poll.node.filters.size, (n) => n === 1, 'viem to re-install its filter')
       const later = await transfer(poll.url, pollToken, a2, 6n)
       await waitFor(() => logs.length, (n) => n >= 4, 'the transfer after expiry')
       expect(logs[3]).toMatchObject({ transactionHash: later, removed: false, args: { from: a0, to: a2, value: 6n } })
@@ -103,7 +103,7 @@ describe('viem watchContractEvent, polling over HTTP', () => {
 
 describe('viem watchContractEvent over WebSocket (eth_subscribe logs)', () => {
   test('sees a transfer, then the removed log after a reorg', async () => {
-    const before = socketNet.node.subscriptionCount
+    const before = socketNet.node.subscriptions.size
     const transport = webSocket(socketNet.wsUrl, { reconnect: false })
     const client = createPublicClient({ transport, rpcSchema: rpcSchema<ChainsimRpcSchema>() })
     const logs: TransferLog[] = []
@@ -116,9 +116,9 @@ describe('viem watchContractEvent over WebSocket (eth_subscribe logs)', () => {
       onError: (error) => errors.push(error),
     })
     try {
-      await waitFor(() => socketNet.node.subscriptionCount, (n) => n === before + 1, 'viem to subscribe')
+      await waitFor(() => socketNet.node.subscriptions.size, (n) => n === before + 1, 'viem to subscribe')
       // No filter: WebSocket mode uses eth_subscribe.
-      expect(socketNet.node.filterCount).toBe(0)
+      expect(socketNet.node.filters.size).toBe(0)
       const first = await transfer(socketNet.url, socketToken, a1, 7n)
       // Sent over HTTP; sim_settle's answer on viem's socket comes behind the notification.
       await client.request({ method: 'sim_settle' })
@@ -137,7 +137,7 @@ describe('viem watchContractEvent over WebSocket (eth_subscribe logs)', () => {
       unwatch()
     }
     // unwatch sends eth_unsubscribe.
-    await waitFor(() => socketNet.node.subscriptionCount, (n) => n === before, 'the subscription to end')
+    await waitFor(() => socketNet.node.subscriptions.size, (n) => n === before, 'the subscription to end')
     ;(await client.transport.getRpcClient()).close()
   })
 })
@@ -276,17 +276,17 @@ describe('eth_subscribe over raw ws', () => {
   })
 
   test('a closed connection’s subscriptions end', async () => {
-    const before = raw.node.subscriptionCount
+    const before = raw.node.subscriptions.size
     const ws = await WsClient.open(raw.wsUrl)
     await ws.subscribe('newHeads')
     await ws.subscribe('logs', { address: rawToken })
     await ws.subscribe('newPendingTransactions')
-    expect(raw.node.subscriptionCount).toBe(before + 3)
+    expect(raw.node.subscriptions.size).toBe(before + 3)
     await ws.close()
-    await waitFor(() => raw.node.subscriptionCount, (n) => n === before, 'the subscriptions to end')
+    await waitFor(() => raw.node.subscriptions.size, (n) => n === before, 'the subscriptions to end')
     // The chain carries on with no one to notify.
     await transfer(raw.url, rawToken, a1, 1n)
-    expect(raw.node.subscriptionCount).toBe(before)
+    expect(raw.node.subscriptions.size).toBe(before)
   })
 
   test('eth_subscribe and eth_unsubscribe over HTTP → -32601', async () => {

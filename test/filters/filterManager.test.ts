@@ -11,25 +11,25 @@ import { deployEmitter, deployToken, transferData } from '../helpers/contracts.t
 const anyRange = { topics: [], fromBlock: 'latest', toBlock: 'latest' } as const
 
 function installLogFilter(node: ChainNode, filter: LogFilter): string {
-  const installed = node.newLogFilter(filter)
+  const installed = node.filters.newLogFilter(filter)
   if ('status' in installed) throw new Error(`refused: ${installed.status}`)
   return installed.id
 }
 
 async function logChanges(node: ChainNode, id: string): Promise<LogChange[]> {
-  const found = await node.filterChanges(id)
+  const found = await node.filters.changes(id)
   if (found.kind !== 'log') throw new Error(`${id} is a ${found.kind} filter`)
   return found.changes
 }
 
 async function blockChanges(node: ChainNode, id: string): Promise<Uint8Array[]> {
-  const found = await node.filterChanges(id)
+  const found = await node.filters.changes(id)
   if (found.kind !== 'block') throw new Error(`${id} is a ${found.kind} filter`)
   return found.hashes
 }
 
 async function pendingChanges(node: ChainNode, id: string): Promise<Uint8Array[]> {
-  const found = await node.filterChanges(id)
+  const found = await node.filters.changes(id)
   if (found.kind !== 'pendingTransaction') throw new Error(`${id} is a ${found.kind} filter`)
   return found.hashes
 }
@@ -63,7 +63,7 @@ describe('log filters across a reorg', () => {
     expect(first).toHaveLength(3)
     const [, second, third] = first as Array<Extract<LogChange, { kind: 'mined' }>>
 
-    const outcome = await node.simReorg({ depth: 2 })
+    const outcome = await node.reorgs.simReorg({ depth: 2 })
     const changes = (await logChanges(node, id)) as Array<Extract<LogChange, { kind: 'mined' }>>
     expect(changes.map((c) => c.removed)).toEqual([true, true, false, false])
     // The removed logs are exactly those reported before, field for field.
@@ -83,7 +83,7 @@ describe('log filters across a reorg', () => {
     const id = installLogFilter(node, { addresses: [token], topics: [], fromBlock: 0n, toBlock: end })
     await transfer(2n)
     await transfer(3n)
-    await node.simReorg({ depth: 2 })
+    await node.reorgs.simReorg({ depth: 2 })
     expect(await logChanges(node, id)).toEqual([])
     await node.close()
   })
@@ -93,7 +93,7 @@ describe('log filters across a reorg', () => {
     const id = installLogFilter(node, { ...anyRange, addresses: [token] })
     await transfer(1n)
     const orphaned = node.head
-    const outcome = await node.simReorg({ depth: 1 })
+    const outcome = await node.reorgs.simReorg({ depth: 1 })
     const [, remined] = outcome.added
     expect(describeChanges(await logChanges(node, id))).toEqual([
       `added@2:${orphaned.hashKey.slice(0, 10)}`,
@@ -109,7 +109,7 @@ describe('log filters across a reorg', () => {
     const before = node.head
     // Installed after the block was mined: it never reported it, but a client may have read it with eth_getLogs.
     const id = installLogFilter(node, { ...anyRange, addresses: [token] })
-    await node.simReorg({ depth: 1 })
+    await node.reorgs.simReorg({ depth: 1 })
     const changes = describeChanges(await logChanges(node, id))
     expect(changes[0]).toBe(`removed@2:${before.hashKey.slice(0, 10)}`)
     expect(changes.slice(1).every((c) => c.startsWith('added@3'))).toBe(true)
@@ -121,8 +121,8 @@ describe('log filters across a reorg', () => {
     const id = installLogFilter(node, { ...anyRange, addresses: [token] })
     await transfer(1n)
     const reported = await logChanges(node, id)
-    const first = await node.simReorg({ depth: 1 })
-    const second = await node.simReorg({ depth: 2 })
+    const first = await node.reorgs.simReorg({ depth: 1 })
+    const second = await node.reorgs.simReorg({ depth: 2 })
     const short = (block: { hashKey: string }) => block.hashKey.slice(0, 10)
     // First reorg: block 2 out, its transfer re-mined in block 3 of a two-block branch; second: both out again.
     expect(describeChanges(await logChanges(node, id))).toEqual([
@@ -138,10 +138,10 @@ describe('log filters across a reorg', () => {
   test('block filters get every block of the new branch', async () => {
     const node = await ChainNode.create()
     await node.mine(3)
-    const id = node.newBlockFilter()
+    const id = node.filters.newBlockFilter()
     await node.mine(2)
     expect((await blockChanges(node, id))).toHaveLength(2)
-    const outcome = await node.simReorg({ depth: 3, length: 4 })
+    const outcome = await node.reorgs.simReorg({ depth: 3, length: 4 })
     expect((await blockChanges(node, id)).map(keyOf)).toEqual(outcome.added.map((b) => b.hashKey))
     await node.close()
   })
@@ -149,10 +149,10 @@ describe('log filters across a reorg', () => {
   test('block filters get every block that joined, those orphaned since included, in order', async () => {
     const node = await ChainNode.create()
     await node.mine(3)
-    const id = node.newBlockFilter()
+    const id = node.filters.newBlockFilter()
     const [mined] = await node.mine(1)
-    const first = await node.simReorg({ depth: 1, length: 2 })
-    const second = await node.simReorg({ depth: 1, length: 1 })
+    const first = await node.reorgs.simReorg({ depth: 1, length: 2 })
+    const second = await node.reorgs.simReorg({ depth: 1, length: 1 })
     // Block 4 and the first branch's 4' and 5' joined; 5' left again in the second reorg, 5'' joined.
     expect((await blockChanges(node, id)).map(keyOf)).toEqual([
       mined!.hashKey,
@@ -168,7 +168,7 @@ describe('pending logs', () => {
   test('a filter ending at pending reports each pending log once, then its mined form', async () => {
     const node = await ChainNode.create()
     const emitter = await deployEmitter(node)
-    await node.setAutomine(false)
+    await node.settings.setAutomine(false)
     const id = installLogFilter(node, { addresses: [emitter], topics: [], fromBlock: 'latest', toBlock: 'pending' })
     const data = hexToBytes(encodeFunctionData({ abi: EventEmitter.abi, functionName: 'emitOneTopic', args: [7n] }))
     await node.sendTransaction({ from: node.accounts[0]!.address, to: emitter, data })
@@ -187,7 +187,7 @@ describe('pending logs of transactions mined between polls', () => {
   async function manualEmitter() {
     const node = await ChainNode.create()
     const emitter = await deployEmitter(node)
-    await node.setAutomine(false)
+    await node.settings.setAutomine(false)
     const emit = (value: bigint) =>
       node.sendTransaction({
         from: node.accounts[0]!.address,
@@ -227,10 +227,10 @@ describe('pending logs of transactions mined between polls', () => {
       () => node.mine(1),
       async () => (await emit(2n), await emit(3n)),
       () => node.mine(1),
-      () => node.simReorg({ depth: 1 }),
+      () => node.reorgs.simReorg({ depth: 1 }),
       () => emit(4n),
       () => node.mine(1),
-      () => node.simReorg({ depth: 1, reinclude: 'none' }),
+      () => node.reorgs.simReorg({ depth: 1, reinclude: 'none' }),
       () => node.mine(1),
       () => emit(5n),
     ]
@@ -259,35 +259,35 @@ describe('filter lifetime', () => {
   test('a filter expires after the timeout without a poll; a poll keeps it alive', async () => {
     let now = 0
     const node = await ChainNode.create({ filterTimeoutMs: 1_000, filterClock: () => now })
-    const id = node.newBlockFilter()
+    const id = node.filters.newBlockFilter()
     now = 900
     expect((await blockChanges(node, id))).toEqual([])
     now = 1_800
     expect((await blockChanges(node, id))).toEqual([])
     now = 2_800
     await expect(blockChanges(node, id)).rejects.toThrow(/filter not found/)
-    expect(node.uninstallFilter(id)).toBe(false)
+    expect(node.filters.uninstall(id)).toBe(false)
     await node.close()
   })
 
   test('an uninstalled filter is not found; ids are minimal hex', async () => {
     const node = await ChainNode.create()
-    const id = node.newPendingTransactionFilter()
+    const id = node.filters.newPendingTransactionFilter()
     expect(id).toBe('0x1')
-    expect(node.uninstallFilter(id)).toBe(true)
+    expect(node.filters.uninstall(id)).toBe(true)
     await expect(pendingChanges(node, id)).rejects.toThrow(/filter not found/)
     await node.close()
   })
 
   test('a filter holding more changes than it may is uninstalled, and its poll is -32000 filter not found', async () => {
     const node = await ChainNode.create({ maxFilterChanges: 3 })
-    const blocks = node.newBlockFilter()
-    const kept = node.newBlockFilter()
+    const blocks = node.filters.newBlockFilter()
+    const kept = node.filters.newBlockFilter()
     await node.mine(3)
     expect((await blockChanges(node, kept))).toHaveLength(3)
     await node.mine(1)
     await expect(blockChanges(node, blocks)).rejects.toThrow(/filter not found/)
-    expect(node.uninstallFilter(blocks)).toBe(false)
+    expect(node.filters.uninstall(blocks)).toBe(false)
     expect((await blockChanges(node, kept))).toHaveLength(1)
     await node.close()
   })
@@ -302,7 +302,7 @@ describe('filter lifetime', () => {
     await expect(logChanges(node, canonical)).rejects.toThrow(/filter not found/)
 
     const orphaned = installLogFilter(node, { ...anyRange, addresses: [token] })
-    const dropOnce = async () => node.simReorg({ depth: 1, drop: [await transfer(9n)] })
+    const dropOnce = async () => node.reorgs.simReorg({ depth: 1, drop: [await transfer(9n)] })
     await dropOnce()
     // Added, then removed: exactly the limit.
     expect(describeChanges(await logChanges(node, orphaned)).map((c) => c.split('@')[0])).toEqual(['added', 'removed'])
@@ -314,7 +314,7 @@ describe('filter lifetime', () => {
 
   test('a pending transaction filter over its limit is uninstalled', async () => {
     const node = await ChainNode.create({ mining: { auto: false }, maxFilterChanges: 2 })
-    const id = node.newPendingTransactionFilter()
+    const id = node.filters.newPendingTransactionFilter()
     for (let i = 0; i < 3; i++) {
       await node.sendTransaction({ from: node.accounts[0]!.address, to: node.accounts[1]!.address, value: 1n })
     }
@@ -324,7 +324,7 @@ describe('filter lifetime', () => {
 
   test('pending transaction filters report hashes as they enter the pool', async () => {
     const node = await ChainNode.create({ mining: { auto: false } })
-    const id = node.newPendingTransactionFilter()
+    const id = node.filters.newPendingTransactionFilter()
     const hash = await node.sendTransaction({ from: node.accounts[0]!.address, to: node.accounts[1]!.address, value: 1n })
     expect((await pendingChanges(node, id)).map(keyOf)).toEqual([keyOf(hash)])
     expect((await pendingChanges(node, id))).toEqual([])

@@ -300,7 +300,7 @@ describe('a fork of a live chainsim', () => {
       )
       const { node } = forked
       const [from] = node.accounts
-      if (readFirst) await node.call({ from: from!.address, to: hexToBytes(token), data: hexToBytes(tokenCall('balanceOf', [holder])) }, node.head)
+      if (readFirst) await node.execution.call({ from: from!.address, to: hexToBytes(token), data: hexToBytes(tokenCall('balanceOf', [holder])) }, node.head)
       await node.sendTransaction({ from: from!.address, to: hexToBytes(token), data: hexToBytes(tokenCall('transfer', [bob, 1n])) })
       roots.push(`${bytesToHex(node.head.hash)} ${bytesToHex(node.head.stateRoot)}`)
       await forked.close()

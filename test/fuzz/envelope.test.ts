@@ -23,8 +23,8 @@ afterAll(() => chain?.close())
 
 /** Manual mining again after each case: a fuzzed call may have turned interval mining on. */
 async function restoreManualMining(): Promise<void> {
-  await chain.node.setIntervalMining(0)
-  await chain.node.setAutomine(false)
+  await chain.node.settings.setIntervalMining(0)
+  await chain.node.settings.setAutomine(false)
 }
 
 test(

@@ -99,7 +99,7 @@ export async function createFuzzChain(): Promise<FuzzChain> {
   const reorg = await result<{ removedBlocks: Hex[] }>('sim_reorg', [{ depth: 1 }])
   const logs = await result<{ topics: Hex[] }[]>('eth_getLogs', [{ fromBlock: 'earliest', address: contract }])
 
-  await node.setAutomine(false)
+  await node.settings.setAutomine(false)
   const pendingTxHashes = [
     await result<Hex>('eth_sendTransaction', [{ from: accounts[3], to: accounts[4], value: '0x1' }]),
     await result<Hex>('eth_sendTransaction', [{ from: accounts[3], to: contract, data: emitCalldata }]),

@@ -27,8 +27,8 @@ afterAll(() => chain?.close())
  */
 async function restoreManualMining(): Promise<void> {
   await chain.restoreIfReplaced()
-  await chain.node.setIntervalMining(0)
-  await chain.node.setAutomine(false)
+  await chain.node.settings.setIntervalMining(0)
+  await chain.node.settings.setAutomine(false)
   chain.faults.clear()
 }
 

@@ -66,17 +66,17 @@ afterAll(() => chain?.close())
 /** Everything a write could change, read straight from the node. */
 async function fingerprint() {
   const { node } = chain
-  const state = node.stateAt(node.head)
+  const state = node.execution.stateAt(node.head)
   const accounts = [...node.accounts.map((a) => a.address), ...SPARE]
   return {
     head: node.head.hashKey,
     number: node.head.number,
     pool: node.pooledTransactions.map((signed) => signed.hashKey).sort(),
-    clock: node.clock,
-    automine: node.mining.automine,
-    interval: node.mining.intervalMs,
-    coinbase: Buffer.from(node.coinbase).toString('hex'),
-    gasLimit: node.blockGasLimit,
+    clock: node.settings.clock,
+    automine: node.settings.mining.automine,
+    interval: node.settings.mining.intervalMs,
+    coinbase: Buffer.from(node.settings.coinbase).toString('hex'),
+    gasLimit: node.settings.blockGasLimit,
     nextBaseFee: node.nextBaseFee,
     accounts: await Promise.all(
       accounts.map(async (address) => ({
@@ -103,10 +103,10 @@ function slotBytes(slot: number): Uint8Array {
 async function resetMiningAndPool(): Promise<void> {
   const { node } = chain
   await chain.restoreIfReplaced()
-  await node.setIntervalMining(0)
-  await node.setAutomine(false)
-  await node.setBlockGasLimit(BLOCK_GAS_LIMIT)
-  await node.setNextBlockBaseFee(node.head.header.calcNextBaseFee())
+  await node.settings.setIntervalMining(0)
+  await node.settings.setAutomine(false)
+  await node.settings.setBlockGasLimit(BLOCK_GAS_LIMIT)
+  await node.settings.setNextBlockBaseFee(node.head.header.calcNextBaseFee())
   while (node.pooledTransactions.length < 2) {
     await node.sendTransaction({ from: node.accounts[3]!.address, to: node.accounts[4]!.address, value: 1n })
   }

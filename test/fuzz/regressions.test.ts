@@ -62,12 +62,12 @@ describe('fixed: parameter checks that were missing (-32603 or silent misbehavio
   test('evm_setIntervalMining past the longest Node timer → -32602, where Node would have mined every millisecond', async () => {
     const answer = await call('evm_setIntervalMining', [hex(2n ** 40n)])
     expect(answer.error).toEqual({ code: -32602, message: 'invalid argument 0: interval must be at most 2147483647 ms' })
-    expect(chain.node.mining.intervalMs).toBeUndefined()
+    expect(chain.node.settings.mining.intervalMs).toBeUndefined()
   })
 
   test('timestamps past 64 bits → -32602, and no block or clock change', async () => {
     const head = chain.node.head.hashKey
-    const clock = chain.node.clock
+    const clock = chain.node.settings.clock
     for (const [method, params] of [
       ['evm_mine', [HUGE]],
       ['evm_setNextBlockTimestamp', [hex(TWO_64)]],
@@ -77,7 +77,7 @@ describe('fixed: parameter checks that were missing (-32603 or silent misbehavio
       expect((await call(method, [...params])).error, method).toEqual({ code: -32602, message: 'invalid argument ' + (method === 'anvil_mine' ? '1' : '0') + ': hex number > 64 bits' })
     }
     expect(chain.node.head.hashKey).toBe(head)
-    expect(chain.node.clock).toEqual(clock)
+    expect(chain.node.settings.clock).toEqual(clock)
   })
 
   test('a message nested 100,000 deep → -32600 "request nested too deeply", without recursion', async () => {

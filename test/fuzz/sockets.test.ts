@@ -28,8 +28,8 @@ afterAll(async () => {
 })
 
 async function restoreManualMining(): Promise<void> {
-  await chain.node.setIntervalMining(0)
-  await chain.node.setAutomine(false)
+  await chain.node.settings.setIntervalMining(0)
+  await chain.node.settings.setAutomine(false)
 }
 
 /** Whether a message gets any answer at all. */

@@ -21,7 +21,7 @@ describe('ERC-20 through the miner', () => {
     const token = await deployToken(node)
     const recipient = node.accounts[1]!.address
     // A plain transfer first, so the token transfer is not at position 0 of its block.
-    await node.setAutomine(false)
+    await node.settings.setAutomine(false)
     await node.sendTransaction({ from: node.accounts[2]!.address, to: recipient, value: 1n })
     const hash = await node.sendTransaction({ from: node.accounts[0]!.address, to: token, data: transferData(recipient, 5n) })
     const [block] = await node.mine(1)
@@ -64,11 +64,11 @@ describe('transactions refused at admission leave the chain untouched', () => {
       const node = await ChainNode.create()
       await node.sendRawTransaction(signed(node, 0, { nonce: 0n, to: node.accounts[1]!.address }).raw)
       const head = node.head.hashKey
-      const balance = await node.stateAt(node.head).getBalance(node.accounts[0]!.address)
+      const balance = await node.execution.stateAt(node.head).getBalance(node.accounts[0]!.address)
       await expect(node.sendRawTransaction(makeRaw(node))).rejects.toThrow(reason)
       expect(node.head.hashKey).toBe(head)
       expect(node.pooledTransactions).toHaveLength(0)
-      expect(await node.stateAt(node.head).getBalance(node.accounts[0]!.address)).toBe(balance)
+      expect(await node.execution.stateAt(node.head).getBalance(node.accounts[0]!.address)).toBe(balance)
       await node.close()
     })
   }

@@ -15,9 +15,9 @@ const WINDOW = 4
 async function windowedNode(stateBlocks: number | 'all' = WINDOW) {
   const node = await ChainNode.create({ mining: { auto: true }, stateBlocks })
   const [payer, payee] = node.accounts as [(typeof node.accounts)[0], (typeof node.accounts)[0]]
-  const start = await node.stateAt(node.head).getBalance(payee.address)
+  const start = await node.execution.stateAt(node.head).getBalance(payee.address)
   const pay = () => node.sendTransaction({ from: payer.address, to: payee.address, value: 1n })
-  const balanceAt = (number: bigint) => node.stateAt(node.chain.blockByNumber(number)!).getBalance(payee.address)
+  const balanceAt = (number: bigint) => node.execution.stateAt(node.chain.blockByNumber(number)!).getBalance(payee.address)
   return { node, payee, start, pay, balanceAt }
 }
 
@@ -29,8 +29,8 @@ describe('the state window', () => {
     for (let n = head - BigInt(WINDOW) + 1n; n <= head; n++) expect(await balanceAt(n)).toBe(start + n)
     expect(await balanceAt(0n)).toBe(start)
     for (const n of [1n, head - BigInt(WINDOW)]) {
-      expect(() => node.stateAt(node.chain.blockByNumber(n)!)).toThrow(StateUnavailable)
-      expect(() => node.stateAt(node.chain.blockByNumber(n)!)).toThrow(
+      expect(() => node.execution.stateAt(node.chain.blockByNumber(n)!)).toThrow(StateUnavailable)
+      expect(() => node.execution.stateAt(node.chain.blockByNumber(n)!)).toThrow(
         new RegExp(`missing trie node: the state of block ${n} .*newest ${WINDOW} blocks`),
       )
     }
@@ -62,11 +62,11 @@ describe('the state window', () => {
     for (let i = 0; i < 8; i++) await pay()
     const head = node.head.number
     for (const force of [false, true]) {
-      await expect(node.simReorg({ depth: WINDOW, force })).rejects.toThrow(ReorgError)
-      await expect(node.rollback(WINDOW, force)).rejects.toThrow(/needs the state of block \d+, which is no longer kept/)
+      await expect(node.reorgs.simReorg({ depth: WINDOW, force })).rejects.toThrow(ReorgError)
+      await expect(node.reorgs.rollback(WINDOW, force)).rejects.toThrow(/needs the state of block \d+, which is no longer kept/)
     }
     expect(node.head.number).toBe(head)
-    await node.simReorg({ depth: WINDOW - 1 })
+    await node.reorgs.simReorg({ depth: WINDOW - 1 })
     expect(await balanceAt(node.head.number - 1n)).toBe(start + head)
     await node.close()
   })
@@ -75,17 +75,17 @@ describe('the state window', () => {
     const { node, start, pay, balanceAt } = await windowedNode()
     await pay()
     await pay()
-    const id = await node.snapshot()
+    const id = await node.reorgs.snapshot()
     const snapshotHead = node.head.number
     for (let i = 0; i < 10; i++) await pay()
     // Kept by the snapshot, not by the window: still readable, unlike its neighbours.
     expect(await balanceAt(snapshotHead)).toBe(start + 2n)
-    expect(() => node.stateAt(node.chain.blockByNumber(snapshotHead + 1n)!)).toThrow(StateUnavailable)
-    expect(await node.revert(id)).toBe(true)
+    expect(() => node.execution.stateAt(node.chain.blockByNumber(snapshotHead + 1n)!)).toThrow(StateUnavailable)
+    expect(await node.reorgs.revert(id)).toBe(true)
     expect(node.head.number).toBe(snapshotHead)
     expect(await balanceAt(snapshotHead)).toBe(start + 2n)
     await pay()
-    await node.simReorg({ depth: 1 })
+    await node.reorgs.simReorg({ depth: 1 })
     expect(await balanceAt(node.head.number)).toBe(start + 3n)
     await node.close()
   })
@@ -94,7 +94,7 @@ describe('the state window', () => {
     const { node, payee, pay } = await windowedNode()
     await node.setAccountState([{ address: payee.address, balance: 5n }])
     for (let i = 0; i < 10; i++) await pay()
-    expect(await node.stateAt(node.head).getBalance(payee.address)).toBe(15n)
+    expect(await node.execution.stateAt(node.head).getBalance(payee.address)).toBe(15n)
     await node.close()
   })
 

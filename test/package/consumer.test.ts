@@ -84,7 +84,7 @@ import { ChainsimError, createNode, TransactionRejected } from 'chainsim'
 
 const node = await createNode({ mining: { auto: false } })
 const [alice, bob] = node.accounts
-const before = await node.stateAt(node.head).getBalance(bob.address)
+const before = await node.execution.stateAt(node.head).getBalance(bob.address)
 const hash = await node.sendTransaction({ from: alice.address, to: bob.address, value: 1000n })
 const [block] = await node.mine(1)
 const found = node.transaction(hash)
@@ -95,7 +95,7 @@ console.log(JSON.stringify({
   transactions: block.transactions.length,
   status: block.transactions[0].status,
   found: found.status,
-  received: String((await node.stateAt(block).getBalance(bob.address)) - before),
+  received: String((await node.execution.stateAt(block).getBalance(bob.address)) - before),
 }))
 `
 

@@ -30,8 +30,8 @@ async function servedChainWithHistory(statePath: string) {
     await node.sendTransaction({ from: node.accounts[0]!.address, to: token, data: transferData(node.accounts[1]!.address, i) })
   }
   const orphaned = node.head
-  await node.simReorg({ depth: 2 })
-  await node.setAutomine(false)
+  await node.reorgs.simReorg({ depth: 2 })
+  await node.settings.setAutomine(false)
   const pooled = await node.sendTransaction({ from: node.accounts[2]!.address, to: node.accounts[3]!.address, value: 9n })
   await server.networks[1]!.node.mine(2)
   return { server, node, orphaned, pooled }
@@ -44,7 +44,7 @@ describe('--state: save and load', () => {
     const expected = {
       head: node.head.hashKey,
       number: node.head.number,
-      balance: await node.stateAt(node.head).getBalance(node.accounts[0]!.address),
+      balance: await node.execution.stateAt(node.head).getBalance(node.accounts[0]!.address),
       second: server.networks[1]!.node.head.hashKey,
     }
     await server.close()
@@ -54,7 +54,7 @@ describe('--state: save and load', () => {
     const restored = again.networks[0]!.node
     expect(restored.head.hashKey).toBe(expected.head)
     expect(restored.head.number).toBe(expected.number)
-    expect(await restored.stateAt(restored.head).getBalance(restored.accounts[0]!.address)).toBe(expected.balance)
+    expect(await restored.execution.stateAt(restored.head).getBalance(restored.accounts[0]!.address)).toBe(expected.balance)
     expect(restored.chain.blockByHash(orphaned.hashKey)?.number).toBe(orphaned.number)
     expect(restored.chain.isCanonical(restored.chain.blockByHash(orphaned.hashKey)!)).toBe(false)
     expect(restored.transaction(pooled)?.status).toBe('pending')
@@ -146,14 +146,14 @@ describe('--state: impersonated senders', () => {
     const server = await startServer(config(), { port: 0, statePath: path })
     const node = server.networks[0]!.node
     for (const account of [first, second]) {
-      await node.impersonate(account)
+      await node.signing.impersonate(account)
       await node.setAccountState([{ address: account, balance: 10n ** 18n }])
     }
     const fields = { to, value: 7n, gas: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n }
     const mined = [await node.sendTransaction({ from: first, ...fields }), await node.sendTransaction({ from: second, ...fields })]
-    await node.setAutomine(false)
+    await node.settings.setAutomine(false)
     const pooled = await node.sendTransaction({ from: first, ...fields })
-    const balances = await Promise.all([first, second, to].map((a) => node.stateAt(node.head).getBalance(a)))
+    const balances = await Promise.all([first, second, to].map((a) => node.execution.stateAt(node.head).getBalance(a)))
     const head = node.head.hashKey
     await server.close()
 
@@ -161,7 +161,7 @@ describe('--state: impersonated senders', () => {
     try {
       const restored = again.networks[0]!.node
       expect(restored.head.hashKey).toBe(head)
-      expect(await Promise.all([first, second, to].map((a) => restored.stateAt(restored.head).getBalance(a)))).toEqual(balances)
+      expect(await Promise.all([first, second, to].map((a) => restored.execution.stateAt(restored.head).getBalance(a)))).toEqual(balances)
       for (const [hash, from] of [[mined[0]!, first], [mined[1]!, second], [pooled, first]] as const) {
         const found = restored.transaction(hash)
         expect(found?.status, bytesToHex(hash)).toBe(hash === pooled ? 'pending' : 'mined')
@@ -169,7 +169,7 @@ describe('--state: impersonated senders', () => {
       }
       // The pooled one is mined from its own sender's balance.
       await restored.mine(1)
-      expect(await restored.stateAt(restored.head).getBalance(to)).toBe(balances[2]! + 7n)
+      expect(await restored.execution.stateAt(restored.head).getBalance(to)).toBe(balances[2]! + 7n)
     } finally {
       await again.close()
     }

@@ -302,7 +302,7 @@ describe('unknown, uninstalled and expired filters', () => {
     expect(await rpcError(clockedUrl, 'eth_getFilterLogs', [log])).toEqual({ code: -32000, message: 'filter not found' })
     expect(await rpc(clockedUrl, 'eth_uninstallFilter', [log])).toBe(false)
     expect(await rpc(clockedUrl, 'eth_uninstallFilter', [block])).toBe(false)
-    expect(clocked.node.filterCount).toBe(0)
+    expect(clocked.node.filters.size).toBe(0)
   })
 })
 

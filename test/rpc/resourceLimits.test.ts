@@ -67,21 +67,21 @@ describe('filters per network and pool size', () => {
     const node = await ChainNode.create({ maxFilters: 2 })
     const rpc = createDispatcher(createMethodTable({ node, profile: DEFAULT_PROFILE, clientVersion: 'test' }))
     const call = (method: string) => rpc.handle({ jsonrpc: '2.0', id: 1, method, params: [] }, { transport: 'http' })
-    const first = node.newBlockFilter()
-    node.newPendingTransactionFilter()
-    expect(() => node.newBlockFilter()).toThrow(TooManyFilters)
+    const first = node.filters.newBlockFilter()
+    node.filters.newPendingTransactionFilter()
+    expect(() => node.filters.newBlockFilter()).toThrow(TooManyFilters)
     expect(await call('eth_newBlockFilter')).toMatchObject({ error: { code: -32005, message: expect.stringContaining('too many filters') } })
-    node.uninstallFilter(first)
-    expect(node.newBlockFilter()).toMatch(/^0x/)
+    node.filters.uninstall(first)
+    expect(node.filters.newBlockFilter()).toMatch(/^0x/)
     await node.close()
   })
 
   test('expired filters make room before the limit is enforced', async () => {
     let now = 0
     const node = await ChainNode.create({ maxFilters: 1, filterTimeoutMs: 100, filterClock: () => now })
-    node.newBlockFilter()
+    node.filters.newBlockFilter()
     now = 200
-    expect(node.newBlockFilter()).toMatch(/^0x/)
+    expect(node.filters.newBlockFilter()).toMatch(/^0x/)
     await node.close()
   })
 

@@ -14,10 +14,10 @@ let emitterHex: Hex
 beforeAll(async () => {
   chainsim = await startChainsim({ networks: [{ mining: { auto: false } }] })
   const { node } = chainsim
-  await node.setAutomine(true)
+  await node.settings.setAutomine(true)
   emitter = await deployEmitter(node)
   emitterHex = `0x${Buffer.from(emitter).toString('hex')}`
-  await node.setAutomine(false)
+  await node.settings.setAutomine(false)
 })
 afterAll(() => chainsim?.close())
 
@@ -36,7 +36,7 @@ describe('valid params', () => {
       // sim_settle arrives.
       let open = () => {}
       const gate = node.consistentRead(() => new Promise<void>((resolve) => (open = resolve)))
-      const writes = Promise.all([node.mine(2), node.simReorg({ depth: 2 }), node.mine(30)])
+      const writes = Promise.all([node.mine(2), node.reorgs.simReorg({ depth: 2 }), node.mine(30)])
       const settleIndex = () => ws.messages.findIndex((m) => m.id !== undefined && 'result' in m && m.result === null)
       const settled = ws.call('sim_settle')
       // Answered on the same connection after sim_settle was dispatched: sim_settle is waiting now.

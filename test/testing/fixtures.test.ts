@@ -34,7 +34,7 @@ describe('isolation: snapshot', () => {
     expect(seen[1]).toEqual(seen[0])
     expect(seen[1]!.head).toBe(0n)
     expect(await client.getBalance({ address: chainsim.accounts[1]!.address })).toBe(parseEther('10000'))
-    expect(chainsim.node.mining).toEqual({ automine: true, intervalMs: undefined })
+    expect(chainsim.node.settings.mining).toEqual({ automine: true, intervalMs: undefined })
     expect(await rpc(chainsim.url, 'eth_chainId')).toBe('0x7a69')
     expect(chainsim.faults.pending()).toBe(0)
   })

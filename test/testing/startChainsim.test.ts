@@ -17,7 +17,7 @@ describe('startChainsim', () => {
       const ws = createPublicClient({ transport: webSocket(dev!.wsUrl, { reconnect: false }) })
       expect(await ws.getChainId()).toBe(31337)
       ;(await ws.transport.getRpcClient()).close()
-      expect(l2!.node.mining.automine).toBe(false)
+      expect(l2!.node.settings.mining.automine).toBe(false)
       expect(chainsim.accounts[0]).toEqual({
         address: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
         privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',

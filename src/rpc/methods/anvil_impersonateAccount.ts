@@ -7,6 +7,6 @@ import { address } from '../schemas.ts'
  * Anvil does (its transactions carry Anvil's bypass signature and a hash that commits to the sender).
  */
 export const anvil_impersonateAccount: MethodHandler = withParams([address], async ([account], { node }) => {
-  await node.impersonate(account)
+  await node.signing.impersonate(account)
   return null
 })

@@ -18,6 +18,6 @@ export const anvil_metadata: MethodHandler = withParams([], (_params, { node, cl
     latestBlockNumber: Number(head.number),
     latestBlockHash: toData(head.hash),
     forkedNetwork: null,
-    snapshots: Object.fromEntries(node.snapshots.map(({ id, head: block }) => [toQuantity(id), [Number(block.number), toData(block.hash)]])),
+    snapshots: Object.fromEntries(node.reorgs.snapshots.map(({ id, head: block }) => [toQuantity(id), [Number(block.number), toData(block.hash)]])),
   }
 })

@@ -1,7 +1,7 @@
 import type { MethodHandler } from '../methodContext.ts'
 import { withParams } from '../withParams.ts'
 import { toData, toQuantity } from '../formatters/hex.ts'
-import { NODE_DEFAULTS } from '../../node.ts'
+import { NODE_DEFAULTS } from '../../nodeOptions.ts'
 
 /**
  * anvil_nodeInfo: Anvil's description of the node, field for field: the head, the hardfork, the pool's
@@ -18,7 +18,7 @@ export const anvil_nodeInfo: MethodHandler = withParams([], (_params, { node }) 
     environment: {
       baseFee: toQuantity(node.nextBaseFee),
       chainId: Number(node.chainId),
-      gasLimit: toQuantity(node.blockGasLimit),
+      gasLimit: toQuantity(node.settings.blockGasLimit),
       gasPrice: toQuantity(node.nextBaseFee + NODE_DEFAULTS.priorityFee),
     },
     forkConfig: { forkUrl: null, forkBlockNumber: null, forkRetryBackoff: null },

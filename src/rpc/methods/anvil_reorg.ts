@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { InvalidParamsError } from '../../errors.ts'
-import type { Placement } from '../../node.ts'
+import type { Placement } from '../../reorg/anvilReorg.ts'
 import type { MethodHandler } from '../methodContext.ts'
 import { withParams } from '../withParams.ts'
 import { transactionCall, toCallRequest } from '../callRequest.ts'
@@ -25,7 +25,7 @@ export const anvil_reorg: MethodHandler = withParams(
       if (!tx.from) throw new InvalidParamsError(`invalid argument 1: pair ${index}: missing "from"`)
       return { transaction: { ...toCallRequest(tx), from: tx.from }, blockIndex: Number(blockIndex) }
     })
-    await node.anvilReorg(Number(depth), placements, force ?? false)
+    await node.reorgs.anvilReorg(Number(depth), placements, force ?? false)
     return null
   },
 )

@@ -10,7 +10,7 @@ import { boolean } from '../schemas.ts'
 export const anvil_rollback: MethodHandler = withParams(
   [quantityOrNumber.optional(), boolean.optional()],
   async ([depth, force], { node }) => {
-    await node.rollback(Number(depth ?? 1n), force ?? false)
+    await node.reorgs.rollback(Number(depth ?? 1n), force ?? false)
     return null
   },
 )

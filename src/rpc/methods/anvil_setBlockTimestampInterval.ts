@@ -7,6 +7,6 @@ import { uint64OrNumber } from '../controlSchemas.ts'
  * the post-merge rule), whatever the clock says, until anvil_removeBlockTimestampInterval.
  */
 export const anvil_setBlockTimestampInterval: MethodHandler = withParams([uint64OrNumber], async ([seconds], { node }) => {
-  await node.setBlockTimestampInterval(seconds)
+  await node.settings.setBlockTimestampInterval(seconds)
   return null
 })

@@ -4,6 +4,6 @@ import { address } from '../schemas.ts'
 
 /** anvil_setCoinbase [address]: who receives the fees of the blocks mined from now on (eth_coinbase answers it). */
 export const anvil_setCoinbase: MethodHandler = withParams([address], async ([coinbase], { node }) => {
-  await node.setCoinbase(coinbase)
+  await node.settings.setCoinbase(coinbase)
   return null
 })

@@ -11,6 +11,6 @@ const intervalSeconds = uint64OrNumber.refine((s) => s <= MAX_INTERVAL_SECONDS, 
  * (evm_setIntervalMining keeps Hardhat's milliseconds).
  */
 export const anvil_setIntervalMining: MethodHandler = withParams([intervalSeconds], async ([seconds], { node }) => {
-  await node.setIntervalMining(Number(seconds) * 1000)
+  await node.settings.setIntervalMining(Number(seconds) * 1000)
   return null
 })

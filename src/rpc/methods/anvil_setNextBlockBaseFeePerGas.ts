@@ -7,6 +7,6 @@ import { quantityOrNumber } from '../controlSchemas.ts'
  * defaults and eth_gasPrice use it until then); the blocks after follow EIP-1559 from it.
  */
 export const anvil_setNextBlockBaseFeePerGas: MethodHandler = withParams([quantityOrNumber], async ([baseFee], { node }) => {
-  await node.setNextBlockBaseFee(baseFee)
+  await node.settings.setNextBlockBaseFee(baseFee)
   return null
 })

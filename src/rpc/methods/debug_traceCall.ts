@@ -15,7 +15,7 @@ export const debug_traceCall: MethodHandler = withParams(
   [transactionCall, blockTagOrHash, traceCallConfig],
   async ([call, ref, config], { node }) => {
     const block = await resolveStateBlock(node, ref)
-    const trace = await node.traceCall(toCallRequest(call), block, config.spec, {
+    const trace = await node.execution.traceCall(toCallRequest(call), block, config.spec, {
       stateOverrides: config.stateOverrides,
       blockOverrides: callBlockOverrides(config.blockOverrides),
     })

@@ -13,5 +13,5 @@ export const debug_traceTransaction: MethodHandler = withParams([hash32, traceCo
   const found = node.transaction(hash)
   // A pooled transaction has no block to be re-executed in: geth does not find it either.
   if (found?.status !== 'mined') throw new ServerError('transaction not found')
-  return formatTrace(await node.traceTransaction(found.location.block, found.location.index, spec))
+  return formatTrace(await node.execution.traceTransaction(found.location.block, found.location.index, spec))
 })

@@ -15,7 +15,7 @@ export const eth_call: MethodHandler = withParams(
   [transactionCall, blockTagOrHash.optional(), stateOverride.nullish(), blockOverrides.nullish()],
   async ([call, ref, accounts, header], { node }) => {
     const block = await resolveStateBlock(node, ref ?? 'latest')
-    const result = await node.call(toCallRequest(call), block, {
+    const result = await node.execution.call(toCallRequest(call), block, {
       stateOverrides: accounts ?? undefined,
       blockOverrides: callBlockOverrides(header),
     })

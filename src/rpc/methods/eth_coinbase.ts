@@ -3,4 +3,4 @@ import { withParams } from '../withParams.ts'
 import { toData } from '../formatters/hex.ts'
 
 /** eth_coinbase: who receives the fees of mined blocks (the zero address unless anvil_setCoinbase said otherwise). */
-export const eth_coinbase: MethodHandler = withParams([], (_params, { node }) => toData(node.coinbase))
+export const eth_coinbase: MethodHandler = withParams([], (_params, { node }) => toData(node.settings.coinbase))

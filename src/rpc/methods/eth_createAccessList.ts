@@ -13,10 +13,10 @@ export const eth_createAccessList: MethodHandler = withParams(
   async ([call, ref], { node }) => {
     const block = await resolveStateBlock(node, ref ?? 'pending')
     const request = toCallRequest(call)
-    const traced = await node.accessList(request, block)
+    const traced = await node.execution.accessList(request, block)
     const accessList = traced.accessList ?? []
     // Run again with the list attached: its gas is what a transaction carrying it would use.
-    const withList = await node.call({ ...request, accessList }, block)
+    const withList = await node.execution.call({ ...request, accessList }, block)
     const result: Record<string, unknown> = {
       accessList: accessList.map((entry) => ({ address: toData(entry.address), storageKeys: entry.storageKeys.map(toData) })),
       gasUsed: toQuantity(withList.gasUsed),

@@ -15,7 +15,7 @@ export const eth_estimateGas: MethodHandler = withParams(
   [transactionCall, blockTagOrHash.optional(), stateOverride.nullish(), blockOverrides.nullish()],
   async ([call, ref, accounts, header], { node }) => {
     const block = await resolveStateBlock(node, ref ?? 'latest')
-    const estimate = await node.estimateGas(toCallRequest(call), block, {
+    const estimate = await node.execution.estimateGas(toCallRequest(call), block, {
       stateOverrides: accounts ?? undefined,
       blockOverrides: callBlockOverrides(header),
     })

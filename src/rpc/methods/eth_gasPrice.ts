@@ -1,4 +1,4 @@
-import { NODE_DEFAULTS } from '../../node.ts'
+import { NODE_DEFAULTS } from '../../nodeOptions.ts'
 import type { MethodHandler } from '../methodContext.ts'
 import { withParams } from '../withParams.ts'
 import { toQuantity } from '../formatters/hex.ts'

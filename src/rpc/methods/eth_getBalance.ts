@@ -9,6 +9,6 @@ export const eth_getBalance: MethodHandler = withParams(
   [address, blockTagOrHash.optional()],
   async ([account, ref], { node }) => {
     const block = await resolveStateBlock(node, ref ?? 'latest')
-    return toQuantity(await node.stateAt(block).getBalance(account))
+    return toQuantity(await node.execution.stateAt(block).getBalance(account))
   },
 )

@@ -9,6 +9,6 @@ export const eth_getCode: MethodHandler = withParams(
   [address, blockTagOrHash.optional()],
   async ([account, ref], { node }) => {
     const block = await resolveStateBlock(node, ref ?? 'latest')
-    return toData(await node.stateAt(block).getCode(account))
+    return toData(await node.execution.stateAt(block).getCode(account))
   },
 )

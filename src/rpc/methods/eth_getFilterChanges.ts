@@ -11,6 +11,6 @@ import { logChangesJson } from '../formatters/logsJson.ts'
  * filters get hashes. Unknown or expired id → -32000 "filter not found".
  */
 export const eth_getFilterChanges: MethodHandler = withParams([filterId], async ([id], { node }) => {
-  const found = await node.filterChanges(id)
+  const found = await node.filters.changes(id)
   return found.kind === 'log' ? logChangesJson(found.changes) : found.hashes.map(toData)
 })

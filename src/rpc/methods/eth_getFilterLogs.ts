@@ -10,7 +10,7 @@ import { logsOrThrow } from '../logFilter.ts'
  * (`latest` resolved now, a future end cut at the head) under eth_getLogs' limits.
  */
 export const eth_getFilterLogs: MethodHandler = withParams([filterId], async ([id], { node, profile }) => {
-  const { kind, criteria } = node.filter(id)
+  const { kind, criteria } = node.filters.describe(id)
   if (kind !== 'log' || !criteria) throw new ServerError('filter not found')
   if (criteria.fromBlock === 'pending') throw new InvalidParamsError('pending logs are not supported')
   const { canonical, pending } = logsOrThrow(await node.queryLogs(criteria, profile.logLimits, { clampToHead: true }), profile)

@@ -11,7 +11,7 @@ export const eth_getProof: MethodHandler = withParams(
   [address, z.array(storageSlot, { error: 'expected array of storage slots' }), blockTagOrHash.optional()],
   async ([account, slots, ref], { node }) => {
     const block = await resolveStateBlock(node, ref ?? 'latest')
-    const proof = await node.proof(block, account, slots)
+    const proof = await node.execution.proof(block, account, slots)
     return {
       address: toData(account),
       accountProof: proof.accountProof.map(toData),

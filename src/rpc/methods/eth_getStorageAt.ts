@@ -11,7 +11,7 @@ export const eth_getStorageAt: MethodHandler = withParams(
   [address, storageSlot, blockTagOrHash.optional()],
   async ([account, slot, ref], { node }) => {
     const block = await resolveStateBlock(node, ref ?? 'latest')
-    const value = await node.stateAt(block).getStorage(account, slot)
+    const value = await node.execution.stateAt(block).getStorage(account, slot)
     return toData(setLengthLeft(value, 32))
   },
 )

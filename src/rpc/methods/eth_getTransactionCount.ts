@@ -10,6 +10,6 @@ export const eth_getTransactionCount: MethodHandler = withParams(
   async ([account, ref], { node }) => {
     if (ref === 'pending') return toQuantity(await node.pendingNonce(account))
     const block = await resolveStateBlock(node, ref ?? 'latest')
-    return toQuantity(await node.stateAt(block).getNonce(account))
+    return toQuantity(await node.execution.stateAt(block).getNonce(account))
   },
 )

@@ -6,7 +6,7 @@ import { parseLogFilter } from '../logFilter.ts'
  * except that the range may end in the future: its logs arrive as they are mined.
  */
 export const eth_newFilter: MethodHandler = (params, { method, node, profile }) => {
-  const installed = node.newLogFilter(parseLogFilter(method, params, profile))
+  const installed = node.filters.newLogFilter(parseLogFilter(method, params, profile))
   if ('status' in installed) throw profile.refusalError(installed)
   return installed.id
 }

@@ -3,5 +3,5 @@ import { withParams } from '../withParams.ts'
 
 /** eth_newPendingTransactionFilter: installs a filter that reports hashes of transactions entering the pool. */
 export const eth_newPendingTransactionFilter: MethodHandler = withParams([], (_params, { node }) => {
-  return node.newPendingTransactionFilter()
+  return node.filters.newPendingTransactionFilter()
 })

@@ -9,5 +9,5 @@ import { address, data } from '../schemas.ts'
  * -32000 "unknown account".
  */
 export const eth_sign: MethodHandler = withParams([address, data], async ([account, message], { node }) => {
-  return toData(await node.signMessage(account, message))
+  return toData(await node.signing.signMessage(account, message))
 })

@@ -11,6 +11,6 @@ import { toData } from '../formatters/hex.ts'
  */
 export const eth_signTransaction: MethodHandler = withParams([transactionCall], async ([call], { node }) => {
   if (!call.from) throw new InvalidParamsError('invalid argument 0: missing "from"')
-  const signed = await node.signTransaction({ ...toCallRequest(call), from: call.from, chainId: call.chainId })
+  const signed = await node.signing.signTransaction({ ...toCallRequest(call), from: call.from, chainId: call.chainId })
   return toData(signed.raw)
 })

@@ -10,5 +10,5 @@ import { typedData } from '../typedData.ts'
  * checked against their types.
  */
 export const eth_signTypedData_v4: MethodHandler = withParams([address, typedData], async ([account, typed], { node }) => {
-  return toData(await node.signTypedData(account, typed))
+  return toData(await node.signing.signTypedData(account, typed))
 })

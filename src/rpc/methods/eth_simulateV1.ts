@@ -35,7 +35,7 @@ export const eth_simulateV1: MethodHandler = withParams(
     if (request.blockStateCalls.length === 0) throw new InvalidParamsError('empty input')
     if (request.blockStateCalls.length > MAX_SIMULATED_BLOCKS) throw new ClientLimitExceededError('too many blocks')
     const block = await resolveStateBlock(node, ref ?? 'latest')
-    const simulated = await node.simulate(
+    const simulated = await node.execution.simulate(
       block,
       request.blockStateCalls.map((entry) => ({
         blockOverrides: entry.blockOverrides ?? undefined,

@@ -26,8 +26,8 @@ export const eth_subscribe: MethodHandler = (params, { method, node, profile, rp
   const name = NAMES.find((served) => served === given)
   if (name === undefined) throw new MethodNotFoundError(`no ${JSON.stringify(given)} subscription in eth namespace`)
   const held = subscriptionsOf(connection)
-  if (held.size >= node.maxSubscriptionsPerConnection) {
-    throw new LimitExceededError(`too many subscriptions: at most ${node.maxSubscriptionsPerConnection} per connection`)
+  if (held.size >= node.subscriptions.maxPerConnection) {
+    throw new LimitExceededError(`too many subscriptions: at most ${node.subscriptions.maxPerConnection} per connection`)
   }
   let request: SubscriptionRequest
   let fullTransactions = false
@@ -69,8 +69,8 @@ export const eth_subscribe: MethodHandler = (params, { method, node, profile, rp
     await released
     await connection.flushed?.()
   }
-  const id = node.subscribe(request, (event) => (buffered ? buffered.push(event) : send(event)), { owner, delivered })
+  const id = node.subscriptions.subscribe(request, (event) => (buffered ? buffered.push(event) : send(event)), { owner, delivered })
   held.add(id)
-  connection.onClose(() => node.unsubscribe(id))
+  connection.onClose(() => node.subscriptions.unsubscribe(id))
   return id
 }

@@ -4,5 +4,5 @@ import { filterId } from '../filterId.ts'
 
 /** eth_uninstallFilter: removes a filter; false when there was none by that id. */
 export const eth_uninstallFilter: MethodHandler = withParams([filterId], ([id], { node }) => {
-  return node.uninstallFilter(id)
+  return node.filters.uninstall(id)
 })

@@ -10,5 +10,5 @@ export const eth_unsubscribe: MethodHandler = (params, { method, node, rpc }) =>
   const [id] = parseParams(method, [z.string({ error: 'expected subscription id string' })], params)
   const own = subscriptionsOf(rpc.connection)
   if (!own.delete(id)) return false
-  return node.unsubscribe(id)
+  return node.subscriptions.unsubscribe(id)
 }

@@ -5,5 +5,5 @@ import { toQuantity } from '../formatters/hex.ts'
 
 /** evm_increaseTime [seconds]: later blocks are that much later; returns the total offset. */
 export const evm_increaseTime: MethodHandler = withParams([uint64OrNumber], async ([seconds], { node }) => {
-  return toQuantity(await node.increaseTime(seconds))
+  return toQuantity(await node.settings.increaseTime(seconds))
 })

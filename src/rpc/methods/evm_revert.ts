@@ -7,5 +7,5 @@ import { quantityOrNumber } from '../controlSchemas.ts'
  * as after a reorg) and forgets it and later ones; false for an unknown id.
  */
 export const evm_revert: MethodHandler = withParams([quantityOrNumber], async ([id], { node }) => {
-  return node.revert(Number(id))
+  return node.reorgs.revert(Number(id))
 })

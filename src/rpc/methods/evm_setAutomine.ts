@@ -4,6 +4,6 @@ import { boolean } from '../schemas.ts'
 
 /** evm_setAutomine [enabled]: turns mining a block per transaction on or off. */
 export const evm_setAutomine: MethodHandler = withParams([boolean], async ([enabled], { node }) => {
-  await node.setAutomine(enabled)
+  await node.settings.setAutomine(enabled)
   return true
 })

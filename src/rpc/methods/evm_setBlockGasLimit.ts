@@ -4,6 +4,6 @@ import { uint64OrNumber } from '../controlSchemas.ts'
 
 /** evm_setBlockGasLimit [gasLimit]: the gas limit of every block mined from now on; `true` (Anvil, Hardhat). */
 export const evm_setBlockGasLimit: MethodHandler = withParams([uint64OrNumber], async ([gasLimit], { node }) => {
-  await node.setBlockGasLimit(gasLimit)
+  await node.settings.setBlockGasLimit(gasLimit)
   return true
 })

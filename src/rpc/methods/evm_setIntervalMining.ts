@@ -8,6 +8,6 @@ const intervalMs = uint64OrNumber.refine((ms) => ms <= MAX_INTERVAL_MS, `interva
 
 /** evm_setIntervalMining [ms]: mines a block every `ms` milliseconds; 0 turns it off. */
 export const evm_setIntervalMining: MethodHandler = withParams([intervalMs], async ([ms], { node }) => {
-  await node.setIntervalMining(Number(ms))
+  await node.settings.setIntervalMining(Number(ms))
   return true
 })

@@ -4,6 +4,6 @@ import { uint64OrNumber } from '../controlSchemas.ts'
 
 /** evm_setNextBlockTimestamp [timestamp]: the next block gets exactly this timestamp. */
 export const evm_setNextBlockTimestamp: MethodHandler = withParams([uint64OrNumber], async ([timestamp], { node }) => {
-  await node.setNextBlockTimestamp(timestamp)
+  await node.settings.setNextBlockTimestamp(timestamp)
   return null
 })

@@ -9,5 +9,5 @@ const password = z.string({ error: 'expected string' })
 
 /** personal_sign [data, address, password?]: eth_sign with its arguments the other way round (what wallets call). */
 export const personal_sign: MethodHandler = withParams([data, address, password.optional()], async ([message, account], { node }) => {
-  return toData(await node.signMessage(account, message))
+  return toData(await node.signing.signMessage(account, message))
 })

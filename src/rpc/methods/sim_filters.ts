@@ -10,8 +10,8 @@ import { formatLogCriteria } from '../formatters/explorer.ts'
  */
 export const sim_filters: MethodHandler = withParams([afterPage(1000, 100)], async ([{ after, limit }], { node }) =>
   node.consistentRead(() => ({
-    total: node.filterCount,
-    filters: node.listFilters(after ?? 0n, limit).map((filter) => ({
+    total: node.filters.size,
+    filters: node.filters.list(after ?? 0n, limit).map((filter) => ({
       id: filter.id,
       kind: filter.kind,
       criteria: filter.criteria ? formatLogCriteria(filter.criteria) : null,

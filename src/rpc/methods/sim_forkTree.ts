@@ -60,7 +60,7 @@ export const sim_forkTree: MethodHandler = withParams([range], async ([{ fromBlo
       toBlock: toQuantity(to),
       blocks,
       crowded,
-      reorgs: node.reorgs.touching(from, to, MAX_REORGS).map(formatRecordedReorg),
+      reorgs: node.reorgs.history.touching(from, to, MAX_REORGS).map(formatRecordedReorg),
     }
   })
 })

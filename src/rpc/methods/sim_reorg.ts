@@ -27,7 +27,7 @@ const reorgOptions = z
  * see the removed logs. Refused past `finalized` unless `force`.
  */
 export const sim_reorg: MethodHandler = withParams([reorgOptions], async ([options], { node }) => {
-  const outcome = await node.simReorg({
+  const outcome = await node.reorgs.simReorg({
     depth: Number(options.depth),
     length: options.length === undefined ? undefined : Number(options.length),
     reinclude: options.reinclude,

@@ -21,8 +21,8 @@ export const sim_subscribe: MethodHandler = (params, { method, node, requests, r
   if (!connection) throw new MethodNotFoundError('notifications not supported: sim_subscribe needs a WebSocket connection')
   const [name] = parseParams(method, [kind], params)
   const held = explorerSubscriptionsOf(connection)
-  if (held.size >= node.maxSubscriptionsPerConnection) {
-    throw new LimitExceededError(`too many subscriptions: at most ${node.maxSubscriptionsPerConnection} per connection`)
+  if (held.size >= node.subscriptions.maxPerConnection) {
+    throw new LimitExceededError(`too many subscriptions: at most ${node.subscriptions.maxPerConnection} per connection`)
   }
   const id = newExplorerSubscriptionId()
   const send = (result: unknown) => connection.notify({ jsonrpc: '2.0', method: 'sim_subscription', params: { subscription: id, result } })

@@ -9,8 +9,8 @@ import { formatMatchCriteria } from '../formatters/explorer.ts'
  * it, when it was made and how many notifications it has been sent.
  */
 export const sim_subscriptions: MethodHandler = withParams([afterPage(1000, 100)], async ([{ after, limit }], { node }) => ({
-  total: node.subscriptionCount,
-  subscriptions: node.listSubscriptions(after ?? 0n, limit).map(({ id, request, owner, createdAt, notified }) => ({
+  total: node.subscriptions.size,
+  subscriptions: node.subscriptions.list(after ?? 0n, limit).map(({ id, request, owner, createdAt, notified }) => ({
     id,
     kind: request.kind,
     criteria: request.kind === 'logs' ? formatMatchCriteria(request.criteria) : null,

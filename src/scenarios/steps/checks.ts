@@ -1,4 +1,4 @@
-import { NODE_DEFAULTS } from '../../node.ts'
+import { NODE_DEFAULTS } from '../../nodeOptions.ts'
 import { AbiError, parseSignature, parseType } from '../abi.ts'
 import type { CheckContext } from './context.ts'
 

@@ -58,10 +58,10 @@ export async function withGas(tx: Record<string, unknown>, ctx: StepContext): Pr
   }
   const head = node.head
   const cap = head.header.gasLimit
-  const first = await node.call({ ...request, gas: cap }, head)
+  const first = await node.execution.call({ ...request, gas: cap }, head)
   if (!first.success) return tx
   const padded = (first.gasUsed * 3n) / 2n < cap ? (first.gasUsed * 3n) / 2n : cap
-  const checked = await node.call({ ...request, gas: padded }, head)
+  const checked = await node.execution.call({ ...request, gas: padded }, head)
   return checked.success ? { ...tx, gas: `0x${padded.toString(16)}` } : tx
 }
 

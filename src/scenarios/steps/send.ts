@@ -34,10 +34,10 @@ export const send = defineStep({
   async run(step, ctx) {
     const { send: spec } = step
     const node = ctx.network.node
-    const { automine } = node.mining
+    const { automine } = node.settings.mining
     // "Into the pool without mining": automine is held off for this one transaction. No JSON-RPC method does
     // this (evm_setAutomine true mines what waits, as Anvil's does), so the node's own switch is used.
-    if (spec.pending) await node.setAutomine(false)
+    if (spec.pending) await node.settings.setAutomine(false)
     try {
       const reply = spec.raw !== undefined
         ? await ctx.network.call('eth_sendRawTransaction', [resolveText(spec.raw, ctx.bindings, 'raw')])
@@ -46,7 +46,7 @@ export const send = defineStep({
       if (reply.ok && step.expect?.error === undefined) outcome.failures.push(...(await revertCheck(reply.result as string, spec.reverts ?? false, ctx)))
       return outcome
     } finally {
-      if (spec.pending) await node.setAutomine(automine, { mineWaiting: false })
+      if (spec.pending) await node.settings.setAutomine(automine, { mineWaiting: false })
     }
   },
 

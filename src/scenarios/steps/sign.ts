@@ -45,7 +45,7 @@ export const sign = defineStep({
       if (!estimate.ok) return expectReply(estimate, step.expect, ctx)
       gas = BigInt(estimate.result as string)
     }
-    const signed = ctx.network.node.signWithDevAccount({
+    const signed = ctx.network.node.signing.signWithDevAccount({
       from: bytes('from') as Uint8Array,
       to: bytes('to'),
       data: bytes('data'),

@@ -206,7 +206,7 @@ describe('through sockets that drop (scenarios/indexer-socket-drops.yaml)', () =
     const indexer = new ReferenceIndexer({ url, wsUrl, address: served.token })
     await indexer.syncTo(headOf(node))
     // The scenario's own (in-process) subscription, and the indexer's.
-    const subscribed = await waitFor(() => node.subscriptionCount, (n) => n === 2, 'the subscription')
+    const subscribed = await waitFor(() => node.subscriptions.size, (n) => n === 2, 'the subscription')
     await stepBetween(indexer, [
       () => transfer(url, served.token),
       // The socket is cut right after the reorg's first notification (a removed log): the rest is lost.
@@ -214,7 +214,7 @@ describe('through sockets that drop (scenarios/indexer-socket-drops.yaml)', () =
       () => rpc(url, 'sim_reorg', [{ depth: 2 }]),
     ])
     await waitFor(() => indexer.stats.socketDrops, (n) => n > 0, 'the socket to drop')
-    await waitFor(() => node.subscriptionCount, (n) => n === subscribed, 'viem to reconnect and subscribe again')
+    await waitFor(() => node.subscriptions.size, (n) => n === subscribed, 'viem to reconnect and subscribe again')
     await stepBetween(indexer, [() => transfer(url, served.token), () => transfer(url, served.token)])
     await expectCanonicalAtHead(indexer, { url, node }, served.token)
     expect(indexer.stats.rollbacks).toBeGreaterThan(0)

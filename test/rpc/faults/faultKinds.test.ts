@@ -186,10 +186,10 @@ describe('wsDrop: connections closed after N messages or T ms', () => {
     const node = server.networks['wsDrop']!.node
     const client = await WsClient.open(wsUrls['wsDrop']!)
     await client.subscribe('newHeads')
-    const before = node.subscriptionCount
+    const before = node.subscriptions.size
     await arm('wsDrop', { kind: 'wsDrop', afterMessages: 1 })
     await rpc(urls['wsDrop']!, 'evm_mine')
-    await waitFor(() => node.subscriptionCount, (n) => n === before - 1, 'the subscription to end')
+    await waitFor(() => node.subscriptions.size, (n) => n === before - 1, 'the subscription to end')
     await arm('wsDrop', { kind: 'none' })
   })
 })

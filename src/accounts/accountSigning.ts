@@ -1,0 +1,84 @@
+import type { CallRequest, CallResult, SignedTransaction } from '../evm/index.ts'
+import type { DevAccounts } from './devAccounts.ts'
+import { transactionFields } from './transactionFields.ts'
+import type { TransactionRequest } from './transactionFields.ts'
+import type { TypedData } from './typedData.ts'
+
+/** What signing reads from the network it signs for, and the network's write queue. */
+export interface SigningContext {
+  /** Runs `write` in the network's write queue. */
+  queued<T>(write: () => Promise<T>): Promise<T>
+  /** The keys held now (anvil_reset and anvil_loadState replace them). */
+  accounts(): DevAccounts
+  chainId(): bigint
+  nextBaseFee(): bigint
+  blockGasLimit(): bigint
+  pendingNonce(address: Uint8Array): Promise<bigint>
+  /** Gas estimated on the head. */
+  estimateGas(request: CallRequest): Promise<{ gas: bigint } | { failure: CallResult }>
+}
+
+/**
+ * Everything a network signs with its dev keys: transactions filled in as Anvil fills them (eth_sendTransaction,
+ * eth_signTransaction), EIP-191 messages, EIP-712 typed data; and the addresses it sends as without a key
+ * (anvil_impersonateAccount). Changing who is impersonated is a write, so it is queued.
+ */
+export class AccountSigning {
+  constructor(private readonly network: SigningContext) {}
+
+  /**
+   * eth_signTransaction: signs `request` exactly as eth_sendTransaction would send it now (the pending nonce,
+   * estimated gas, Anvil's fees), and sends nothing. In the write queue, so the nonce is the one a send
+   * queued at the same moment would get.
+   */
+  signTransaction(request: TransactionRequest): Promise<SignedTransaction> {
+    return this.network.queued(() => this.fillAndSign(request, 'sign'))
+  }
+
+  /** eth_sign, personal_sign: the EIP-191 signature of `message` by the dev account `address`. */
+  signMessage(address: Uint8Array, message: Uint8Array): Promise<Uint8Array> {
+    return this.network.accounts().signMessage(address, message)
+  }
+
+  /** eth_signTypedData_v4: the EIP-712 signature of `typedData` by the dev account `address`. */
+  signTypedData(address: Uint8Array, typedData: TypedData): Promise<Uint8Array> {
+    return this.network.accounts().signTypedData(address, typedData)
+  }
+
+  /** anvil_impersonateAccount: eth_sendTransaction may send as `address` without its key, as Anvil does. */
+  impersonate(address: Uint8Array): Promise<void> {
+    return this.network.queued(async () => this.network.accounts().impersonate(address))
+  }
+
+  /** anvil_stopImpersonatingAccount: `address` is no longer sent as without its key. */
+  stopImpersonating(address: Uint8Array): Promise<void> {
+    return this.network.queued(async () => this.network.accounts().stopImpersonating(address))
+  }
+
+  /** Signs a request whose nonce and gas are given with the dev account it names (no pool, no mining). */
+  signWithDevAccount(request: TransactionRequest & { nonce: bigint; gas: bigint }): SignedTransaction {
+    return this.network.accounts().sign(request.from, this.fieldsOf(request, request.nonce, request.gas))
+  }
+
+  /**
+   * Fills what a request leaves out as Anvil does (pending nonce, estimated gas, fees) and signs it. Only a send
+   * goes out unsigned as an impersonated account: there is no signature to answer for one. The caller runs it in
+   * the write queue, so that the pending nonce stays the one it read.
+   */
+  async fillAndSign(request: TransactionRequest, purpose: 'send' | 'sign'): Promise<SignedTransaction> {
+    const nonce = request.nonce ?? (await this.network.pendingNonce(request.from))
+    let gas = request.gas
+    if (gas === undefined) {
+      const estimate = await this.network.estimateGas({ ...request, nonce })
+      // As Hardhat: a request that fails even with the whole block is sent with it, and fails on chain.
+      gas = 'failure' in estimate ? this.network.blockGasLimit() : estimate.gas
+    }
+    const fields = this.fieldsOf(request, nonce, gas)
+    const accounts = this.network.accounts()
+    return purpose === 'send' ? accounts.signToSend(request.from, fields) : accounts.sign(request.from, fields)
+  }
+
+  private fieldsOf(request: TransactionRequest, nonce: bigint, gas: bigint) {
+    return transactionFields(request, nonce, gas, { chainId: this.network.chainId(), nextBaseFee: this.network.nextBaseFee() })
+  }
+}

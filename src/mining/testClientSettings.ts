@@ -1,0 +1,124 @@
+import type { ChainClock, ClockMode, ClockState } from '../chain/clock.ts'
+import type { ChainBlock } from '../chain/types.ts'
+import { keyOf } from '../evm/index.ts'
+import type { TxPool } from '../txpool/txPool.ts'
+import type { BlockParameters } from './blockParameters.ts'
+import type { Miner } from './miner.ts'
+
+/** How a network mines now. */
+export interface MiningStatus {
+  automine: boolean
+  /** Set while interval mining runs. */
+  intervalMs: number | undefined
+}
+
+/** The parts of a network its test-client settings change, and its write queue. */
+export interface SettingsContext {
+  /** Runs `write` in the network's write queue. */
+  queued<T>(write: () => Promise<T>): Promise<T>
+  blockParameters: BlockParameters
+  clock: ChainClock
+  miner: Miner
+  pool: TxPool
+  head(): ChainBlock
+  /** Mines one block of what the pool can run (inside the queue). */
+  mineOnHead(): Promise<unknown>
+}
+
+/**
+ * Anvil's test-client settings: how blocks are mined (automine, interval), when (the clock), with what (gas
+ * limit, coinbase, the next base fee), and dropping pooled transactions. Each setter is a write, queued like
+ * every other, so a block never sees half a change.
+ */
+export class TestClientSettings {
+  constructor(private readonly network: SettingsContext) {}
+
+  get mining(): MiningStatus {
+    return { automine: this.network.miner.isAutomine, intervalMs: this.network.miner.interval }
+  }
+
+  /** The clock's mode and its movable part (what a state file keeps). */
+  get clock(): { mode: ClockMode } & ClockState {
+    return { mode: this.network.clock.mode, ...this.network.clock.snapshot() }
+  }
+
+  /** Gas limit of the blocks mined from now on (evm_setBlockGasLimit changes it). */
+  get blockGasLimit(): bigint {
+    return this.network.blockParameters.gasLimit
+  }
+
+  /** Receives the fees of the blocks mined from now on (eth_coinbase; anvil_setCoinbase changes it). */
+  get coinbase(): Uint8Array {
+    return this.network.blockParameters.coinbase
+  }
+
+  /**
+   * evm_setAutomine: switching it on mines what the pool holds (unless `mineWaiting` is false: a scenario's
+   * `pending: true` send holds automine off for one transaction and leaves it pooled).
+   */
+  setAutomine(enabled: boolean, options: { mineWaiting?: boolean } = {}): Promise<void> {
+    return this.network.queued(async () => {
+      this.network.miner.setAutomine(enabled)
+      if (enabled && (options.mineWaiting ?? true) && this.network.pool.size > 0) await this.network.mineOnHead()
+    })
+  }
+
+  /** evm_setIntervalMining: a block every `ms` (0 stops it). */
+  setIntervalMining(ms: number): Promise<void> {
+    return this.network.queued(async () => this.network.miner.setInterval(ms))
+  }
+
+  /** evm_increaseTime: later blocks are `seconds` later; returns the total offset. */
+  increaseTime(seconds: bigint): Promise<bigint> {
+    return this.network.queued(async () => this.network.clock.increaseTime(seconds))
+  }
+
+  /** evm_setNextBlockTimestamp: the next block gets exactly `timestamp`, which must be after the head's. */
+  setNextBlockTimestamp(timestamp: bigint): Promise<void> {
+    return this.network.queued(async () => this.network.clock.setNextBlockTimestampAfter(this.network.head(), timestamp))
+  }
+
+  /** anvil_setBlockTimestampInterval: each next block is `seconds` after its parent. */
+  setBlockTimestampInterval(seconds: bigint): Promise<void> {
+    return this.network.queued(async () => this.network.clock.setInterval(seconds))
+  }
+
+  /** anvil_removeBlockTimestampInterval: back to the clock's own time; whether an interval was set. */
+  removeBlockTimestampInterval(): Promise<boolean> {
+    return this.network.queued(async () => this.network.clock.removeInterval())
+  }
+
+  /** evm_setBlockGasLimit: the gas limit of the blocks mined from now on. */
+  setBlockGasLimit(gasLimit: bigint): Promise<void> {
+    return this.network.queued(async () => {
+      this.network.blockParameters.gasLimit = gasLimit
+    })
+  }
+
+  /** anvil_setNextBlockBaseFeePerGas: the base fee of the next mined block only (admission and fees use it too). */
+  setNextBlockBaseFee(baseFee: bigint): Promise<void> {
+    return this.network.queued(async () => this.network.blockParameters.setNextBaseFee(baseFee))
+  }
+
+  /** anvil_setCoinbase: who receives the fees of the blocks mined from now on. */
+  setCoinbase(address: Uint8Array): Promise<void> {
+    return this.network.queued(async () => {
+      this.network.blockParameters.coinbase = address
+    })
+  }
+
+  /** anvil_dropTransaction: removes a pooled transaction; whether there was one (a mined one stays). */
+  dropTransaction(hash: Uint8Array): Promise<boolean> {
+    return this.network.queued(async () => {
+      const key = keyOf(hash)
+      if (!this.network.pool.has(key)) return false
+      this.network.pool.remove([key])
+      return true
+    })
+  }
+
+  /** anvil_dropAllTransactions: empties the pool. */
+  dropAllTransactions(): Promise<void> {
+    return this.network.queued(async () => this.network.pool.clear())
+  }
+}
