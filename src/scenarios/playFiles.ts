@@ -1,5 +1,7 @@
+import { accessSync, constants, statSync } from 'node:fs'
 import { stat, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
+import { dirname, resolve } from 'node:path'
 import { formatBanner } from '../banner.ts'
 import type { RunningServer } from '../server.ts'
 import { collectReportScenario, writeHtmlReport } from '../explorer/htmlReport.ts'
@@ -76,7 +78,31 @@ function refuse(files: readonly string[], options: PlayFilesOptions, reporter: R
   if (options.json && options.reporter !== undefined && options.reporter !== 'json') return `--json is --reporter json: it cannot go with --reporter ${options.reporter}`
   if (options.output !== undefined && reporter === 'text') return '--output writes a report document: give --reporter json, junit or tap'
   if (options.jobs !== undefined && (!Number.isInteger(options.jobs) || options.jobs < 1)) return `--jobs ${options.jobs}: expected a whole number of at least 1`
-  return undefined
+  return (options.output === undefined ? undefined : unwritable('--output', options.output)) ?? (options.report === undefined ? undefined : unwritable('--report', options.report))
+}
+
+/** Why a report file could not be written where it is asked for: said before a library is played for it. */
+function unwritable(option: string, path: string): string | undefined {
+  const problem = writeProblem(resolve(path))
+  return problem === undefined ? undefined : `${option} ${path}: cannot write there (${problem})`
+}
+
+function writeProblem(file: string): string | undefined {
+  const code = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error)
+  try {
+    if (statSync(file).isDirectory()) return 'it is a folder'
+    accessSync(file, constants.W_OK)
+    return undefined
+  } catch (error) {
+    if (code(error) !== 'ENOENT') return code(error)
+  }
+  try {
+    if (!statSync(dirname(file)).isDirectory()) return `${dirname(file)} is no folder`
+    accessSync(dirname(file), constants.W_OK)
+    return undefined
+  } catch (error) {
+    return code(error) === 'ENOENT' ? 'no such folder' : code(error)
+  }
 }
 
 /**

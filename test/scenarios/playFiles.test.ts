@@ -33,12 +33,18 @@ test('options that do not go together: exit 2 and why, before anything is played
   expect(await refused({ jobs: 0 })).toBe(2)
   expect(await refused({ serve: true }, ['a.yaml', 'b.yaml'])).toBe(2)
   expect(await refused({ serve: true, shard: { index: 1, count: 2 } })).toBe(2)
+  // A report that could not be written is said before a library is played for it, not with a stack trace after.
+  const missing = join(tmpdir(), 'chainsim-no-such-folder', 'report.xml')
+  expect(await refused({ reporter: 'junit', output: missing })).toBe(2)
+  expect(await refused({ reporter: 'junit', output: join(tmpdir(), 'report.xml'), report: tmpdir() })).toBe(2)
   expect(errors).toEqual([
     'chainsim: --json is --reporter json: it cannot go with --reporter tap',
     'chainsim: --output writes a report document: give --reporter json, junit or tap',
     'chainsim: --jobs 0: expected a whole number of at least 1',
     "chainsim: --serve serves one scenario's chain: give one file",
     'chainsim: --serve serves one file: leave out --shard',
+    `chainsim: --output ${missing}: cannot write there (no such folder)`,
+    `chainsim: --report ${tmpdir()}: cannot write there (it is a folder)`,
   ])
 })
 
