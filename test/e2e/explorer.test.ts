@@ -154,7 +154,24 @@ describe.skipIf(!browserAvailable)('the explorer in Chromium', () => {
     const row = page.locator('table.requests tr.limited', { hasText: 'eth_getLogs' })
     await row.waitFor()
     expect(await row.textContent()).toMatch(/indexer.*eth_getLogs.*-32005/)
+    // The -32005 the Faults control armed earlier answered as a fault: marked apart from the real limit.
+    const injected = page.locator('table.requests tr.injected', { hasText: 'eth_getLogs' })
+    await expect.poll(() => injected.allTextContents()).toEqual([expect.stringMatching(/eth_getLogs.*-32005 injected project ID request rate exceeded/)])
     await screenshot(page, 'clients')
+  })
+
+  test('the Clients view follows what clients do between blocks: a filter installed, then polled', async () => {
+    await page.getByRole('tab', { name: 'Clients' }).click()
+    const id = await call(`${chain.rpc}?client=indexer`, 'eth_newFilter', [{ address: OTHER }])
+    const filter = page.locator('table.filters tr', { hasText: id })
+    await filter.waitFor()
+    const lastPolled = () => filter.locator('td').nth(4).textContent()
+    const installed = await lastPolled()
+    await new Promise((resolve) => setTimeout(resolve, 5)) // the poll on a later millisecond than the install
+    await call(`${chain.rpc}?client=indexer`, 'eth_getFilterChanges', [id])
+    await expect.poll(lastPolled).not.toBe(installed)
+    await call(chain.rpc, 'eth_uninstallFilter', [id])
+    await filter.waitFor({ state: 'detached' })
   })
 
   test('chain data is text: a revert reason that is markup shows literally and runs nothing', async () => {

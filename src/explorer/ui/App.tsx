@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { Source } from './source.ts'
-import type { ChainEvent, NetworkInfo, ScenarioAnswer, TreeBlock } from './types.ts'
+import type { ChainEvent, NetworkInfo, RequestLine, ScenarioAnswer, TreeBlock } from './types.ts'
 import { BlockDetails } from './BlockDetails.tsx'
-import { ClientsView } from './ClientsView.tsx'
+import { ClientsView, EXPLORER_CLIENT } from './ClientsView.tsx'
 import { Controls } from './Controls.tsx'
 import { ForkTree } from './ForkTree.tsx'
 import type { Tags } from './ForkTree.tsx'
@@ -75,6 +75,15 @@ export function App({ source }: { source: Source }) {
       stopPool()
     }
   }, [])
+
+  // Clients act between blocks too (a filter installed or polled, a fault used up): while their panel or the
+  // controls are open, another client's call reads them again as a block would. The page's own calls do not.
+  useEffect(() => {
+    if (!source.live || (tab !== 'clients' && tab !== 'controls')) return undefined
+    return source.subscribe('sim', ['requests'], (record) => {
+      if ((record as RequestLine).client !== EXPLORER_CLIENT) refreshSoon()
+    })
+  }, [tab])
 
   const showBlock = (hash: string) => {
     setSelected(hash)

@@ -42,10 +42,10 @@ export function ClientsView({ source, version }: { source: Source; version: numb
     <section aria-label="Clients">
       {error ? <p class="error" role="alert">{error}</p> : null}
       <h2>Filters ({filters?.total ?? '…'})</h2>
-      {filters && filters.filters.length > 0 ? <Table rows={filters.filters} columns={FILTER_COLUMNS} rowKey={(f) => f.id} /> : <p class="muted">No filters installed.</p>}
+      {filters && filters.filters.length > 0 ? <Table label="filters" rows={filters.filters} columns={FILTER_COLUMNS} rowKey={(f) => f.id} /> : <p class="muted">No filters installed.</p>}
       <h2>WebSocket subscriptions ({subscriptions?.total ?? '…'})</h2>
       {subscriptions && subscriptions.subscriptions.length > 0 ? (
-        <Table rows={subscriptions.subscriptions} columns={SUBSCRIPTION_COLUMNS} rowKey={(s) => s.id} />
+        <Table label="subscriptions" rows={subscriptions.subscriptions} columns={SUBSCRIPTION_COLUMNS} rowKey={(s) => s.id} />
       ) : (
         <p class="muted">No subscriptions.</p>
       )}
