@@ -274,7 +274,15 @@ export function formatRequestLine(record: RequestRecord): string {
   const via = record.connection === undefined ? record.transport : `${record.transport}#${record.connection}`
   const who = record.client === undefined ? '' : ` ${record.client}`
   const outcome = record.error
-    ? `${record.error.code}${record.injected ? ' (injected)' : ''} ${record.error.message}`
+    ? `${record.error.code}${record.injected ? ' (injected)' : ''} ${printable(record.error.message)}`
     : record.size === undefined ? 'ok' : `${record.size} B`
-  return `${time} ${record.network} ${via}${who} ${record.method} ${record.params || '[]'} ${record.durationMs.toFixed(2)} ms → ${outcome}`
+  return `${time} ${record.network} ${via}${who} ${printable(record.method)} ${record.params || '[]'} ${record.durationMs.toFixed(2)} ms → ${outcome}`
+}
+
+/**
+ * A client's method name (and the error that repeats it) as a terminal may show it: control characters
+ * escaped as `\n` or `\u001b`, so that no call can break its line, forge another, or send escape sequences.
+ */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => (c === '\n' ? '\\n' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
 }

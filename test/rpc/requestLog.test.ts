@@ -113,4 +113,14 @@ describe('params summary', () => {
     const line = formatRequestLine({ seq: 1, at: Date.UTC(2026, 0, 1, 12, 0, 0, 5), network: 'dev', transport: 'ws', connection: 3, client: 'indexer', method: 'eth_getLogs', params: '[{}]', durationMs: 1.234, error: { code: -32005, message: 'query returned more than 10000 results' } })
     expect(line).toBe('12:00:00.005 dev ws#3 indexer eth_getLogs [{}] 1.23 ms → -32005 query returned more than 10000 results')
   })
+
+  test('a method name with line breaks or terminal escapes stays on its line, escaped', async () => {
+    const printed: string[] = []
+    const log = new RequestLog('dev', { print: (line) => printed.push(line), printing: true })
+    const dispatcher = createDispatcher(methods, { requestLog: log })
+    await dispatcher.handleText(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId\n12:00:00.000 dev http forged\u001b[2J\u009b' }), { transport: 'http' })
+    expect(printed).toHaveLength(1)
+    expect(printed[0]).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/)
+    expect(printed[0]).toMatch(/ eth_chainId\\n12:00:00\.000 dev http forged\\u001b\[2J\\u009b \[\] [\d.]+ ms → -32601 the method eth_chainId\\n12:00/)
+  })
 })
