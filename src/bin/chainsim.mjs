@@ -7,9 +7,36 @@
 // and a second of start-up.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { PerformanceObserver } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import v8 from 'node:v8'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+/** The young generation a served chain keeps: two semi-spaces of 4 MiB (V8's default grows them to 16 MiB). */
+const YOUNG_GENERATION_BYTES = 8 * 2 ** 20
+
+/**
+ * Caps V8's young generation for `serve`, a process left running for hours. V8 doubles it from 2 MiB to
+ * 32 MiB as soon as start-up allocates, and every page of it stays resident: measured on this machine, an
+ * idle `serve` held ~140 MiB with the default and ~120 MiB with 8 MiB, a served chain of 210,000 logs
+ * ~208 and ~185. `--max-semi-space-size` says as much, but only on Node's command line (it is read once,
+ * as the heap is made); the growth factor is read at each growth, so it is set to 1 (no more growth) once
+ * the young generation has reached the cap, from the first collection that finds it there. Installed
+ * before anything else loads, as start-up is when it grows. A `--max-semi-space-size` given to Node wins.
+ */
+function capYoungGeneration() {
+  const given = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`
+  if (given.includes('--max-semi-space-size') || given.includes('--semi-space-growth-factor')) return
+  let growing = true
+  new PerformanceObserver(() => {
+    const size = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0
+    const grow = size < YOUNG_GENERATION_BYTES
+    if (grow === growing) return
+    growing = grow
+    v8.setFlagsFromString(`--semi-space-growth-factor=${grow ? 2 : 1}`)
+  }).observe({ entryTypes: ['gc'] })
+}
 
 /** Bundles src/cli.ts into .cache/ (dependencies stay imports); returns the module's path. */
 async function bundle() {
@@ -58,4 +85,5 @@ async function entry() {
   }
 }
 
+if (process.argv[2] === 'serve') capYoungGeneration()
 await import(await entry())
