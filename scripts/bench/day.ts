@@ -17,15 +17,13 @@ export interface DaySample {
 }
 
 export async function simulateDay(blocks: number, reportEvery: number, onSample: (sample: DaySample) => void): Promise<DaySample[]> {
-  const networks = []
-  for (const network of DEFAULT_CONFIG.networks ?? []) {
-    const port = await freePort()
-    networks.push(network.name === 'dev-interval' ? { ...network, port, mining: { intervalMs: 1 } } : { ...network, port })
-  }
-  const intervalPort = networks.find((network) => network.name === 'dev-interval')?.port
+  const networks = (DEFAULT_CONFIG.networks ?? []).map((network) => (network.name === 'dev-interval' ? { ...network, mining: { intervalMs: 1 } } : network))
+  // `serve --port P` gives the networks P, P + 1... in their order, over the config's ports.
+  const port = await freePort()
+  const intervalPort = port + networks.findIndex((network) => network.name === 'dev-interval')
   const config = join(mkdtempSync(join(tmpdir(), 'chainsim-day-')), 'config.json')
   writeFileSync(config, JSON.stringify({ ...DEFAULT_CONFIG, networks }))
-  const child = await startChainsim(networks[0]?.port as number, ['--config', config])
+  const child = await startChainsim(port, ['--config', config])
   const url = `http://127.0.0.1:${intervalPort}/v3/day`
   const samples: DaySample[] = []
   const start = performance.now()
