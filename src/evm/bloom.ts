@@ -1,14 +1,12 @@
 import { Bloom } from '@ethereumjs/vm'
 import { addToBloom } from './crypto.ts'
+import { addLogToBloom } from './packedLogs.ts'
 import type { Log } from './types.ts'
 
 /** The 2048-bit logs bloom of `logs`: three bits per address and per topic. */
 export function logsBloom(logs: readonly Log[]): Uint8Array {
   const bloom = new Uint8Array(256)
-  for (const log of logs) {
-    addToBloom(bloom, log.address)
-    for (const topic of log.topics) addToBloom(bloom, topic)
-  }
+  for (const log of logs) addLogToBloom(bloom, log)
   return bloom
 }
 

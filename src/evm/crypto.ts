@@ -68,22 +68,25 @@ class ShortInputMemo {
   /** keccak-256 of each slot's input. */
   readonly outputs = new Uint8Array(MEMO_SLOTS * 32)
 
-  /** The slot whose output is keccak-256 of `data` (at most MEMO_MAX_INPUT bytes), hashed on a miss. */
-  slotOf(data: Uint8Array): number {
-    const length = data.length
+  /**
+   * The slot whose output is keccak-256 of `data`'s bytes `start` to `start + length` (at most
+   * MEMO_MAX_INPUT), hashed on a miss: a range, so that logs packed in one buffer are read in place.
+   */
+  slotOf(data: Uint8Array, start = 0, length = data.length): number {
     // FNV-1a over the bytes.
     let h = 0x811c9dc5
-    for (let i = 0; i < length; i++) h = Math.imul(h ^ (data[i] as number), 0x01000193)
+    for (let i = 0; i < length; i++) h = Math.imul(h ^ (data[start + i] as number), 0x01000193)
     const slot = (h >>> 0) & (MEMO_SLOTS - 1)
     const at = slot * MEMO_MAX_INPUT
     if (this.lengths[slot] === length + 1) {
       let same = true
-      for (let i = 0; i < length && same; i++) same = this.inputs[at + i] === data[i]
+      for (let i = 0; i < length && same; i++) same = this.inputs[at + i] === data[start + i]
       if (same) return slot
     }
-    this.inputs.set(data, at)
+    const input = data.subarray(start, start + length)
+    this.inputs.set(input, at)
     this.lengths[slot] = length + 1
-    this.outputs.set(baseKeccak(data), slot * 32)
+    this.outputs.set(baseKeccak(input), slot * 32)
     return slot
   }
 }
@@ -99,18 +102,19 @@ export function keccak256(data: Uint8Array): Uint8Array {
 }
 
 /**
- * Sets `item`'s three bits in a 2048-bit logs bloom (yellow paper M3:2048): the low 11 bits of each of the
- * first three byte pairs of its keccak-256, read where the memo keeps them.
+ * Sets the three bits of `item`'s bytes `start` to `start + length` in a 2048-bit logs bloom (yellow paper
+ * M3:2048): the low 11 bits of each of the first three byte pairs of its keccak-256, read where the memo
+ * keeps them.
  */
-export function addToBloom(bloom: Uint8Array, item: Uint8Array): void {
+export function addToBloom(bloom: Uint8Array, item: Uint8Array, start = 0, length = item.length): void {
   let hash: Uint8Array
   let at: number
-  if (item.length > MEMO_MAX_INPUT) {
-    hash = baseKeccak(item)
+  if (length > MEMO_MAX_INPUT) {
+    hash = baseKeccak(item.subarray(start, start + length))
     at = 0
   } else {
     hash = memo.outputs
-    at = memo.slotOf(item) * 32
+    at = memo.slotOf(item, start, length) * 32
   }
   for (let i = 0; i < 6; i += 2) {
     const bit = (((hash[at + i] as number) << 8) | (hash[at + i + 1] as number)) & 2047

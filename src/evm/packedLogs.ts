@@ -1,3 +1,4 @@
+import { addToBloom } from './crypto.ts'
 import type { Log } from './types.ts'
 
 /** The EVM's log form: address, topics, data. */
@@ -14,8 +15,9 @@ const WORD = 32
  * field's bytes to keep them.
  */
 class PackedLog implements Log {
-  readonly #bytes: Uint8Array
-  readonly #at: number
+  // Moved once, when the chain keeps the log (keepLogs): the same bytes, in the log arena.
+  #bytes: Uint8Array
+  #at: number
 
   constructor(bytes: Uint8Array, at: number) {
     this.#bytes = bytes
@@ -55,10 +57,57 @@ class PackedLog implements Log {
     return bytes.subarray(start, start + length)
   }
 
+  /** The bytes this log takes in its buffer. */
+  get size(): number {
+    const bytes = this.#bytes
+    const at = this.#at
+    const length = ((bytes[at + 1] as number) * 0x1000000) + (((bytes[at + 2] as number) << 16) | ((bytes[at + 3] as number) << 8) | (bytes[at + 4] as number))
+    return packedSize(bytes[at] as number, length)
+  }
+
+  /** Sets this log's bits in `bloom`, hashing its address and topics where they lie (no view of each). */
+  addToBloom(bloom: Uint8Array): void {
+    const bytes = this.#bytes
+    let start = this.#at + HEADER
+    addToBloom(bloom, bytes, start, ADDRESS)
+    start += ADDRESS
+    for (let i = 0, count = bytes[this.#at] as number; i < count; i++, start += WORD) addToBloom(bloom, bytes, start, WORD)
+  }
+
+  /**
+   * When `logs` are, in order and back to back, a buffer's logs from this one on (what packLogs makes):
+   * copies their bytes into `to` at `at` in one piece and points them there; true when it did.
+   */
+  static moveRun(logs: readonly Log[], to: (size: number) => { bytes: Uint8Array; at: number }): boolean {
+    const first = logs[0]
+    if (!(first instanceof PackedLog)) return false
+    const source = first.#bytes
+    let end = first.#at
+    for (const log of logs) {
+      if (!(log instanceof PackedLog) || log.#bytes !== source || log.#at !== end) return false
+      end += log.size
+    }
+    const { bytes, at } = to(end - first.#at)
+    bytes.set(source.subarray(first.#at, end), at)
+    const shift = at - first.#at
+    for (const log of logs as PackedLog[]) {
+      log.#bytes = bytes
+      log.#at += shift
+    }
+    return true
+  }
+
   /** Plain fields for printing and comparison (the getters are not own properties). */
   toJSON(): Log {
     return { address: this.address, topics: this.topics, data: this.data }
   }
+}
+
+/** Sets `log`'s bits (its address and topics) in a 2048-bit logs bloom. */
+export function addLogToBloom(bloom: Uint8Array, log: Log): void {
+  if (log instanceof PackedLog) return log.addToBloom(bloom)
+  addToBloom(bloom, log.address)
+  for (const topic of log.topics) addToBloom(bloom, topic)
 }
 
 /** How many topics `log` has, without making a view of each (packed logs make one per read). */
@@ -84,10 +133,12 @@ export function packLogs(logs: readonly RawLog[]): Log[] {
 /**
  * The logs of a block the chain keeps for good, copied into the log arena: a buffer per transaction cost
  * ~200 bytes of bookkeeping (typed array, ArrayBuffer, backing store) beside a log of ~150 bytes. Logs of
- * blocks being built (pending, calls) stay in their own buffers and go with them.
+ * blocks being built (pending, calls) stay in their own buffers and go with them. A transaction's packed
+ * logs (one buffer, back to back) move in one copy and stay the same objects; others are packed anew.
  */
-export function keepLogs(logs: readonly Log[]): Log[] {
+export function keepLogs(logs: Log[]): Log[] {
   if (logs.length === 0) return NO_LOGS
+  if (PackedLog.moveRun(logs, (size) => arena.allocate(size))) return logs
   const raw = logs.map((log): RawLog => [log.address, log.topics, log.data])
   const size = raw.reduce((sum, [, topics, data]) => sum + packedSize(topics.length, data.length), 0)
   const { bytes, at } = arena.allocate(size)
