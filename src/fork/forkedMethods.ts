@@ -17,16 +17,29 @@ const STATE_METHODS: Readonly<Record<string, number>> = {
   eth_estimateGas: 1,
   eth_createAccessList: 1,
   eth_getProof: 2,
+  debug_traceCall: 1,
 }
 
-const BLOCK_BY_NUMBER = ['eth_getBlockByNumber', 'eth_getBlockTransactionCountByNumber', 'eth_getTransactionByBlockNumberAndIndex']
-const BLOCK_BY_HASH = ['eth_getBlockByHash', 'eth_getBlockTransactionCountByHash', 'eth_getTransactionByBlockHashAndIndex']
+const BLOCK_BY_NUMBER = [
+  'eth_getBlockByNumber',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getUncleCountByBlockNumber',
+  'eth_getUncleByBlockNumberAndIndex',
+]
+const BLOCK_BY_HASH = [
+  'eth_getBlockByHash',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getUncleCountByBlockHash',
+  'eth_getUncleByBlockHashAndIndex',
+]
 const BY_TRANSACTION_HASH = ['eth_getTransactionByHash', 'eth_getTransactionReceipt']
 
 /**
  * A forked network's methods: what names the chain up to the fork block is answered by the upstream (its
- * blocks with their transactions, the fork block included; its transactions and receipts; state at blocks
- * before the fork block), the rest by the node, which holds the fork block's header, the fork's base state
+ * blocks with their transactions, the fork block included; its transactions, receipts, uncles and traces;
+ * state and traced calls at blocks before the fork block), the rest by the node, which holds the fork block's header, the fork's base state
  * and every block after. Tags resolve against the local chain first (`earliest` is the upstream's genesis).
  * A method whose parameters do not parse is left to the node, which refuses them in its own words; logs
  * across the fork block are merged by the node's log query (`olderLogs`).
@@ -69,6 +82,30 @@ export function withForkedHistory(methods: RpcMethodTable, node: ChainNode, hist
       if (!parsed.success || node.transaction(parsed.data)) return local(method)(params, rpc)
       return history.answer(method, params, history.atOrBelowFork)
     }
+  }
+
+  // Traces of the upstream's history are the upstream's (as Anvil forwards them): the node holds none of
+  // those blocks' transactions nor the state they ran on. Passed on uncached, as a trace can be large.
+  routed.debug_traceTransaction = async (params, rpc) => {
+    const parsed = hash32.safeParse(params[0])
+    if (!parsed.success || node.transaction(parsed.data)) return local('debug_traceTransaction')(params, rpc)
+    const upstreamTransaction = await history.answer('eth_getTransactionByHash', [params[0]], history.atOrBelowFork)
+    return upstreamTransaction === null ? local('debug_traceTransaction')(params, rpc) : history.passOn('debug_traceTransaction', params)
+  }
+
+  routed.debug_traceBlockByNumber = async (params, rpc) => {
+    const parsed = blockTag.safeParse(params[0])
+    const number = parsed.success ? numberOf(parsed.data) : undefined
+    if (number === undefined || number > fork.number) return local('debug_traceBlockByNumber')(params, rpc)
+    return history.passOn('debug_traceBlockByNumber', withParam(params, 0, hex(number)))
+  }
+
+  routed.debug_traceBlockByHash = async (params, rpc) => {
+    const parsed = hash32.safeParse(params[0])
+    if (!parsed.success || isLocalBlock(parsed.data) || (await history.blockNumberOf(parsed.data)) === undefined) {
+      return local('debug_traceBlockByHash')(params, rpc)
+    }
+    return history.passOn('debug_traceBlockByHash', params)
   }
 
   routed.eth_getBlockReceipts = async (params, rpc) => {

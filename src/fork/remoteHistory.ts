@@ -31,14 +31,26 @@ export class RemoteHistory implements OlderLogs {
     const cached = this.fork.cache.get<unknown>('answer', key)
     if (cached !== undefined) return cached
     return this.fork.once(`answer ${key}`, async () => {
-      const [answer] = await this.fork.sendChecked([{ method, params: [...params] }])
-      if (!answer) throw new UpstreamAnswerError(-32603, `the upstream gave no answer to ${method}`)
-      if ('error' in answer) throw new UpstreamAnswerError(answer.error.code, answer.error.message, answer.error.data)
-      const { result } = answer
+      const result = await this.ask(method, params)
       const kept = result !== null && typeof result === 'object' && belongs && !belongs(result as Record<string, unknown>) ? null : result
       this.fork.cache.put('answer', key, kept)
       return kept
     })
+  }
+
+  /**
+   * The upstream's answer to `method(params)`, not cached: a trace of an upstream transaction or block (its
+   * struct logs can run to megabytes, and it is asked for rarely). Errors are passed on as in `answer`.
+   */
+  passOn(method: string, params: readonly unknown[]): Promise<unknown> {
+    return this.ask(method, params)
+  }
+
+  private async ask(method: string, params: readonly unknown[]): Promise<unknown> {
+    const [answer] = await this.fork.sendChecked([{ method, params: [...params] }])
+    if (!answer) throw new UpstreamAnswerError(-32603, `the upstream gave no answer to ${method}`)
+    if ('error' in answer) throw new UpstreamAnswerError(answer.error.code, answer.error.message, answer.error.data)
+    return answer.result
   }
 
   /** Whether a block or transaction object of the upstream's sits at or below the fork block (pending ones do not). */

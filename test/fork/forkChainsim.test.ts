@@ -108,6 +108,27 @@ describe('a fork of a live chainsim', () => {
     expect(await rpc(url, 'eth_call', call)).toBe((await rpc(upstream.url, 'eth_getBlockByNumber', [hex(n), false])).hash)
   })
 
+  test('traces and uncles of the blocks up to the fork block are the upstream’s; of the upstream’s later blocks, not found', async () => {
+    const upstreamBlock = await rpc(upstream.url, 'eth_getBlockByNumber', ['0x1', false])
+    const same = async (method: string, params: unknown[]) => expect(await rpc(url, method, params)).toEqual(await rpc(upstream.url, method, params))
+    await same('debug_traceTransaction', [deployHash])
+    await same('debug_traceTransaction', [deployHash, { tracer: 'callTracer' }])
+    await same('debug_traceBlockByNumber', ['0x1', { tracer: 'prestateTracer' }])
+    await same('debug_traceBlockByHash', [upstreamBlock.hash, { tracer: 'callTracer' }])
+    const call = { from: alice, to: token, data: tokenCall('balanceOf', [alice]) }
+    await same('debug_traceCall', [call, '0x1', { tracer: 'callTracer' }])
+    for (const [method, params] of [
+      ['eth_getUncleCountByBlockNumber', ['0x1']],
+      ['eth_getUncleCountByBlockHash', [upstreamBlock.hash]],
+      ['eth_getUncleByBlockNumberAndIndex', ['0x1', '0x0']],
+      ['eth_getUncleByBlockHashAndIndex', [upstreamBlock.hash, '0x0']],
+    ] as const) {
+      await same(method, [...params])
+    }
+    expect(await rpc(url, 'eth_getUncleCountByBlockNumber', ['0x1'])).toBe('0x0')
+    expect(await rpcError(url, 'debug_traceTransaction', [afterForkHash])).toMatchObject({ code: -32000, message: 'transaction not found' })
+  })
+
   test('reads balances, code and storage lazily, each account and slot fetched once', async () => {
     const holderSlot = balanceSlot(holder)
     const stateCalls = () => proxy.calls.filter((c) => /^eth_(getBalance|getTransactionCount|getCode|getStorageAt) /.test(c))
