@@ -3,14 +3,17 @@ import { type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
 
-const test = rpcTest.override('networks', [{ mining: { auto: false } }])
+const test = rpcTest.override('networks', [{ mining: { auto: false } }, { name: 'automine' }])
 let server: DevServer
 let url: string
+let automine: string
 test.beforeAll(async ({ server: started }) => {
   server = started
   url = server.url
+  automine = server.networks['automine']!.url
 })
 
+const DEV = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const head = async () => BigInt(await rpc(url, 'eth_blockNumber'))
 
 describe('valid params', () => {
@@ -22,12 +25,22 @@ describe('valid params', () => {
     expect(await head()).toBeLessThan(start + 10n)
   })
 
-  test('0 stops it (hex accepted); automine stays as it was', async () => {
+  test('0 stops it (hex accepted); blocks then come only from evm_mine', async () => {
     expect(await rpc(url, 'anvil_setIntervalMining', ['0x0'])).toBeNull()
     expect(await rpc(url, 'anvil_getAutomine')).toBe(false)
     const stopped = await head()
     await rpc(url, 'evm_mine')
     expect(await head()).toBe(stopped + 1n)
+  })
+
+  test("as on Anvil, whose mining modes exclude each other, it turns automine off: 0 leaves no mining at all", async () => {
+    expect(await rpc(automine, 'anvil_getAutomine')).toBe(true)
+    expect(await rpc(automine, 'anvil_setIntervalMining', [0])).toBeNull()
+    expect(await rpc(automine, 'anvil_getAutomine')).toBe(false)
+    const hash = await rpc(automine, 'eth_sendTransaction', [{ from: DEV, to: DEV, value: '0x1' }])
+    expect(await rpc(automine, 'eth_getTransactionReceipt', [hash])).toBeNull()
+    await rpc(automine, 'evm_setAutomine', [true])
+    expect(await rpc(automine, 'eth_getTransactionReceipt', [hash])).not.toBeNull()
   })
 })
 

@@ -8,9 +8,11 @@ const intervalSeconds = uint64OrNumber.refine((s) => s <= MAX_INTERVAL_SECONDS, 
 
 /**
  * anvil_setIntervalMining [seconds]: a block every `seconds` seconds; 0 turns it off. Anvil's unit, seconds
- * (evm_setIntervalMining keeps Hardhat's milliseconds).
+ * (evm_setIntervalMining keeps Hardhat's milliseconds), and Anvil's rule that one mining mode replaces the
+ * other: automine goes off, so 0 leaves blocks to evm_mine alone.
  */
 export const anvil_setIntervalMining: MethodHandler = withParams([intervalSeconds], async ([seconds], { node }) => {
+  await node.settings.setAutomine(false)
   await node.settings.setIntervalMining(Number(seconds) * 1000)
   return null
 })
