@@ -4,12 +4,18 @@ import type { ChainNode } from '../../node.ts'
 
 /**
  * Every read resolved against the head, as a lagging replica answers it: `eth_blockNumber` and the state
- * methods at `latest`, blocks and receipts by number or hash, transactions, and `eth_getLogs` ranges (an end past
- * the lagged head is "beyond current head block").
+ * methods at `latest`, blocks and receipts by number or hash, transactions, uncles, traces, and `eth_getLogs`
+ * ranges (an end past the lagged head is "beyond current head block").
  */
 export const LAGGED_METHODS: readonly string[] = [
+  'debug_traceBlockByHash',
+  'debug_traceBlockByNumber',
+  'debug_traceCall',
+  'debug_traceTransaction',
   'eth_blockNumber',
   'eth_call',
+  'eth_createAccessList',
+  'eth_estimateGas',
   'eth_feeHistory',
   'eth_getBalance',
   'eth_getBlockByHash',
@@ -26,6 +32,10 @@ export const LAGGED_METHODS: readonly string[] = [
   'eth_getTransactionByHash',
   'eth_getTransactionCount',
   'eth_getTransactionReceipt',
+  'eth_getUncleByBlockHashAndIndex',
+  'eth_getUncleByBlockNumberAndIndex',
+  'eth_getUncleCountByBlockHash',
+  'eth_getUncleCountByBlockNumber',
 ]
 
 /**

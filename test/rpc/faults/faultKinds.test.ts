@@ -58,6 +58,17 @@ describe('lag: reads answered by a replica behind the head', () => {
       message: 'block range extends beyond current head block',
     })
     expect(await rpcError(url, 'eth_getLogs', [{ blockHash: head.blockHash }])).toEqual({ code: -32000, message: 'unknown block' })
+    // Traces, uncles and estimates read the same replica.
+    expect(await rpcError(url, 'debug_traceTransaction', [transfers[3]])).toEqual({ code: -32000, message: 'transaction not found' })
+    expect(await rpc(url, 'debug_traceTransaction', [transfers[1]])).toMatchObject({ failed: false })
+    expect((await rpcError(url, 'debug_traceBlockByHash', [head.blockHash])).code).toBe(-32000)
+    expect((await rpcError(url, 'debug_traceBlockByNumber', ['0x5'])).code).toBe(-32000)
+    expect(await rpc(url, 'eth_getUncleCountByBlockHash', [head.blockHash])).toBeNull()
+    expect(await rpc(url, 'eth_getUncleCountByBlockNumber', ['0x5'])).toBeNull()
+    // Sending block 5's recipient's tokens on: nothing to send on the replica, so the estimate reverts.
+    const spend = { from: devAccount(4).address, to: token, data: tokenCall('transfer', [devAccount(0).address, 10n]) }
+    expect((await rpcError(url, 'eth_estimateGas', [spend])).code).toBe(3)
+    expect((await rpc(url, 'debug_traceCall', [spend, 'latest'])).failed).toBe(true)
   })
 
   test('a seeded fraction of reads lags: the head goes backwards and forwards, the same way for the same seed', async () => {
