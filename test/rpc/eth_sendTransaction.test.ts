@@ -96,6 +96,15 @@ describe('refusals', () => {
     expect(await rpcError(url, 'eth_sendTransaction', [{ from: a0, to, nonce: '0x0' }])).toMatchObject({ code: -32000, message: expect.stringMatching(/^nonce too low/) })
   })
 
+  test("a chainId other than the network's → geth's -32000, and nothing is sent", async () => {
+    const nonce = await rpc(url, 'eth_getTransactionCount', [a0, 'pending'])
+    expect(await rpcError(url, 'eth_sendTransaction', [{ from: a0, to, chainId: '0x1' }])).toEqual({
+      code: -32000,
+      message: "chainId does not match node's (have=1, want=31337)",
+    })
+    expect(await rpc(url, 'eth_getTransactionCount', [a0, 'pending'])).toBe(nonce)
+  })
+
   test('more value than the balance → -32000 insufficient funds', async () => {
     expect(await rpcError(url, 'eth_sendTransaction', [{ from: a0, to, value: hex(10n ** 30n) }])).toMatchObject({
       code: -32000,

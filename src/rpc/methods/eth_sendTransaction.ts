@@ -7,6 +7,5 @@ import { toData } from '../formatters/hex.ts'
 /** eth_sendTransaction: signs with the named dev account and sends; unset fields are filled as Anvil does. */
 export const eth_sendTransaction: MethodHandler = withParams([transactionCall], async ([call], { node }) => {
   if (!call.from) throw new InvalidParamsError('invalid argument 0: missing "from"')
-  const request = toCallRequest(call)
-  return toData(await node.sendTransaction({ ...request, from: call.from }))
+  return toData(await node.sendTransaction({ ...toCallRequest(call), from: call.from, chainId: call.chainId }))
 })
