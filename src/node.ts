@@ -292,6 +292,11 @@ export class ChainNode {
     return this.#queue.run(async () => this.admit(await this.signing.fillAndSign(request, 'send')))
   }
 
+  /** eth_sendUnsignedTransaction: sends `request` as its `from` without a signature, key or not (Anvil's form). */
+  sendUnsignedTransaction(request: TransactionRequest): Promise<Uint8Array> {
+    return this.#queue.run(async () => this.admit(await this.signing.fillAndSign(request, 'unsigned')))
+  }
+
   /**
    * Mines `count` blocks from the pool, each at least `intervalSeconds` after the previous; the first at
    * `timestamp` when one is given (it must be after the head's).

@@ -65,7 +65,7 @@ export class AccountSigning {
    * goes out unsigned as an impersonated account: there is no signature to answer for one. The caller runs it in
    * the write queue, so that the pending nonce stays the one it read.
    */
-  async fillAndSign(request: TransactionRequest, purpose: 'send' | 'sign'): Promise<SignedTransaction> {
+  async fillAndSign(request: TransactionRequest, purpose: 'send' | 'sign' | 'unsigned'): Promise<SignedTransaction> {
     const nonce = request.nonce ?? (await this.network.pendingNonce(request.from))
     let gas = request.gas
     if (gas === undefined) {
@@ -75,6 +75,8 @@ export class AccountSigning {
     }
     const fields = this.fieldsOf(request, nonce, gas)
     const accounts = this.network.accounts()
+    // eth_sendUnsignedTransaction goes out unsigned whether or not chainsim holds the key (Anvil's form).
+    if (purpose === 'unsigned') return accounts.unsigned(request.from, fields)
     return purpose === 'send' ? accounts.signToSend(request.from, fields) : accounts.sign(request.from, fields)
   }
 

@@ -37,6 +37,11 @@ export class DevAccounts {
   /** What eth_sendTransaction sends: signed with `from`'s key, else unsigned as an impersonated `from` (Anvil's form). */
   signToSend(from: Uint8Array, data: TypedTxData): SignedTransaction {
     if (this.has(from) || !this.impersonated.has(keyOf(from))) return this.sign(from, data)
+    return this.unsigned(from, data)
+  }
+
+  /** eth_sendUnsignedTransaction: `data` sent as `from` with Anvil's bypass signature, whoever `from` is. */
+  unsigned(from: Uint8Array, data: TypedTxData): SignedTransaction {
     return buildOrRefuse(() => impersonatedTransaction(data, from, this.common))
   }
 

@@ -66,6 +66,7 @@ import { eth_newPendingTransactionFilter } from './methods/eth_newPendingTransac
 import { eth_protocolVersion } from './methods/eth_protocolVersion.ts'
 import { eth_sendRawTransaction } from './methods/eth_sendRawTransaction.ts'
 import { eth_sendTransaction } from './methods/eth_sendTransaction.ts'
+import { eth_sendUnsignedTransaction } from './methods/eth_sendUnsignedTransaction.ts'
 import { eth_sign } from './methods/eth_sign.ts'
 import { eth_signTransaction } from './methods/eth_signTransaction.ts'
 import { eth_signTypedData_v4 } from './methods/eth_signTypedData_v4.ts'
@@ -178,6 +179,7 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   eth_protocolVersion,
   eth_sendRawTransaction,
   eth_sendTransaction,
+  eth_sendUnsignedTransaction,
   eth_sign,
   eth_signTransaction,
   eth_signTypedData_v4,

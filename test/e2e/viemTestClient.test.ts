@@ -23,8 +23,8 @@ import { printedCalls, serveOneNetwork, type ServedProcess } from '../helpers/se
  * request log it prints is part of what the actions change). Each asserts what its action changes.
  */
 
-/** Actions whose Anvil methods are not served (eth_sendUnsignedTransaction, anvil_setRpcUrl). */
-const NOT_SERVED = ['sendUnsignedTransaction', 'setRpcUrl']
+/** Actions whose Anvil methods are not served (anvil_setRpcUrl). */
+const NOT_SERVED = ['setRpcUrl']
 
 const GWEI = 10n ** 9n
 const alice = devAccount(0).address
@@ -247,6 +247,15 @@ describe('viem test actions, anvil mode', () => {
   action('stopImpersonatingAccount', async () => {
     await client.stopImpersonatingAccount({ address: stranger })
     await expect(wallet.sendTransaction({ account: stranger, to: bob, value: 1n, chain })).rejects.toThrow(/unknown account/)
+  })
+
+  action('sendUnsignedTransaction', async () => {
+    const unsigned = '0x00000000000000000000000000000000000000cc'
+    await client.setBalance({ address: unsigned, value: 10n ** 18n })
+    const hash = await client.sendUnsignedTransaction({ from: unsigned, to: bob, value: 2n })
+    const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    expect([getAddress(receipt.from), receipt.status]).toEqual([getAddress(unsigned), 'success'])
+    expect(await reader.getTransaction({ hash })).toMatchObject({ r: '0x0', s: '0x0' })
   })
 
   test('every test action viem ships is tested here, but those whose methods are not served', () => {

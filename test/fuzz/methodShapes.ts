@@ -192,6 +192,7 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
     eth_protocolVersion: noParams,
     eth_sendRawTransaction: rawTx.map((raw) => [raw]),
     eth_sendTransaction: transfer.map((tx) => [tx]),
+    eth_sendUnsignedTransaction: transfer.map((tx) => [tx]),
     eth_sign: fc.tuple(account, bytes),
     eth_signTransaction: transfer.map((tx) => [tx]),
     eth_signTypedData_v4: fc.tuple(account, typedData),

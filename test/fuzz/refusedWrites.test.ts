@@ -16,6 +16,7 @@ const RUNS = 400
 const WRITE_METHODS = [
   'eth_sendRawTransaction',
   'eth_sendTransaction',
+  'eth_sendUnsignedTransaction',
   'evm_mine',
   'anvil_mine',
   'hardhat_mine',
