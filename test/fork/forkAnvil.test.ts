@@ -14,7 +14,7 @@ import { hasAnvil, spawnAnvil } from '../helpers/upstream.ts'
 import type { SpawnedNode } from '../helpers/upstream.ts'
 
 // The same fork with Anvil 1.7.1 as the upstream (where its binary is installed): another client's blocks,
-// hashes and JSON, and a differential check of impersonated transactions against Anvil's own.
+// hashes and JSON, and a differential check of impersonated and unsigned transactions against Anvil's own.
 const alice = devAccount(0).address
 const bob = devAccount(1).address
 const holder: Hex = '0x000000000000000000000000000000000000a11e'
@@ -37,9 +37,12 @@ const balanceOf = async (at: string, owner: Hex) =>
 describe.skipIf(!hasAnvil)('a fork of Anvil', () => {
   beforeAll(async () => {
     cacheDir = await mkdtemp(join(tmpdir(), 'chainsim-fork-anvil-'))
-    anvil = await spawnAnvil()
-    token = await deployTokenViaRpc(anvil.url)
-    await receiptOf(anvil.url, await send(anvil.url, { from: alice, to: token, data: tokenCall('transfer', [holder, 50n * TOKEN]) }))
+    // Anvil's automine answers a send before its block is mined: blocks come from evm_mine here instead.
+    anvil = await spawnAnvil(['--no-mining'])
+    token = await deployTokenViaRpc(anvil.url, { mine: true })
+    const funding = await send(anvil.url, { from: alice, to: token, data: tokenCall('transfer', [holder, 50n * TOKEN]) })
+    await rpc(anvil.url, 'evm_mine')
+    await receiptOf(anvil.url, funding)
     forkBlock = BigInt(await rpc(anvil.url, 'eth_blockNumber'))
     fork = await startServer(parseConfig({ networks: [{ name: 'fork', fork: { url: anvil.url, blockNumber: Number(forkBlock), cacheDir } }] }), { port: 0 })
     url = `${fork.networks[0]!.httpUrl}/v3/test`
@@ -77,5 +80,17 @@ describe.skipIf(!hasAnvil)('a fork of Anvil', () => {
     expect(hashes[1]).toBe(hashes[0])
     expect((await receiptOf(url, hashes[1]!)).status).toBe('0x1')
     expect(await balanceOf(url, holder)).toBe(49n * TOKEN)
+  })
+
+  test('eth_sendUnsignedTransaction gets the hash Anvil gives the same one, without impersonating', async () => {
+    const sender: Hex = '0x000000000000000000000000000000000000a11f'
+    const tx = { from: sender, to: bob, value: hex(7), nonce: hex(0), gas: hex(21_000), maxFeePerGas: hex(10n ** 10n), maxPriorityFeePerGas: hex(10n ** 9n) }
+    const hashes: Hex[] = []
+    for (const at of [anvil.url, url]) {
+      await rpc(at, 'anvil_setBalance', [sender, hex(TOKEN)])
+      hashes.push(await rpc<Hex>(at, 'eth_sendUnsignedTransaction', [tx]))
+    }
+    expect(hashes[1]).toBe(hashes[0])
+    expect((await receiptOf(url, hashes[1]!)).status).toBe('0x1')
   })
 })
