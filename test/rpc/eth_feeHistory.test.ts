@@ -104,6 +104,14 @@ describe('invalid params', () => {
     ['no newest block → -32602', ['0x1'], /missing value for required argument 1/],
     ['no params → -32602', [], /missing value for required argument 0/],
   ]
+  test('more than 100 percentiles → -32000, counted before any is read (geth’s query limit)', async () => {
+    const over = Array.from({ length: 101 }, (_, i) => i)
+    const refusal = { code: -32000, message: 'invalid reward percentile: over the query limit 100' }
+    expect(await rpcError(url, 'eth_feeHistory', ['0x2', 'latest', over])).toEqual(refusal)
+    expect(await rpcError(url, 'eth_feeHistory', ['0x2', 'latest', over.map(String)])).toEqual(refusal)
+    expect((await rpc(url, 'eth_feeHistory', ['0x2', 'latest', over.slice(1)])).reward[0]).toHaveLength(100)
+  })
+
   for (const [name, params, message] of cases) {
     test(name, async () => {
       const error = await rpcError(url, 'eth_feeHistory', params)

@@ -155,6 +155,8 @@ describe('invalid params', () => {
   const refusals: Array<[string, object, { code: number; message: RegExp }]> = [
     ['no blocks → -32602 empty input', { blockStateCalls: [] }, { code: -32602, message: /^empty input$/ }],
     ['257 blocks → -38026 too many blocks', { blockStateCalls: Array.from({ length: 257 }, () => ({})) }, { code: -38026, message: /^too many blocks$/ }],
+    // Counted before any block is read: an oversized request costs what parsing it costs, malformed or not.
+    ['257 malformed blocks → -38026 too many blocks, not their faults', { blockStateCalls: Array.from({ length: 257 }, () => ({ calls: [{ to: '0x1' }] })) }, { code: -38026, message: /^too many blocks$/ }],
     ['a block number not above the last → -38020', { blockStateCalls: [{ blockOverrides: { number: '0x1' } }] }, { code: -38020, message: /^block numbers must be in order: 1 <= \d+$/ }],
     ['a number more than 256 ahead → -38026', { blockStateCalls: [{ blockOverrides: { number: '0xffff' } }] }, { code: -38026, message: /^too many blocks$/ }],
     ['a time not after the last → -38021', { blockStateCalls: [{ blockOverrides: { time: '0x1' } }] }, { code: -38021, message: /^block timestamps must be in order: 1 <= \d+$/ }],

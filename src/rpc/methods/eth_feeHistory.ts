@@ -1,5 +1,5 @@
 import { blobGasPriceOf, blobGasUsedRatioOf } from '../../evm/index.ts'
-import { InvalidParamsError } from '../../errors.ts'
+import { InvalidParamsError, ServerError } from '../../errors.ts'
 import type { ChainBlock } from '../../chain/types.ts'
 import type { MethodHandler } from '../methodContext.ts'
 import { withParams } from '../withParams.ts'
@@ -8,10 +8,22 @@ import { blockTag, quantity } from '../schemas.ts'
 import { z } from 'zod'
 
 const MAX_BLOCK_COUNT = 1024n
+/** geth's query limit on reward percentiles: each block of the answer holds one tip per percentile. */
+const MAX_REWARD_PERCENTILES = 100
 const percentiles = z.array(z.number().min(0).max(100), { error: 'expected array of percentiles' })
 
 /** eth_feeHistory: base fees, blob base fees, gas-used ratios and tip percentiles of recent blocks (geth's form). */
-export const eth_feeHistory: MethodHandler = withParams(
+export const eth_feeHistory: MethodHandler = (params, ctx) => {
+  // Counted before any percentile is read: 100,000 of them (1 MB) would otherwise cost seconds and an answer
+  // of a hundred million tips.
+  const rewardPercentiles = params[2]
+  if (Array.isArray(rewardPercentiles) && rewardPercentiles.length > MAX_REWARD_PERCENTILES) {
+    throw new ServerError(`invalid reward percentile: over the query limit ${MAX_REWARD_PERCENTILES}`)
+  }
+  return feeHistory(params, ctx)
+}
+
+const feeHistory: MethodHandler = withParams(
   [z.union([quantity, z.number().int().nonnegative().transform(BigInt)]), blockTag, percentiles.optional()],
   async ([count, newest, rewardPercentiles], { node }) => {
     if (rewardPercentiles?.some((p, i) => i > 0 && p < (rewardPercentiles[i - 1] as number))) {

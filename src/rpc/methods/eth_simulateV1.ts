@@ -29,11 +29,17 @@ const simulationRequest = z.object(
  * overrides, simulated one after another on top of the given block (default latest) and answered as
  * sealed blocks with each call's outcome. Nothing reaches the chain.
  */
-export const eth_simulateV1: MethodHandler = withParams(
+export const eth_simulateV1: MethodHandler = (params, ctx) => {
+  // Counted before any block is read: an oversized request is refused for what parsing it cost.
+  const blocks = (params[0] as { blockStateCalls?: unknown } | null | undefined)?.blockStateCalls
+  if (Array.isArray(blocks) && blocks.length > MAX_SIMULATED_BLOCKS) throw new ClientLimitExceededError('too many blocks')
+  return simulate(params, ctx)
+}
+
+const simulate: MethodHandler = withParams(
   [simulationRequest, blockTagOrHash.optional()],
   async ([request, ref], { node }) => {
     if (request.blockStateCalls.length === 0) throw new InvalidParamsError('empty input')
-    if (request.blockStateCalls.length > MAX_SIMULATED_BLOCKS) throw new ClientLimitExceededError('too many blocks')
     const block = await resolveStateBlock(node, ref ?? 'latest')
     const simulated = await node.execution.simulate(
       block,
