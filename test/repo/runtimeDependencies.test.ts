@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, test } from 'vitest'
+
+// What a project that installs chainsim gets with it: every runtime dependency must be one the shipped code
+// loads (an import, a dynamic import or a require of the package or one of its files). A package only tests
+// or scripts use belongs in devDependencies; one nothing uses belongs nowhere.
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const SOURCE = /\.(ts|tsx|mjs)$/
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? filesUnder(path) : SOURCE.test(name) ? [path] : []
+  })
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+/** A quoted module specifier naming `name` or a file in it, as an import, export or require writes it. */
+const specifierOf = (name: string) => new RegExp(`['"]${escape(name)}(/[^'"]*)?['"]`)
+
+test('every runtime dependency is loaded by the shipped code under src/', () => {
+  const { dependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+  const sources = filesUnder(join(ROOT, 'src')).map((path) => readFileSync(path, 'utf8'))
+  const unused = Object.keys(dependencies).filter((name) => !sources.some((text) => specifierOf(name).test(text)))
+  expect(unused).toEqual([])
+})
+
+test('the scan tells a specifier from a mention', () => {
+  expect(specifierOf('@scure/bip39').test(`import { mnemonicToSeedSync } from '@scure/bip39'`)).toBe(true)
+  expect(specifierOf('keccak').test(`require.resolve('keccak/package.json')`)).toBe(true)
+  expect(specifierOf('@scure/bip39').test(`// @scure/bip39's pure-JS one takes ~33 ms`)).toBe(false)
+  expect(specifierOf('keccak').test(`import { keccak_256 } from '@noble/hashes/sha3.js'`)).toBe(false)
+})
