@@ -1,7 +1,9 @@
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
+import { formatBanner } from '../../src/banner.ts'
 import { parseConfig } from '../../src/config/loadConfig.ts'
+import { startServer } from '../../src/server.ts'
 import { createBrowserAccess } from '../../src/transports/browserAccess.ts'
 import { createRateLimiter } from '../../src/transports/rateLimit.ts'
 import { startTestServer, type TestServer } from './testServer.ts'
@@ -217,6 +219,17 @@ describe('the Host check (DNS rebinding)', () => {
     expect(restricted.openBecauseBound).toBe(false)
     expect(restricted.hostRefusal('anything.example')).toMatch(/host not allowed/)
     expect(createBrowserAccess({ host: '127.0.0.1', allowedHosts: '*' }).hostRefusal('x.example')).toBeUndefined()
+  })
+
+  test('the banner of a server bound to a non-loopback address says the check is off; on loopback it says nothing', async () => {
+    for (const host of ['0.0.0.0', '127.0.0.1']) {
+      const served = await startServer(parseConfig({ host, networks: [{ name: 'dev', chainId: 31337 }] }), { port: 0 })
+      try {
+        expect(formatBanner(served, { apiKeys: [] }).includes('Bound to a non-loopback address: requests for any Host name are answered')).toBe(host === '0.0.0.0')
+      } finally {
+        await served.close()
+      }
+    }
   })
 })
 
