@@ -18,13 +18,13 @@ export interface ServedProcess {
 
 /**
  * Starts `chainsim serve` with one network of the given config entry (default: `dev`, chain id 31337,
- * automine) on a free port, and waits for its banner.
+ * automine) on a free port, and further command-line options `args`, and waits for its banner.
  */
-export async function serveOneNetwork(network: Record<string, unknown> = {}): Promise<ServedProcess> {
+export async function serveOneNetwork(network: Record<string, unknown> = {}, args: readonly string[] = []): Promise<ServedProcess> {
   const dir = await mkdtemp(join(tmpdir(), 'chainsim-served-'))
   const config = join(dir, 'config.json')
   await writeFile(config, JSON.stringify({ networks: [{ name: 'dev', chainId: 31337, ...network }] }))
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--config', config, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--config', config, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout?.on('data', (chunk) => (output += chunk))
   child.stderr?.on('data', (chunk) => (output += chunk))

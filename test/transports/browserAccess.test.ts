@@ -4,6 +4,7 @@ import { WebSocket } from 'ws'
 import { formatBanner } from '../../src/banner.ts'
 import { parseConfig } from '../../src/config/loadConfig.ts'
 import { startServer } from '../../src/server.ts'
+import { serveOneNetwork } from '../helpers/servedProcess.ts'
 import { createBrowserAccess } from '../../src/transports/browserAccess.ts'
 import { createRateLimiter } from '../../src/transports/rateLimit.ts'
 import { startTestServer, type TestServer } from './testServer.ts'
@@ -276,5 +277,23 @@ describe('config', () => {
     expect(() => parseConfig({ networks: [network], cors: ['localhost:3000/app'] })).toThrow(/cors\.0: expected an origin/)
     expect(() => parseConfig({ networks: [network], allowedHosts: 'any' })).toThrow(/allowedHosts/)
     expect(() => parseConfig({ networks: [network], apiKeys: [{ key: 'k', origins: [] }] })).toThrow(/apiKeys\.0/)
+  })
+})
+
+describe('the command line: --cors, --no-cors, --allowed-hosts', () => {
+  test('a listed origin and host pass, others get 403; --no-cors refuses every other origin', async () => {
+    const listed = await serveOneNetwork({}, ['--cors', 'http://localhost:3000', '--allowed-hosts', 'devbox.local'])
+    const off = await serveOneNetwork({}, ['--no-cors'])
+    try {
+      const allowed = await post(listed.url, { origin: 'http://localhost:3000' })
+      expect([allowed.status, allowed.headers['access-control-allow-origin']]).toEqual([200, 'http://localhost:3000'])
+      expect((await post(listed.url, { origin: 'http://evil.example' })).status).toBe(403)
+      expect((await post(listed.url, { host: 'devbox.local:8545' })).status).toBe(200)
+      expect((await post(listed.url, { host: 'other.example' })).status).toBe(403)
+      expect((await post(off.url, { origin: 'http://localhost:3000' })).status).toBe(403)
+      expect((await post(off.url)).status).toBe(200)
+    } finally {
+      await Promise.all([listed.stop(), off.stop()])
+    }
   })
 })
