@@ -1,6 +1,6 @@
 // The hostile-input run: a real `chainsim serve` process on loopback takes what anyone who can reach its
 // port may send, for a minute, from several clients at once: filters of 100,000 addresses or topic values,
-// 100,000 fee-history percentiles, 500 simulated blocks, messages nested a hundred thousand levels deep,
+// 100,000 fee-history percentiles, 500 simulated blocks, calls overriding 100,000 accounts, messages nested a hundred thousand levels deep,
 // oversized bodies, batches past the limit, malformed JSON, wrong types, bad hex, huge numbers, over HTTP and
 // WebSocket, between ordinary reads. Every answer must be
 // well-formed JSON-RPC with an expected code (never -32603), and memory must come back: RSS 20 s after the
@@ -45,6 +45,7 @@ const attacks: Attack[] = ([
   { name: 'newFilter 100k addresses', weight: 2, body: () => call('eth_newFilter', [{ address: addresses }]), status: [200], codes: [-32005] },
   { name: 'feeHistory 100k percentiles', weight: 1, body: () => call('eth_feeHistory', ['0x400', 'latest', many(100_000, (i) => String(i / 1000))]), status: [200], codes: [-32000] },
   { name: 'simulateV1 500 blocks', weight: 1, body: () => call('eth_simulateV1', [{ blockStateCalls: Array.from({ length: 500 }, () => ({ calls: Array.from({ length: 100 }, () => ({ to: addresses[1] })) })) }]), status: [200], codes: [-38026] },
+  { name: 'call overriding 100k accounts', weight: 1, body: () => call('eth_call', [{ to: addresses[1] }, 'latest', Object.fromEntries(addresses.map((a) => [a, { balance: '0x1' }]))]), status: [200], codes: [-32000] },
   { name: '100k levels deep', weight: 2, body: () => `${'['.repeat(100_000)}${']'.repeat(100_000)}`, status: [200], codes: [-32600] },
   { name: 'body past 10 MB', weight: 1, body: () => call('eth_getLogs', [{ address: many(260_000, () => addresses[0]!) }]), status: [413] },
   { name: 'batch of 1,001', weight: 2, body: () => JSON.stringify(many(1001, () => '').map((_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' }))), status: [200], codes: [-32600] },

@@ -4,6 +4,7 @@ import { describe, expect } from 'vitest'
 import { deployEmitterViaRpc, deployRelayViaRpc, devAccount, emitterCall, relayCall, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
+import { MAX_STATE_OVERRIDE_ENTRIES, OVERSIZED_OVERRIDES, stateOverridesOf } from '../helpers/stateOverrides.ts'
 
 const ERROR_ABI = [{ type: 'error', name: 'Error', inputs: [{ name: 'message', type: 'string' }] }] as const
 const a0 = devAccount(0).address
@@ -86,6 +87,11 @@ describe('invalid params', () => {
       code: -32000,
       message: `tracing failed: insufficient funds for gas * price + value: address ${stranger} have 0 want 1`,
     })
+  })
+
+  test('state overrides past the cap → -32000, counted before any is read', async () => {
+    const stateOverrides = stateOverridesOf(MAX_STATE_OVERRIDE_ENTRIES + 1, { malformed: true })
+    expect(await rpcError(url, 'debug_traceCall', [{ to: stranger }, 'latest', { stateOverrides }])).toEqual(OVERSIZED_OVERRIDES)
   })
 
   test('an unknown block → -32000 header not found', async () => {

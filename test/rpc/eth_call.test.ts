@@ -15,6 +15,7 @@ import {
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
+import { MAX_STATE_OVERRIDE_ENTRIES, OVERSIZED_OVERRIDES, stateOverridesOf } from '../helpers/stateOverrides.ts'
 
 const ERROR_ABI = [{ type: 'error', name: 'Error', inputs: [{ name: 'message', type: 'string' }] }] as const
 const PANIC_ABI = [{ type: 'error', name: 'Panic', inputs: [{ name: 'code', type: 'uint256' }] }] as const
@@ -165,6 +166,19 @@ describe('state overrides (third parameter)', () => {
       code: -32000,
       message: `account ${getAddress(stranger)} is already overridden`,
     })
+  })
+
+  test(`${MAX_STATE_OVERRIDE_ENTRIES} accounts and storage slots are applied; one more → -32000 naming the cap`, async () => {
+    const atCap = { ...stateOverridesOf(MAX_STATE_OVERRIDE_ENTRIES - 2), [emitter]: { stateDiff: { [slot0]: pad('0x2a') } } }
+    expect(await call([tickCount(), 'latest', atCap])).toBe(pad('0x2a'))
+    const over = { ...stateOverridesOf(MAX_STATE_OVERRIDE_ENTRIES - 1), [emitter]: { stateDiff: { [slot0]: pad('0x2a') } } }
+    expect(await rpcError(url, 'eth_call', [tickCount(), 'latest', over])).toEqual(OVERSIZED_OVERRIDES)
+  })
+
+  test('oversized overrides are refused for their size before any is read, malformed as they are', async () => {
+    const malformed = stateOverridesOf(MAX_STATE_OVERRIDE_ENTRIES + 1, { malformed: true })
+    expect(await rpcError(url, 'eth_call', [tickCount(), 'latest', malformed])).toEqual(OVERSIZED_OVERRIDES)
+    expect(await rpcError(url, 'eth_call', [tickCount(), 'latest', stateOverridesOf(MAX_STATE_OVERRIDE_ENTRIES, { malformed: true })])).toMatchObject({ code: -32602 })
   })
 
   const invalid: Array<[string, unknown, RegExp]> = [

@@ -16,6 +16,7 @@ import {
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
+import { MAX_STATE_OVERRIDE_ENTRIES, OVERSIZED_OVERRIDES, stateOverridesOf } from '../helpers/stateOverrides.ts'
 
 const a0 = devAccount(0).address
 const a1 = devAccount(1).address
@@ -128,6 +129,11 @@ describe('state and block overrides', () => {
     const needed = await estimate([request])
     expect(await estimate([request, 'latest', null, { gasLimit: hex(needed + 1000n) }])).toBe(needed)
     expect(await rpcError(url, 'eth_estimateGas', [request, 'latest', null, { gasLimit: hex(needed / 2n) }])).toMatchObject({ code: -32000, message: 'out of gas' })
+  })
+
+  test('state overrides past the cap → -32000, counted before any is read', async () => {
+    const malformed = stateOverridesOf(MAX_STATE_OVERRIDE_ENTRIES + 1, { malformed: true })
+    expect(await rpcError(url, 'eth_estimateGas', [{ from: a0, to: a1 }, 'latest', malformed])).toEqual(OVERSIZED_OVERRIDES)
   })
 
   test('malformed overrides → -32602 naming the argument', async () => {

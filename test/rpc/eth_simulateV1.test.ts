@@ -4,6 +4,7 @@ import { describe, expect } from 'vitest'
 import { deployEmitterViaRpc, deployRelayViaRpc, devAccount, emitterCall, hex, relayCall, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
+import { MAX_STATE_OVERRIDE_ENTRIES, OVERSIZED_OVERRIDES, stateOverridesOf } from '../helpers/stateOverrides.ts'
 
 const ERROR_ABI = [{ type: 'error', name: 'Error', inputs: [{ name: 'message', type: 'string' }] }] as const
 const ETHER = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
@@ -178,6 +179,14 @@ describe('invalid params', () => {
       expect(error.message).toMatch(expected.message)
     })
   }
+
+  test('state overrides past the cap across blocks → -32000, counted before any block is read', async () => {
+    const half = MAX_STATE_OVERRIDE_ENTRIES / 2
+    const blockStateCalls = [half, half + 1].map((size) => ({ stateOverrides: stateOverridesOf(size, { malformed: true }) }))
+    expect(await rpcError(url, 'eth_simulateV1', [{ blockStateCalls }])).toEqual(OVERSIZED_OVERRIDES)
+    blockStateCalls[1] = { stateOverrides: stateOverridesOf(half, { malformed: true }) }
+    expect(await rpcError(url, 'eth_simulateV1', [{ blockStateCalls }])).toMatchObject({ code: -32602 })
+  })
 
   test('an unknown base block → -32000 header not found', async () => {
     expect(await rpcError(url, 'eth_simulateV1', [{ blockStateCalls: [{}] }, '0xfff'])).toEqual({ code: -32000, message: 'header not found' })

@@ -3,7 +3,7 @@ import { withParams } from '../withParams.ts'
 import { resolveStateBlock } from '../blockResolution.ts'
 import { transactionCall, toCallRequest } from '../callRequest.ts'
 import { formatTrace } from '../formatters/trace.ts'
-import { callBlockOverrides } from '../overrides.ts'
+import { callBlockOverrides, refuseOversizedStateOverrides } from '../overrides.ts'
 import { traceCallConfig } from '../traceConfig.ts'
 import { blockTagOrHash } from '../schemas.ts'
 
@@ -11,7 +11,12 @@ import { blockTagOrHash } from '../schemas.ts'
  * debug_traceCall: a call run as eth_call runs it (nothing kept), traced; the config takes geth's
  * `stateOverrides` and `blockOverrides` besides the tracer. The block is required, as on geth.
  */
-export const debug_traceCall: MethodHandler = withParams(
+export const debug_traceCall: MethodHandler = (params, ctx) => {
+  refuseOversizedStateOverrides([(params[2] as { stateOverrides?: unknown } | null | undefined)?.stateOverrides])
+  return traceCall(params, ctx)
+}
+
+const traceCall: MethodHandler = withParams(
   [transactionCall, blockTagOrHash, traceCallConfig],
   async ([call, ref, config], { node }) => {
     const block = await resolveStateBlock(node, ref)

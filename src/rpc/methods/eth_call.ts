@@ -3,7 +3,7 @@ import { withParams } from '../withParams.ts'
 import { resolveStateBlock } from '../blockResolution.ts'
 import { transactionCall, toCallRequest } from '../callRequest.ts'
 import { toData } from '../formatters/hex.ts'
-import { blockOverrides, callBlockOverrides, stateOverride } from '../overrides.ts'
+import { blockOverrides, callBlockOverrides, refuseOversizedStateOverrides, stateOverride } from '../overrides.ts'
 import { throwCallFailure } from '../revert.ts'
 import { blockTagOrHash } from '../schemas.ts'
 
@@ -11,7 +11,12 @@ import { blockTagOrHash } from '../schemas.ts'
  * eth_call: runs a call on a block's state without keeping anything; a revert is code 3 with its
  * data. The third parameter overrides accounts, the fourth the block's header fields (geth's).
  */
-export const eth_call: MethodHandler = withParams(
+export const eth_call: MethodHandler = (params, ctx) => {
+  refuseOversizedStateOverrides([params[2]])
+  return runCall(params, ctx)
+}
+
+const runCall: MethodHandler = withParams(
   [transactionCall, blockTagOrHash.optional(), stateOverride.nullish(), blockOverrides.nullish()],
   async ([call, ref, accounts, header], { node }) => {
     const block = await resolveStateBlock(node, ref ?? 'latest')

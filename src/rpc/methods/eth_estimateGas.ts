@@ -3,7 +3,7 @@ import { withParams } from '../withParams.ts'
 import { resolveStateBlock } from '../blockResolution.ts'
 import { transactionCall, toCallRequest } from '../callRequest.ts'
 import { toQuantity } from '../formatters/hex.ts'
-import { blockOverrides, callBlockOverrides, stateOverride } from '../overrides.ts'
+import { blockOverrides, callBlockOverrides, refuseOversizedStateOverrides, stateOverride } from '../overrides.ts'
 import { throwCallFailure } from '../revert.ts'
 import { blockTagOrHash } from '../schemas.ts'
 
@@ -11,7 +11,12 @@ import { blockTagOrHash } from '../schemas.ts'
  * eth_estimateGas: the least gas with which the call succeeds (binary search, as geth), with geth's
  * state overrides (third parameter) and block overrides (fourth) applied to every run.
  */
-export const eth_estimateGas: MethodHandler = withParams(
+export const eth_estimateGas: MethodHandler = (params, ctx) => {
+  refuseOversizedStateOverrides([params[2]])
+  return estimate(params, ctx)
+}
+
+const estimate: MethodHandler = withParams(
   [transactionCall, blockTagOrHash.optional(), stateOverride.nullish(), blockOverrides.nullish()],
   async ([call, ref, accounts, header], { node }) => {
     const block = await resolveStateBlock(node, ref ?? 'latest')

@@ -6,7 +6,7 @@ import { withParams } from '../withParams.ts'
 import { resolveStateBlock } from '../blockResolution.ts'
 import { transactionCall, toCallRequest } from '../callRequest.ts'
 import { formatSimulatedBlock } from '../formatters/simulatedBlock.ts'
-import { blockOverrides, stateOverride } from '../overrides.ts'
+import { blockOverrides, refuseOversizedStateOverrides, stateOverride } from '../overrides.ts'
 import { blockTagOrHash, boolean } from '../schemas.ts'
 
 const blockStateCall = z.object(
@@ -32,7 +32,9 @@ const simulationRequest = z.object(
 export const eth_simulateV1: MethodHandler = (params, ctx) => {
   // Counted before any block is read: an oversized request is refused for what parsing it cost.
   const blocks = (params[0] as { blockStateCalls?: unknown } | null | undefined)?.blockStateCalls
-  if (Array.isArray(blocks) && blocks.length > MAX_SIMULATED_BLOCKS) throw new ClientLimitExceededError('too many blocks')
+  if (!Array.isArray(blocks)) return simulate(params, ctx)
+  if (blocks.length > MAX_SIMULATED_BLOCKS) throw new ClientLimitExceededError('too many blocks')
+  refuseOversizedStateOverrides(blocks.map((block) => (block as { stateOverrides?: unknown } | null | undefined)?.stateOverrides))
   return simulate(params, ctx)
 }
 
