@@ -122,6 +122,58 @@ describe('invalid params', () => {
     ['the typed data first → -32602 argument 0', [wireTypedData(permit), owner.address], /invalid argument 0/],
     ['no typed data → -32602', [owner.address], /missing value for required argument 1/],
   ]
+  test('a message without a field → -32602 naming the field and its type, not the library’s words', async () => {
+    const { value: _, ...withoutValue } = full
+    expect(await rpcError(url, 'eth_signTypedData_v4', [owner.address, withMessage(withoutValue)])).toEqual({
+      code: -32602,
+      message: 'invalid argument 1: message.value: missing value for type uint256',
+    })
+  })
+
+  test('every value of a nested order left out in turn → -32602 naming its path', async () => {
+    const wire = JSON.parse(wireTypedData(order)) as { domain: Record<string, unknown>; message: Record<string, unknown> }
+    const paths = [...valuePaths(wire.domain, ['domain']), ...valuePaths(wire.message, ['message'])]
+    expect(paths).toContain('message.want.1.amount')
+    for (const path of paths) {
+      const typed = JSON.parse(wireTypedData(order))
+      const keys = path.split('.')
+      const parent = keys.slice(0, -1).reduce((node, key) => node[key], typed)
+      delete parent[keys.at(-1)!]
+      const error = await rpcError(url, 'eth_signTypedData_v4', [owner.address, typed])
+      expect(error.code).toBe(-32602)
+      expect(error.message).toMatch(new RegExp(`^invalid argument 1: ${path.replaceAll('.', '\\.')}: missing value for type [\\w\\[\\]]+$`))
+    }
+  })
+
+  const wrongKinds: Array<[string, Record<string, unknown>, string]> = [
+    ['a struct that is not an object', { give: 'x' }, "message.give: provided data 'x' doesn't match type 'Asset'"],
+    ['an array that is not one', { want: {} }, "message.want: provided data '{}' doesn't match type 'Asset[]'"],
+    ['an array item of the wrong kind', { want: [{ token: owner.address, amount: '1' }, 5] }, "message.want.1: provided data '5' doesn't match type 'Asset'"],
+    ['a number for a string', { memo: 7 }, "message.memo: provided data '7' doesn't match type 'string'"],
+    ['a string for a bool', { partial: 'yes' }, "message.partial: provided data 'yes' doesn't match type 'bool'"],
+    ['a fraction for an integer', { give: { token: owner.address, amount: 1.5 } }, 'message.give.amount: invalid float value 1.5 for type uint128'],
+    ['a word for an integer', { give: { token: owner.address, amount: 'lots' } }, 'message.give.amount: invalid integer value lots for type uint128'],
+    ['an object for bytes', { extra: { a: 1 } }, `message.extra: provided data '{"a":1}' doesn't match type 'bytes'`],
+  ]
+  for (const [name, change, message] of wrongKinds) {
+    test(`${name} → -32602 naming the field, in geth’s words`, async () => {
+      const typed = JSON.parse(wireTypedData(order))
+      expect(await rpcError(url, 'eth_signTypedData_v4', [owner.address, { ...typed, message: { ...typed.message, ...change } }])).toEqual({
+        code: -32602,
+        message: `invalid argument 1: ${message}`,
+      })
+    })
+  }
+
+  test('a fixed-size array of another length → -32602 naming it', async () => {
+    const typed = { types: { Pair: [{ name: 'pair', type: 'uint8[2]' }] }, primaryType: 'Pair', domain: {}, message: { pair: [1] } }
+    expect(await rpcError(url, 'eth_signTypedData_v4', [owner.address, typed])).toEqual({
+      code: -32602,
+      message: 'invalid argument 1: message.pair: 1 items, type uint8[2] takes 2',
+    })
+    expect(await rpc(url, 'eth_signTypedData_v4', [owner.address, { ...typed, message: { pair: [1, 2] } }])).toMatch(/^0x[\da-f]{130}$/)
+  })
+
   for (const [name, params, message] of cases) {
     test(name, async () => {
       const error = await rpcError(url, 'eth_signTypedData_v4', params)
@@ -130,3 +182,9 @@ describe('invalid params', () => {
     })
   }
 })
+
+/** The dotted path of every value in `node`, containers and what they hold. */
+function valuePaths(node: unknown, path: string[]): string[] {
+  if (typeof node !== 'object' || node === null) return []
+  return Object.entries(node).flatMap(([key, value]) => [[...path, key].join('.'), ...valuePaths(value, [...path, key])])
+}
