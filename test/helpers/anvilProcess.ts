@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
+import { freePort } from '../../scripts/bench/freePort.ts'
 import { anvilBinary } from '../../scripts/bench/targets.ts'
 import { rpc } from './rpcClient.ts'
 
@@ -10,18 +10,6 @@ export { anvilBinary }
 export interface AnvilProcess {
   url: string
   close(): Promise<void>
-}
-
-/** A port nothing listens on now (the OS picks it). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
 }
 
 /**
