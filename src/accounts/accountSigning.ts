@@ -61,9 +61,10 @@ export class AccountSigning {
   }
 
   /**
-   * Fills what a request leaves out as Anvil does (pending nonce, estimated gas, fees) and signs it. Only a send
-   * goes out unsigned as an impersonated account: there is no signature to answer for one. The caller runs it in
-   * the write queue, so that the pending nonce stays the one it read.
+   * Fills what a request leaves out as Anvil does (pending nonce, estimated gas, fees) and signs it for
+   * `purpose`: a send goes out unsigned as an impersonated account, a signature needs the key, and `unsigned`
+   * (eth_sendUnsignedTransaction, Anvil's form) never signs, key or not. The caller runs it in the write queue,
+   * so that the pending nonce stays the one it read.
    */
   async fillAndSign(request: TransactionRequest, purpose: 'send' | 'sign' | 'unsigned'): Promise<SignedTransaction> {
     const nonce = request.nonce ?? (await this.network.pendingNonce(request.from))
@@ -75,7 +76,6 @@ export class AccountSigning {
     }
     const fields = this.fieldsOf(request, nonce, gas)
     const accounts = this.network.accounts()
-    // eth_sendUnsignedTransaction goes out unsigned whether or not chainsim holds the key (Anvil's form).
     if (purpose === 'unsigned') return accounts.unsigned(request.from, fields)
     return purpose === 'send' ? accounts.signToSend(request.from, fields) : accounts.sign(request.from, fields)
   }

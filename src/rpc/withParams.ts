@@ -3,6 +3,14 @@ import type { MethodContext, MethodHandler } from './methodContext.ts'
 import { parseParams } from './schemas.ts'
 import type { ParamsOutput } from './schemas.ts'
 
+export interface ParamsOptions {
+  /**
+   * Runs on the params as they came over the wire, before any is validated or converted: a method with list
+   * parameters refuses an oversized list here, so that the refusal costs what parsing the JSON cost.
+   */
+  countFirst?: (params: readonly unknown[]) => void
+}
+
 /**
  * A method whose positional params are checked against `schemas` before `run` sees them, in domain types;
  * errors name the method under which the table serves it (an alias says its own name).
@@ -11,6 +19,11 @@ import type { ParamsOutput } from './schemas.ts'
 export function withParams<const S extends readonly z.ZodType[]>(
   schemas: S,
   run: (params: ParamsOutput<S>, ctx: MethodContext) => unknown,
+  { countFirst }: ParamsOptions = {},
 ): MethodHandler {
-  return (params, ctx) => run(parseParams(ctx.method, schemas, params), ctx)
+  if (!countFirst) return (params, ctx) => run(parseParams(ctx.method, schemas, params), ctx)
+  return (params, ctx) => {
+    countFirst(params)
+    return run(parseParams(ctx.method, schemas, params), ctx)
+  }
 }

@@ -11,12 +11,7 @@ import { blockTagOrHash } from '../schemas.ts'
  * debug_traceCall: a call run as eth_call runs it (nothing kept), traced; the config takes geth's
  * `stateOverrides` and `blockOverrides` besides the tracer. The block is required, as on geth.
  */
-export const debug_traceCall: MethodHandler = (params, ctx) => {
-  refuseOversizedStateOverrides([(params[2] as { stateOverrides?: unknown } | null | undefined)?.stateOverrides])
-  return traceCall(params, ctx)
-}
-
-const traceCall: MethodHandler = withParams(
+export const debug_traceCall: MethodHandler = withParams(
   [transactionCall, blockTagOrHash, traceCallConfig],
   async ([call, ref, config], { node }) => {
     const block = await resolveStateBlock(node, ref)
@@ -26,4 +21,5 @@ const traceCall: MethodHandler = withParams(
     })
     return formatTrace(trace)
   },
+  { countFirst: (params) => refuseOversizedStateOverrides([(params[2] as { stateOverrides?: unknown } | null | undefined)?.stateOverrides]) },
 )

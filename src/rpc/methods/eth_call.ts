@@ -11,12 +11,7 @@ import { blockTagOrHash } from '../schemas.ts'
  * eth_call: runs a call on a block's state without keeping anything; a revert is code 3 with its
  * data. The third parameter overrides accounts, the fourth the block's header fields (geth's).
  */
-export const eth_call: MethodHandler = (params, ctx) => {
-  refuseOversizedStateOverrides([params[2]])
-  return runCall(params, ctx)
-}
-
-const runCall: MethodHandler = withParams(
+export const eth_call: MethodHandler = withParams(
   [transactionCall, blockTagOrHash.optional(), stateOverride.nullish(), blockOverrides.nullish()],
   async ([call, ref, accounts, header], { node }) => {
     const block = await resolveStateBlock(node, ref ?? 'latest')
@@ -27,4 +22,5 @@ const runCall: MethodHandler = withParams(
     if (!result.success) throwCallFailure(result)
     return toData(result.returnValue)
   },
+  { countFirst: (params) => refuseOversizedStateOverrides([params[2]]) },
 )

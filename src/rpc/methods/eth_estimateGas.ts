@@ -11,12 +11,7 @@ import { blockTagOrHash } from '../schemas.ts'
  * eth_estimateGas: the least gas with which the call succeeds (binary search, as geth), with geth's
  * state overrides (third parameter) and block overrides (fourth) applied to every run.
  */
-export const eth_estimateGas: MethodHandler = (params, ctx) => {
-  refuseOversizedStateOverrides([params[2]])
-  return estimate(params, ctx)
-}
-
-const estimate: MethodHandler = withParams(
+export const eth_estimateGas: MethodHandler = withParams(
   [transactionCall, blockTagOrHash.optional(), stateOverride.nullish(), blockOverrides.nullish()],
   async ([call, ref, accounts, header], { node }) => {
     const block = await resolveStateBlock(node, ref ?? 'latest')
@@ -27,4 +22,5 @@ const estimate: MethodHandler = withParams(
     if ('failure' in estimate) throwCallFailure(estimate.failure)
     return toQuantity(estimate.gas)
   },
+  { countFirst: (params) => refuseOversizedStateOverrides([params[2]]) },
 )

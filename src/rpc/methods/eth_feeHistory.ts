@@ -13,17 +13,7 @@ const MAX_REWARD_PERCENTILES = 100
 const percentiles = z.array(z.number().min(0).max(100), { error: 'expected array of percentiles' })
 
 /** eth_feeHistory: base fees, blob base fees, gas-used ratios and tip percentiles of recent blocks (geth's form). */
-export const eth_feeHistory: MethodHandler = (params, ctx) => {
-  // Counted before any percentile is read: 100,000 of them (1 MB) would otherwise cost seconds and an answer
-  // of a hundred million tips.
-  const rewardPercentiles = params[2]
-  if (Array.isArray(rewardPercentiles) && rewardPercentiles.length > MAX_REWARD_PERCENTILES) {
-    throw new ServerError(`invalid reward percentile: over the query limit ${MAX_REWARD_PERCENTILES}`)
-  }
-  return feeHistory(params, ctx)
-}
-
-const feeHistory: MethodHandler = withParams(
+export const eth_feeHistory: MethodHandler = withParams(
   [z.union([quantity, z.number().int().nonnegative().transform(BigInt)]), blockTag, percentiles.optional()],
   async ([count, newest, rewardPercentiles], { node }) => {
     if (rewardPercentiles?.some((p, i) => i > 0 && p < (rewardPercentiles[i - 1] as number))) {
@@ -56,6 +46,7 @@ const feeHistory: MethodHandler = withParams(
     if (rewardPercentiles) result.reward = blocks.map((b) => rewardsOf(b, rewardPercentiles))
     return result
   },
+  { countFirst: countPercentilesFirst },
 )
 
 /** Tips at the given percentiles of gas used, as geth weights them. */
@@ -76,4 +67,15 @@ function rewardsOf(block: ChainBlock, percentiles: number[]): string[] {
     }
     return toQuantity((txs[txs.length - 1] as { tip: bigint }).tip)
   })
+}
+
+/**
+ * Counted before any percentile is read: 100,000 of them (1 MB) would otherwise cost seconds and an answer
+ * of a hundred million tips.
+ */
+function countPercentilesFirst(params: readonly unknown[]): void {
+  const rewardPercentiles = params[2]
+  if (Array.isArray(rewardPercentiles) && rewardPercentiles.length > MAX_REWARD_PERCENTILES) {
+    throw new ServerError(`invalid reward percentile: over the query limit ${MAX_REWARD_PERCENTILES}`)
+  }
 }

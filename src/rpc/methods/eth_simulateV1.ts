@@ -29,16 +29,7 @@ const simulationRequest = z.object(
  * overrides, simulated one after another on top of the given block (default latest) and answered as
  * sealed blocks with each call's outcome. Nothing reaches the chain.
  */
-export const eth_simulateV1: MethodHandler = (params, ctx) => {
-  // Counted before any block is read: an oversized request is refused for what parsing it cost.
-  const blocks = (params[0] as { blockStateCalls?: unknown } | null | undefined)?.blockStateCalls
-  if (!Array.isArray(blocks)) return simulate(params, ctx)
-  if (blocks.length > MAX_SIMULATED_BLOCKS) throw new ClientLimitExceededError('too many blocks')
-  refuseOversizedStateOverrides(blocks.map((block) => (block as { stateOverrides?: unknown } | null | undefined)?.stateOverrides))
-  return simulate(params, ctx)
-}
-
-const simulate: MethodHandler = withParams(
+export const eth_simulateV1: MethodHandler = withParams(
   [simulationRequest, blockTagOrHash.optional()],
   async ([request, ref], { node }) => {
     if (request.blockStateCalls.length === 0) throw new InvalidParamsError('empty input')
@@ -54,4 +45,13 @@ const simulate: MethodHandler = withParams(
     )
     return simulated.map((result) => formatSimulatedBlock(result, request.returnFullTransactions ?? false))
   },
+  { countFirst: countBlocksFirst },
 )
+
+/** Counted before any block is read: an oversized request is refused for what parsing it cost. */
+function countBlocksFirst(params: readonly unknown[]): void {
+  const blocks = (params[0] as { blockStateCalls?: unknown } | null | undefined)?.blockStateCalls
+  if (!Array.isArray(blocks)) return
+  if (blocks.length > MAX_SIMULATED_BLOCKS) throw new ClientLimitExceededError('too many blocks')
+  refuseOversizedStateOverrides(blocks.map((block) => (block as { stateOverrides?: unknown } | null | undefined)?.stateOverrides))
+}
