@@ -163,6 +163,24 @@ function nativeEcsign(msgHash: Uint8Array, privateKey: Uint8Array): Uint8Array {
   return recovered
 }
 
+const publicKeys = new Map<string, Uint8Array>()
+
+/**
+ * The 64-byte public key (no 0x04 prefix) of `privateKey`, as a signature by it recovers to, computed natively
+ * and kept per key (the dev accounts sign again and again).
+ */
+export function publicKeyOf(privateKey: Uint8Array): Uint8Array {
+  const key = Buffer.from(privateKey.buffer, privateKey.byteOffset, privateKey.length).toString('hex')
+  let publicKey = publicKeys.get(key)
+  if (!publicKey) {
+    publicKey = secp256k1.publicKeyCreate(privateKey, false).subarray(1)
+    // A handful of dev keys in practice; a scenario signing with many keys does not grow this for good.
+    if (publicKeys.size >= 256) publicKeys.clear()
+    publicKeys.set(key, publicKey)
+  }
+  return publicKey
+}
+
 /** The crypto primitives handed to every Common this node creates (the KZG loads on first use). */
 export const nativeCrypto: CustomCrypto = {
   ecrecover: nativeEcrecover,

@@ -5,6 +5,7 @@ import type { Common } from '@ethereumjs/common'
 import { blobNetworkForm, GAS_PER_BLOB, splitBlobNetworkForm } from './blobs.ts'
 import type { BlobSidecar } from './blobs.ts'
 import { fromByteString, toByteString } from './byteString.ts'
+import { publicKeyOf } from './crypto.ts'
 import { hexKey } from './hexKey.ts'
 import { RecentCache } from './recentCache.ts'
 import { sharedCommonFor } from './sharedCommon.ts'
@@ -117,9 +118,15 @@ export function networkEncodingOf(signed: SignedTransaction): Uint8Array {
   return signed.sidecar ? blobNetworkForm(signed.raw, signed.sidecar) : signed.raw
 }
 
-/** Builds and signs a transaction from typed fields (dev accounts, scenarios, tests). */
+/**
+ * Builds and signs a transaction from typed fields (dev accounts, scenarios, tests). The sender is the key's
+ * own: it is given to the transaction (its public `cache`) rather than recovered from the signature just made,
+ * which costs a signature recovery.
+ */
 export function signTransaction(data: TypedTxData, privateKey: Uint8Array, common: Common): SignedTransaction {
-  return toSignedTransaction(createTx(data, { common: sharedCommonFor(common) }).sign(privateKey))
+  const tx = createTx(data, { common: sharedCommonFor(common) }).sign(privateKey)
+  tx.cache.senderPubKey = publicKeyOf(privateKey)
+  return toSignedTransaction(tx)
 }
 
 /** The highest fee per gas the sender may pay: gasPrice, or maxFeePerGas for typed fee-market txs. */
