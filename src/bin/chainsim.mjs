@@ -86,5 +86,13 @@ async function entry() {
   }
 }
 
+/**
+ * ethereumjs makes a `debug` logger for every trie, state manager and EVM it constructs (tries are made per
+ * block and per storage account), and the `debug` package decides each logger's colours by asking whether
+ * stderr is a terminal: a system call per trie, ~2% of a served chain's time under a test suite. Its
+ * environment setting answers the question instead; chainsim's loggers never print unless DEBUG names them.
+ */
+process.env.DEBUG_COLORS ??= 'no'
+
 if (process.argv[2] === 'serve') capYoungGeneration()
 await import(await entry())
