@@ -9,6 +9,9 @@ import { createVM, runBlock, runTx } from '@ethereumjs/vm'
 import type { VMOpts } from '@ethereumjs/vm'
 import type { RunBlockResult, RunTxResult, VM } from '@ethereumjs/vm'
 import { buildBlock } from './blockBuilder.ts'
+import { CachedStateManager } from './cachedStateManager.ts'
+import type { SettledReads } from './cachedStateManager.ts'
+import { CallVms } from './callVms.ts'
 import { ForkStateLink, ForkStateManager, ProofNotLocal } from './forkState.ts'
 import { withImpersonatedSenders } from './impersonation.ts'
 import type { ForkedStateSource } from './forkState.ts'
@@ -16,6 +19,7 @@ import type { ForkedStateSource } from './forkState.ts'
 import './bloom.ts'
 import { hexKey } from './hexKey.ts'
 import { OverlayDB } from './overlayDb.ts'
+import { withJumpAnalysisCache } from './patches/jumpAnalysisCache.ts'
 import { RecentCache } from './recentCache.ts'
 import { StateReader } from './stateReader.ts'
 import type { StateView } from './stateReader.ts'
@@ -117,10 +121,23 @@ export class ExecutionEngine {
   private ancestorHash: AncestorHashLookup = () => undefined
   /** The state root the main VM currently stands on. */
   private currentRoot: Uint8Array = KECCAK256_RLP
+  /**
+   * The state the main state manager's caches hold whole, with no block being built or executed on them: what
+   * calls and state reads at that root may read from the caches (`settledReads`). Unset from the start of every
+   * build until it is sealed.
+   */
+  private settledRoot: Uint8Array | undefined
   private genesis: GenesisSpec | undefined
   private readonly rulesByFork = new Map<string, Common>()
   /** A reader per recently read root: a state never changes, so what one has read stays true. */
   private readonly readers = new RecentCache<string, StateReader>(READERS_KEPT)
+  /** Reads of the settled state from the main state manager's caches. */
+  private readonly settledReads: SettledReads = {
+    account: (root, address) => (this.isSettledAt(root) ? (this.stateManager as CachedStateManager).cachedAccount(address) : undefined),
+    storage: (root, address, key) => (this.isSettledAt(root) ? (this.stateManager as CachedStateManager).cachedStorage(address, key) : undefined),
+  }
+  /** VMs kept for calls. */
+  private readonly callVms = new CallVms(this.settledReads)
 
   private constructor(
     readonly common: Common,
@@ -143,7 +160,7 @@ export class ExecutionEngine {
     // BLOCKHASH asks the blockchain by number; the chain answers along the branch being built, and a
     // forked chain's upstream for the blocks up to the fork block.
     const blockchain = blockchainFor((number) => engine?.ancestorHash(number), fork)
-    const vm = await createVM({ common, stateManager, blockchain })
+    const vm = await withJumpAnalysisCache(await createVM({ common, stateManager, blockchain }))
     engine = new ExecutionEngine(common, vm, stateManager, store, options.followForks ?? false, blockchain, fork)
     return engine
   }
@@ -195,6 +212,7 @@ export class ExecutionEngine {
 
   /** Writes the genesis allocation and returns the genesis block. */
   async createGenesis(spec: GenesisSpec): Promise<Block> {
+    this.settledRoot = undefined
     this.genesis = spec
     if (this.followsForks) this.common.setHardforkBy({ blockNumber: 0n, timestamp: spec.timestamp })
     for (const [address, account] of spec.alloc) {
@@ -206,6 +224,7 @@ export class ExecutionEngine {
     const stateRoot = await this.stateManager.getStateRoot()
     this.store.seal(stateRoot)
     this.currentRoot = stateRoot
+    this.settledRoot = stateRoot
     const common = this.common
     return createBlock(
       {
@@ -239,12 +258,14 @@ export class ExecutionEngine {
     ancestorHash: AncestorHashLookup,
   ): Promise<BuiltBlock> {
     this.selectFork(template)
+    this.settledRoot = undefined
     await this.moveTo(template.parentStateRoot ?? template.parent.header.stateRoot)
     this.ancestorHash = ancestorHash
     try {
       const built = await buildBlock(this.vm, template, transactions)
       this.store.seal(built.block.header.stateRoot)
       this.currentRoot = built.block.header.stateRoot
+      this.settledRoot = this.currentRoot
       return built
     } catch (error) {
       // A failed build leaves the VM on unknown state: stand on the parent again next time.
@@ -275,7 +296,7 @@ export class ExecutionEngine {
     const stateManager = stateManagerOver(trie, this.common, this.fork, new Caches())
     await stateManager.setStateRoot(template.parentStateRoot ?? template.parent.header.stateRoot)
     // A Common of its own: a VM's EVM listens to its Common for good, and the chain's would keep every pending VM.
-    const vm = await createVM({ common: this.common.copy(), stateManager, blockchain: this.blockchain })
+    const vm = await withJumpAnalysisCache(await createVM({ common: this.common.copy(), stateManager, blockchain: this.blockchain }))
     this.ancestorHash = ancestorHash
     try {
       const built = await buildBlock(vm, template, transactions)
@@ -328,6 +349,7 @@ export class ExecutionEngine {
     ancestorHash: AncestorHashLookup,
     impersonated: ReadonlyMap<number, Uint8Array> = new Map(),
   ): Promise<ExecutedTransaction[]> {
+    this.settledRoot = undefined
     await this.moveTo(parentStateRoot)
     this.ancestorHash = ancestorHash
     const unsigned = impersonated.size > 0
@@ -346,6 +368,7 @@ export class ExecutionEngine {
     }
     this.store.seal(result.stateRoot)
     this.currentRoot = result.stateRoot
+    this.settledRoot = this.currentRoot
     const executed = executedTransactionsOf(block, result)
     return unsigned ? executed.map((e, index) => (impersonated.has(index) ? { ...e, signed: e.signed.with({ impersonated: true }) } : e)) : executed
   }
@@ -365,7 +388,10 @@ export class ExecutionEngine {
   }
 
   private readerAt(stateRoot: Uint8Array): StateReader {
-    return this.readers.get(hexKey(stateRoot, false), () => new StateReader(this.common, this.store, stateRoot))
+    // While the chain's VM stands on this state (the head's, mostly), its caches hold what its blocks wrote.
+    return this.readers.get(hexKey(stateRoot, false), () =>
+      new StateReader(this.common, this.store, stateRoot, (address) => this.settledReads.account(stateRoot, new Address(address))),
+    )
   }
 
   /** EIP-1186: the account's and the given slots' Merkle proofs in the state at `stateRoot`. */
@@ -412,7 +438,16 @@ export class ExecutionEngine {
   ): Promise<CallResult> {
     const header = withBlockOverrides(callHeaderOf(context), options.blockOverrides)
     const base = this.isolation(ancestorHash, options.detached)
-    const state = await isolatedState(base, options.stateRoot ?? context.stateRoot)
+    const stateRoot = options.stateRoot ?? context.stateRoot
+    // The common case (no state overrides, no tracer) runs on a reused VM; the others on one made for them.
+    if (!options.stateOverrides && !options.tracer) {
+      const rules = this.rulesAt(header.number, header.timestamp)
+      return this.callVms.run(base, stateRoot, rules, async (vm) => {
+        const { result } = await runMessageCall(vm, header, request, { reportAccessList: options.reportAccessList })
+        return result
+      })
+    }
+    const state = await isolatedState(base, stateRoot)
     const common = this.commonAt(header.number, header.timestamp)
     const precompiles = options.stateOverrides ? await applyStateOverrides(state, options.stateOverrides, common) : []
     const vm = await isolatedVm(base, state, common, precompiles)
@@ -506,6 +541,11 @@ export class ExecutionEngine {
     const root = await state.getStateRoot()
     this.store.seal(root)
     return root
+  }
+
+  /** Whether the main state manager's caches hold the state `root` whole, nothing being built on it. */
+  private isSettledAt(root: Uint8Array): boolean {
+    return this.settledRoot !== undefined && this.stateManager instanceof CachedStateManager && equalsBytes(this.settledRoot, root)
   }
 
   private async moveTo(stateRoot: Uint8Array): Promise<void> {

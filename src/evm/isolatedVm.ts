@@ -6,9 +6,11 @@ import type { Caches } from '@ethereumjs/statemanager'
 import { ValueEncoding } from '@ethereumjs/util'
 import { createVM } from '@ethereumjs/vm'
 import type { VM, VMOpts } from '@ethereumjs/vm'
+import { CachedStateManager } from './cachedStateManager.ts'
 import { ForkStateManager } from './forkState.ts'
 import type { ForkStateLink } from './forkState.ts'
 import { OverlayDB } from './overlayDb.ts'
+import { withJumpAnalysisCache } from './patches/jumpAnalysisCache.ts'
 
 /** Looks up the hash of an ancestor of the block being executed (BLOCKHASH). */
 export type AncestorHashLookup = (number: bigint) => Uint8Array | undefined
@@ -46,7 +48,8 @@ export async function isolatedState(base: IsolationBase, stateRoot: Uint8Array):
  * zero), so it takes no caches.
  */
 export function stateManagerOver(trie: MerklePatriciaTrie, common: Common, fork: ForkStateLink | undefined, caches?: Caches): MerkleStateManager {
-  return fork ? new ForkStateManager({ common, trie }, fork) : new MerkleStateManager({ common, trie, ...(caches ? { caches } : {}) })
+  if (fork) return new ForkStateManager({ common, trie }, fork)
+  return caches ? new CachedStateManager({ common, trie, caches }) : new MerkleStateManager({ common, trie })
 }
 
 /**
@@ -59,12 +62,14 @@ export async function isolatedVm(
   common: Common,
   customPrecompiles: CustomPrecompile[] = [],
 ): Promise<VM> {
-  return createVM({
-    common,
-    stateManager: state,
-    blockchain: blockchainFor(base.ancestorHash, base.fork),
-    ...(customPrecompiles.length > 0 ? { evmOpts: { customPrecompiles } } : {}),
-  })
+  return withJumpAnalysisCache(
+    await createVM({
+      common,
+      stateManager: state,
+      blockchain: blockchainFor(base.ancestorHash, base.fork),
+      ...(customPrecompiles.length > 0 ? { evmOpts: { customPrecompiles } } : {}),
+    }),
+  )
 }
 
 /** The blockchain the EVM asks for BLOCKHASH: ancestors by number (a fork's upstream's up to its fork block), zero when unknown. */

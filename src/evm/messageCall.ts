@@ -6,6 +6,7 @@ import { Address, hexToBytes } from '@ethereumjs/util'
 import { runTx } from '@ethereumjs/vm'
 import type { RunTxResult, VM } from '@ethereumjs/vm'
 import { keccak256 } from './crypto.ts'
+import { sharedCommonFor } from './sharedCommon.ts'
 import { ForkSourceError } from './forkState.ts'
 import { transactionFailureReason } from './transactions.ts'
 import { isTracingError, traced } from './tracing/tracer.ts'
@@ -170,7 +171,7 @@ export async function runMessageCall(
   } as TypedTxData
   let tx: TypedTransaction
   try {
-    tx = createTx(data, { common: vm.common, freeze: false })
+    tx = createTx(data, { common: sharedCommonFor(vm.common), freeze: false })
   } catch (error) {
     return { result: refusedWith(error) }
   }
@@ -232,7 +233,7 @@ function executionBlock(vm: VM, header: CallBlockHeader, adjusted: { gasLimit: b
         excessBlobGas: header.excessBlobGas,
       },
     },
-    { common: vm.common, freeze: false, skipConsensusFormatValidation: true },
+    { common: sharedCommonFor(vm.common), freeze: false, skipConsensusFormatValidation: true },
   )
   const { blobBaseFee } = header
   // The header has no blob base fee field, only the excess it is derived from: an override replaces the derivation.

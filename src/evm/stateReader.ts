@@ -15,20 +15,33 @@ export interface StateView {
 }
 
 /**
+ * What the chain's own state manager holds of an account, when it stands on this reader's state with no block
+ * half built: `{ account }`, or undefined when it does not know.
+ */
+export type SettledAccount = (address: Uint8Array) => { account: Account | undefined } | undefined
+
+/**
  * Reads of one kept state. A state never changes, so what was read is kept: the head's state is read
  * for every transaction admitted (nonce, balance) and every block mined (each sender's nonce).
- * Accounts are read from the trie directly; code and storage through a state manager made on first use
- * (a state manager and its caches cost more to make than the few account reads most states get).
+ * Accounts come from the chain's own state manager while it stands on this state and holds them (the head's,
+ * just written by the block that made it), else from the trie; code and storage through a state manager made
+ * on first use. The trie and the manager are made when first needed: making them costs more than the few
+ * reads most states get.
  */
 export class StateReader implements StateView {
   readonly #accounts = new Map<string, Promise<Account | undefined>>()
-  readonly #trie: MerklePatriciaTrie
   readonly #common: Common
+  readonly #store: StateStore
+  readonly #root: Uint8Array
+  readonly #settled: SettledAccount | undefined
+  #trie: MerklePatriciaTrie | undefined
   #manager: MerkleStateManager | undefined
 
-  constructor(common: Common, store: StateStore, root: Uint8Array) {
+  constructor(common: Common, store: StateStore, root: Uint8Array, settled?: SettledAccount) {
     this.#common = common
-    this.#trie = new MerklePatriciaTrie({ useKeyHashing: true, common, db: store as never, valueEncoding: ValueEncoding.Bytes, root })
+    this.#store = store
+    this.#root = root
+    this.#settled = settled
   }
 
   async getBalance(address: Uint8Array): Promise<bigint> {
@@ -51,7 +64,10 @@ export class StateReader implements StateView {
     const key = hexKey(address)
     let account = this.#accounts.get(key)
     if (account === undefined) {
-      account = this.#trie.get(address).then((rlp) => (rlp === null ? undefined : createAccountFromRLP(rlp)))
+      const settled = this.#settled?.(address)
+      // Not kept: the settled state may move on; the trie's answer is kept.
+      if (settled) return Promise.resolve(settled.account)
+      account = this.trie().get(address).then((rlp) => (rlp === null ? undefined : createAccountFromRLP(rlp)))
       // A failed read (a state let go meanwhile) is not kept.
       account.catch(() => this.#accounts.delete(key))
       this.#accounts.set(key, account)
@@ -59,8 +75,13 @@ export class StateReader implements StateView {
     return account
   }
 
+  private trie(): MerklePatriciaTrie {
+    this.#trie ??= new MerklePatriciaTrie({ useKeyHashing: true, common: this.#common, db: this.#store as never, valueEncoding: ValueEncoding.Bytes, root: this.#root })
+    return this.#trie
+  }
+
   private manager(): MerkleStateManager {
-    this.#manager ??= new MerkleStateManager({ common: this.#common, trie: this.#trie.shallowCopy(false) })
+    this.#manager ??= new MerkleStateManager({ common: this.#common, trie: this.trie().shallowCopy(false) })
     return this.#manager
   }
 }
