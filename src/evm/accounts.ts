@@ -1,6 +1,5 @@
-import { pbkdf2Sync } from 'node:crypto'
-import { HDKey } from '@scure/bip32'
-import { privateToAddress } from '@ethereumjs/util'
+import { createHmac, pbkdf2Sync } from 'node:crypto'
+import { compressedPublicKeyOf, keccak256, publicKeyOf, tweakPrivateKey } from './crypto.ts'
 
 /** The mnemonic Anvil and Hardhat fund by default. */
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
@@ -11,27 +10,54 @@ export interface DevAccount {
   privateKey: Uint8Array
 }
 
+/** A BIP-32 extended private key: the key and its chain code. */
+interface ExtendedKey {
+  privateKey: Uint8Array
+  chainCode: Uint8Array
+}
+
 /** Per mnemonic: the key at m/44'/60'/0'/0 and the accounts derived from it so far, in index order. */
-const derived = new Map<string, { parent: HDKey; accounts: DevAccount[] }>()
+const derived = new Map<string, { parent: ExtendedKey; accounts: DevAccount[] }>()
 
 /**
- * Accounts m/44'/60'/0'/0/i for i < count, as Anvil and Hardhat derive them. Deriving ten took ~25 ms warm
- * (~100 ms cold), 85% of what creating a network cost; keys depend on the mnemonic alone, so each is derived
- * once per process and shared by every network (a test suite creates one per test); callers get their own
- * array. The path's hardened part is derived once, not once per account.
+ * Accounts m/44'/60'/0'/0/i for i < count, as Anvil and Hardhat derive them. Keys depend on the mnemonic alone,
+ * so each is derived once per process and shared by every network (a test suite creates one per test); callers
+ * get their own array. The path's hardened part is derived once, not once per account. BIP-32's derivation runs
+ * on Node's HMAC and the native secp256k1: with a pure-JS curve, the first public key built its precomputed
+ * tables, ~130 ms of every start-up (test/evm/accounts.test.ts holds the keys to @scure/bip32's).
  */
 export function deriveDevAccounts(mnemonic: string, count: number): DevAccount[] {
   let known = derived.get(mnemonic)
   if (!known) {
-    known = { parent: HDKey.fromMasterSeed(bip39Seed(mnemonic)).derive("m/44'/60'/0'/0"), accounts: [] }
+    let key = masterKey(bip39Seed(mnemonic))
+    for (const index of [44 + HARDENED, 60 + HARDENED, HARDENED, 0]) key = childKey(key, index)
+    known = { parent: key, accounts: [] }
     derived.set(mnemonic, known)
   }
   for (let index = known.accounts.length; index < count; index++) {
-    const { privateKey } = known.parent.deriveChild(index)
-    if (!privateKey) throw new Error(`no private key at index ${index}`)
-    known.accounts.push({ index, privateKey, address: privateToAddress(privateKey) })
+    const { privateKey } = childKey(known.parent, index)
+    known.accounts.push({ index, privateKey, address: addressOf(privateKey) })
   }
   return known.accounts.slice(0, count)
+}
+
+const HARDENED = 0x8000_0000
+
+/** BIP-32's master key of a seed. */
+function masterKey(seed: Uint8Array): ExtendedKey {
+  const digest = createHmac('sha512', 'Bitcoin seed').update(seed).digest()
+  return { privateKey: new Uint8Array(digest.subarray(0, 32)), chainCode: new Uint8Array(digest.subarray(32)) }
+}
+
+/** BIP-32's CKDpriv: the child at `index` (hardened from 2^31) of a private key. */
+function childKey(parent: ExtendedKey, index: number): ExtendedKey {
+  const data = new Uint8Array(37)
+  if (index >= HARDENED) data.set(parent.privateKey, 1)
+  else data.set(compressedPublicKeyOf(parent.privateKey), 0)
+  new DataView(data.buffer).setUint32(33, index)
+  const digest = createHmac('sha512', parent.chainCode).update(data).digest()
+  // Adds the left half to the parent key modulo the curve order; throws in the ~2^-127 case BIP-32 skips.
+  return { privateKey: tweakPrivateKey(parent.privateKey, digest.subarray(0, 32)), chainCode: new Uint8Array(digest.subarray(32)) }
 }
 
 /**
@@ -43,7 +69,10 @@ export function bip39Seed(mnemonic: string): Uint8Array {
   return pbkdf2Sync(mnemonic.normalize('NFKD'), 'mnemonic', 2048, 64, 'sha512')
 }
 
-/** The address that a private key signs for. */
+/**
+ * The address that a private key signs for: the last 20 bytes of the keccak of its public key, computed natively
+ * (the library's pure-JS curve builds its precomputed tables first: ~60 ms of every start-up).
+ */
 export function addressOf(privateKey: Uint8Array): Uint8Array {
-  return privateToAddress(privateKey)
+  return keccak256(publicKeyOf(privateKey)).slice(12)
 }

@@ -5,12 +5,12 @@ import { equalsBytes } from '@ethereumjs/util'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import { kzg } from './kzg.ts'
 
-const require = createRequire(import.meta.url)
+const requireHere = createRequire(import.meta.url)
 
 // secp256k1@5 is CommonJS and loads its prebuilt native binding; the pure-JS fallback
 // recovers ~900 signatures/s against ~15,700/s native (NOTES.md), so signature recovery
 // would otherwise dominate the cost of accepting a transaction.
-const secp256k1 = require('secp256k1') as typeof import('secp256k1')
+const secp256k1 = requireHere('secp256k1') as typeof import('secp256k1')
 
 /** The sponge of keccak@3's native addon (the class its own stream wrapper drives). */
 interface KeccakState {
@@ -29,7 +29,7 @@ interface KeccakState {
  */
 function loadNativeKeccak(): ((data: Uint8Array) => Uint8Array) | undefined {
   try {
-    const packageJson = require.resolve('keccak/package.json')
+    const packageJson = requireHere.resolve('keccak/package.json')
     // node-gyp-build is keccak's dependency, not chainsim's: resolved from keccak, it is found wherever the
     // installer put it (hoisted by npm, private to keccak under pnpm).
     const loadBinding = createRequire(packageJson)('node-gyp-build') as (dir: string) => unknown
@@ -179,6 +179,16 @@ export function publicKeyOf(privateKey: Uint8Array): Uint8Array {
     publicKeys.set(key, publicKey)
   }
   return publicKey
+}
+
+/** The 33-byte compressed public key of `privateKey` (BIP-32 derivation). */
+export function compressedPublicKeyOf(privateKey: Uint8Array): Uint8Array {
+  return secp256k1.publicKeyCreate(privateKey, true)
+}
+
+/** `privateKey` + `tweak` modulo the curve order, as a new key (BIP-32); throws when the result is not a valid key. */
+export function tweakPrivateKey(privateKey: Uint8Array, tweak: Uint8Array): Uint8Array {
+  return secp256k1.privateKeyTweakAdd(new Uint8Array(privateKey), tweak)
 }
 
 /** The crypto primitives handed to every Common this node creates (the KZG loads on first use). */

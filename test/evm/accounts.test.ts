@@ -1,8 +1,11 @@
-import { mnemonicToSeedSync } from '@scure/bip39'
+import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39'
+import { wordlist } from '@scure/bip39/wordlists/english.js'
+import fc from 'fast-check'
 import { HDKey } from '@scure/bip32'
 import { privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from 'vitest'
 import { bip39Seed, deriveDevAccounts, DEV_MNEMONIC } from '../../src/evm/index.ts'
+import { fuzzParameters } from '../fuzz/fuzzSettings.ts'
 
 const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`
 
@@ -29,4 +32,17 @@ test('each caller gets its own list', () => {
   const list = deriveDevAccounts(DEV_MNEMONIC, 2)
   list.pop()
   expect(deriveDevAccounts(DEV_MNEMONIC, 2)).toHaveLength(2)
+})
+
+test('property: the keys of any mnemonic are the ones @scure/bip32 derives, past the first few indexes too', () => {
+  fc.assert(
+    fc.property(fc.uint8Array({ minLength: 16, maxLength: 16 }), fc.integer({ min: 1, max: 25 }), (entropy, count) => {
+      const mnemonic = entropyToMnemonic(entropy, wordlist)
+      const parent = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive("m/44'/60'/0'/0")
+      for (const account of deriveDevAccounts(mnemonic, count)) {
+        expect(hex(account.privateKey)).toBe(hex(parent.deriveChild(account.index).privateKey!))
+      }
+    }),
+    fuzzParameters(40),
+  )
 })
