@@ -1,7 +1,7 @@
-// Builds what the package ships, into dist/ (not committed): ESM JavaScript for each entry point (esbuild)
-// and type declarations for every module under src/ (tsc, tsconfig.build.json). package.json's "prepare"
-// runs it, so `npm pack`, `npm publish` and installs from a git URL build first; in the repository,
-// `npm start`, `npm test` and `npx chainsim` run the sources and never read dist/.
+// Builds what the package ships, into dist/ (not committed): ESM JavaScript for each entry point (esbuild, with
+// the dependencies bundled as scripts/bundle.mjs says) and type declarations for every module under src/ (tsc,
+// tsconfig.build.json). package.json's "prepare" runs it, so `npm pack`, `npm publish` and installs from a git URL
+// build first; in the repository, `npm start`, `npm test` and `npx chainsim` run the sources and never read dist/.
 import { spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { bundleExplorer } from '../src/explorer/assets.ts'
+import { bundleOptions } from './bundle.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const DIST = join(ROOT, 'dist')
@@ -29,25 +30,12 @@ async function buildJavaScript(): Promise<void> {
   // sources nor esbuild, and reads no file of its own at run time.
   const explorer = await bundleExplorer()
   await build({
-    absWorkingDir: ROOT,
+    ...bundleOptions,
     entryPoints: ENTRY_POINTS,
     outdir: DIST,
-    bundle: true,
-    // Modules two entry points share are emitted once, in chunks both import: one ChainNode class, one
-    // ChainsimError, whichever entry a program loads them through (instanceof holds across entries).
-    splitting: true,
     // Chunks sit beside the entries, directly in dist/: src/version.ts reads ../package.json relative to the
-    // module it ends up in.
-    chunkNames: 'chunk-[hash]',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Dependencies stay imports, resolved from the consumer's node_modules (the native ones load their
-    // prebuilt binaries there).
-    packages: 'external',
-    // Error names are class names (ChainsimError sets `name` from its class): renaming in the bundle
-    // would change what callers see.
-    keepNames: true,
+    // module it ends up in. Modules two entry points share are emitted once, in chunks both import: one ChainNode
+    // class, one ChainsimError, whichever entry a program loads them through (instanceof holds across entries).
     define: { CHAINSIM_EXPLORER_ASSETS: JSON.stringify(explorer) },
     logLevel: 'warning',
   })

@@ -1,23 +1,11 @@
-import { join } from 'node:path'
+// The `chainsim` command: the command line is parsed here, and each command's module (src/commands/) is loaded
+// only when that command runs, so that `--version`, `--help` and a usage error load nothing else.
 import { isMainThread } from 'node:worker_threads'
 import { Command, InvalidArgumentError } from 'commander'
-import { formatBanner } from './banner.ts'
-import { DEFAULT_CONFIG } from './config/defaults.ts'
-import { ConfigError, loadConfigFile, parseConfig } from './config/loadConfig.ts'
-import { apiKeyNames } from './config/schema.ts'
-import { exportChain } from './exportChain.ts'
-import { explorerAssets, releaseBundler } from './explorer/assets.ts'
-import { ForkStartError } from './fork/errors.ts'
-import { keepHeapNearLiveSize } from './heapGrowth.ts'
-import { ChainImportError, loadImportedNetwork } from './importedNetwork.ts'
-import { StateFileError } from './persistence/stateFile.ts'
-import { startServer } from './server.ts'
-import { enableCollectionAfterBursts } from './transports/burstCollector.ts'
-import type { RunningServer } from './server.ts'
-import { playFiles } from './scenarios/playFiles.ts'
+import type { ServeOptions } from './commands/serve.ts'
 import type { PlayFilesOptions } from './scenarios/playFiles.ts'
-import { REPORTER_NAMES } from './scenarios/reporters/index.ts'
-import type { ReporterName } from './scenarios/reporters/index.ts'
+import { REPORTER_NAMES } from './scenarios/reporters/names.ts'
+import type { ReporterName } from './scenarios/reporters/names.ts'
 import { parseShard } from './scenarios/shard.ts'
 import type { Shard } from './scenarios/shard.ts'
 import { version } from './version.ts'
@@ -59,114 +47,10 @@ program
   .option('--fork-block <n>', 'with --fork-url: the block to fork at (default: the upstream\'s latest)', parseBlockNumber)
   .option('--offline', 'forked networks play from their cache alone; the upstream is never asked')
   .option('--archive', "keep every block's state, not only the newest blocks' (see history.stateBlocks)")
-  .action(async (options: ServeOptions) => {
-    if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
-      throw new ConfigError('--tls-cert and --tls-key go together')
-    }
-    if (options.import !== undefined && options.genesis === undefined) {
-      throw new ConfigError('--import needs --genesis: the genesis file of the chain being imported')
-    }
-    if (options.genesis !== undefined && options.config !== undefined) {
-      throw new ConfigError('--genesis serves one network of its own: leave out --config')
-    }
-    if (options.forkUrl !== undefined && (options.config !== undefined || options.genesis !== undefined)) {
-      throw new ConfigError('--fork-url serves one network of its own: leave out --config and --genesis (a config file forks with `fork:` per network)')
-    }
-    if (options.forkBlock !== undefined && options.forkUrl === undefined) throw new ConfigError('--fork-block goes with --fork-url')
-    // An imported chain is imported completely before anything is served.
-    const imported = options.genesis
-      ? await loadImportedNetwork({ genesisFile: options.genesis, blocksFile: options.import, archive: options.archive })
-      : undefined
-    const config = imported
-      ? imported.config
-      : options.forkUrl !== undefined
-        ? parseConfig({ networks: [{ name: 'fork', fork: { url: options.forkUrl, blockNumber: options.forkBlock } }] }, 'the command line')
-        : options.config
-          ? await loadConfigFile(options.config)
-          : parseConfig(DEFAULT_CONFIG, 'the default config')
-    if (options.offline && !config.networks.some((n) => n.fork)) {
-      throw new ConfigError('--offline plays a forked network from its cache: give --fork-url, or `fork:` in the config')
-    }
-    const forked = config.networks.find((n) => n.fork)
-    if (forked && options.exportOnExit !== undefined) {
-      throw new ConfigError(`--export-on-exit cannot write network ${forked.name}: a forked chain's state before its first block is the upstream's`)
-    }
-    if (options.host) config.host = options.host
-    if (options.tlsCert && options.tlsKey) config.tls = { cert: options.tlsCert, key: options.tlsKey }
-    if (options.logRequests) config.logRequests = true
-    if (options.archive) for (const network of config.networks) network.history = { stateBlocks: 'all' }
-    const cors = options.cors === undefined ? undefined : options.cors === false ? false : options.cors.includes('*') ? '*' : options.cors
-    const allowedHosts = options.allowedHosts?.includes('*') ? '*' : options.allowedHosts
-    // Validated as the config file is: a bad origin is refused by name.
-    const browserAccess = parseConfig({ networks: [{ name: 'check', chainId: 1 }], ...(cors === undefined ? {} : { cors }), ...(allowedHosts === undefined ? {} : { allowedHosts }) }, 'the command line')
-    if (cors !== undefined) config.cors = browserAccess.cors
-    if (allowedHosts !== undefined) config.allowedHosts = browserAccess.allowedHosts
-    // A long-running server gives memory back after bursts of large requests (src/transports/burstCollector.ts),
-    // and keeps its heap near what it holds (src/heapGrowth.ts).
-    enableCollectionAfterBursts()
-    keepHeapNearLiveSize()
-    const server = await startServer(config, { port: options.port, createNode: imported?.createNode, statePath: options.state, offline: options.offline })
-    prepareExplorer()
-    let closing = false
-    const shutdown = (signal: string) => {
-      if (closing) return
-      closing = true
-      console.log(`\n${signal}: shutting down`)
-      exportOnExit(server, options.exportOnExit)
-        .then(() => server.close())
-        .then(
-          () => process.exit(0),
-          (error) => {
-            console.error(error)
-            process.exit(1)
-          },
-        )
-    }
-    process.on('SIGINT', () => shutdown('SIGINT'))
-    process.on('SIGTERM', () => shutdown('SIGTERM'))
-    // Printed once the signals are handled: whoever starts chainsim may stop it as soon as it reads this.
-    console.log(formatBanner(server, { apiKeys: apiKeyNames(config) }))
-  })
-
-interface ServeOptions {
-  config?: string
-  host?: string
-  port?: number
-  tlsCert?: string
-  tlsKey?: string
-  logRequests?: boolean
-  genesis?: string
-  import?: string
-  exportOnExit?: string
-  state?: string
-  archive?: boolean
-  /** The origins of --cors, or false for --no-cors. */
-  cors?: string[] | false
-  allowedHosts?: string[]
-  forkUrl?: string
-  forkBlock?: number
-  offline?: boolean
-}
-
-/** Bundles the explorer page now, so that its first visitor does not wait for it; then lets esbuild go. */
-function prepareExplorer(): void {
-  explorerAssets()
-    .then(releaseBundler)
-    .catch((error: unknown) => console.error(`chainsim: the explorer page at /ui/ is unavailable: ${(error as Error).message}`))
-}
+  .action(async (options: ServeOptions) => (await import('./commands/serve.ts')).serve(options))
 
 function commaList(value: string): string[] {
   return value.split(',').map((item) => item.trim()).filter((item) => item.length > 0)
-}
-
-/** Writes every network's chain to `dir/<network>/` before the server stops. */
-async function exportOnExit(server: RunningServer, dir: string | undefined): Promise<void> {
-  if (dir === undefined) return
-  for (const network of server.networks) {
-    await network.node.close()
-    const written = await exportChain(network.node, join(dir, network.name))
-    console.log(`${network.name}: blocks 0..${written.head} written to ${written.genesisFile} and ${written.blocksFile}`)
-  }
 }
 
 function parseJobs(value: string): number {
@@ -202,31 +86,8 @@ program
   .option('--host <host>', 'with --serve: address to bind (default 127.0.0.1)')
   .option('--port <port>', 'with --serve: port of the first network (default: its own, else 8545)', parsePort)
   .option('--report <file>', 'write one self-contained HTML file with each scenario\'s fork tree and steps (for CI artifacts)')
-  .action(async (files: string[], options: PlayFilesOptions) => {
-    if (options.serve) {
-      enableCollectionAfterBursts()
-      keepHeapNearLiveSize()
-    }
-    const { exitCode, server } = await playFiles(files, options)
-    process.exitCode = exitCode
-    if (!server) return
-    prepareExplorer()
-    const shutdown = (signal: string) => {
-      console.error(`\n${signal}: shutting down`)
-      server.close().then(() => process.exit(0), (error: unknown) => {
-        console.error(error)
-        process.exit(1)
-      })
-    }
-    process.once('SIGINT', () => shutdown('SIGINT'))
-    process.once('SIGTERM', () => shutdown('SIGTERM'))
-  })
+  .action(async (files: string[], options: PlayFilesOptions) => (await import('./commands/play.ts')).play(files, options))
 
-// A worker thread of `play --jobs` loads this module (it is the CLI bundle) to play files: it takes no command.
-if (isMainThread) program.parseAsync(process.argv).catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof ChainImportError || error instanceof StateFileError || error instanceof ForkStartError) {
-    console.error(`chainsim: ${error.message}`)
-  } else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') console.error(`chainsim: ${error.message}`)
-  else console.error('chainsim:', error)
-  process.exit(1)
-})
+// A worker thread of `play --jobs` loads the module that plays files, never this one; the guard keeps a thread that
+// does load it from taking a command.
+if (isMainThread) program.parseAsync(process.argv).catch(async (error: unknown) => (await import('./commands/failure.ts')).reportFailure(error))

@@ -5,8 +5,10 @@
 // Running the sources through tsx's loader instead works too, and is the fallback when the bundle cannot be
 // made (no write access), but the loader thread and the transformed sources it keeps cost ~45 MiB of memory
 // and a second of start-up.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import module from 'node:module'
 import { PerformanceObserver } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import v8 from 'node:v8'
@@ -39,26 +41,58 @@ function capYoungGeneration() {
   }).observe({ entryTypes: ['gc'] })
 }
 
-/** Bundles src/cli.ts into .cache/ (dependencies stay imports); returns the module's path. */
+/** Where the checkout's bundle goes: one folder below the root, as dist/ and src/ are (src/version.ts reads ../package.json). */
+const CACHE = join(root, '.cache')
+const ENTRY = join(CACHE, 'chainsim.mjs')
+const STAMP = join(CACHE, 'sources.txt')
+/** Chunks no build refers to any more are deleted once this old (a chainsim started before may still load them). */
+const STALE_CHUNK_MS = 60 * 60 * 1000
+
+/** A digest of every source file's path, size and modification time, and package.json's: what the bundle is made from. */
+function sourcesStamp() {
+  const hash = createHash('sha1')
+  const visit = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) visit(path)
+      else {
+        const { size, mtimeMs } = statSync(path)
+        hash.update(`${path}\0${size}\0${mtimeMs}\n`)
+      }
+    }
+  }
+  visit(join(root, 'src'))
+  const { size, mtimeMs } = statSync(join(root, 'package.json'))
+  hash.update(`package.json\0${size}\0${mtimeMs}\n`)
+  return hash.digest('hex')
+}
+
+/**
+ * Bundles src/cli.ts into .cache/ (dependencies stay imports) unless the sources are those it was last made from;
+ * returns the entry module's path. Each command's modules are chunks of their own, loaded when the command runs.
+ */
 async function bundle() {
-  const { build, stop } = await import('esbuild')
-  // One folder below the root, as dist/ and src/ are: src/version.ts reads ../package.json.
-  const out = join(root, '.cache', 'chainsim.mjs')
+  const stamp = sourcesStamp()
+  let made
+  try {
+    made = readFileSync(STAMP, 'utf8')
+  } catch {}
+  if (made === stamp && existsSync(ENTRY)) return ENTRY
+  const [{ build, stop }, { bundleOptions }] = await Promise.all([import('esbuild'), import('../../scripts/bundle.mjs')])
   // esbuild's service process is not needed past this build, whatever its outcome.
   const { outputFiles } = await build({
-    entryPoints: [join(root, 'src', 'cli.ts')],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
+    ...bundleOptions,
+    entryPoints: { chainsim: join(root, 'src', 'cli.ts') },
+    outdir: CACHE,
+    outExtension: { '.js': '.mjs' },
     sourcemap: 'linked',
     write: false,
     logLevel: 'silent',
   }).finally(stop)
-  mkdirSync(dirname(out), { recursive: true })
-  for (const file of outputFiles) {
+  mkdirSync(CACHE, { recursive: true })
+  // Chunks first, the entry last: a chainsim starting meanwhile finds every chunk the entry it reads names.
+  const ordered = [...outputFiles].sort((a, b) => Number(a.path.startsWith(ENTRY)) - Number(b.path.startsWith(ENTRY)))
+  for (const file of ordered) {
     let current
     try {
       current = readFileSync(file.path)
@@ -69,7 +103,18 @@ async function bundle() {
     writeFileSync(temporary, file.contents)
     renameSync(temporary, file.path)
   }
-  return out
+  const written = new Set(outputFiles.map((file) => file.path))
+  for (const name of readdirSync(CACHE)) {
+    const path = join(CACHE, name)
+    if (!name.startsWith('chunk-') || written.has(path)) continue
+    try {
+      if (Date.now() - statSync(path).mtimeMs > STALE_CHUNK_MS) unlinkSync(path)
+    } catch {}
+  }
+  const temporary = `${STAMP}.${process.pid}.tmp`
+  writeFileSync(temporary, stamp)
+  renameSync(temporary, STAMP)
+  return ENTRY
 }
 
 /** What to run: the built CLI in an installed package, else the sources, bundled or through tsx. */
@@ -94,5 +139,17 @@ async function entry() {
  */
 process.env.DEBUG_COLORS ??= 'no'
 
-if (process.argv[2] === 'serve') capYoungGeneration()
-await import(await entry())
+/** `chainsim --version` answers from package.json alone, as fast as Node starts. */
+function printVersionIfAsked() {
+  const args = process.argv.slice(2)
+  if (args.length !== 1 || (args[0] !== '--version' && args[0] !== '-V')) return false
+  process.stdout.write(`${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}\n`)
+  return true
+}
+
+if (!printVersionIfAsked()) {
+  if (process.argv[2] === 'serve') capYoungGeneration()
+  // Node 22 keeps the compiled code of the modules it loads between runs (Node 20 has no such cache).
+  module.enableCompileCache?.()
+  await import(await entry())
+}

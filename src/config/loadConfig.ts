@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises'
-import { parse as parseYaml } from 'yaml'
 import type { z } from 'zod'
 import { chainsimConfig } from './schema.ts'
 import type { ChainsimConfig } from './schema.ts'
@@ -25,7 +24,8 @@ export async function loadConfigFile(path: string): Promise<ChainsimConfig> {
   }
   let input: unknown
   try {
-    input = /\.ya?ml$/i.test(path) ? parseYaml(text) : JSON.parse(text)
+    // YAML's parser is loaded only for a YAML file: a JSON config, or none, starts without it.
+    input = /\.ya?ml$/i.test(path) ? (await import('yaml')).parse(text) : JSON.parse(text)
   } catch (error) {
     throw new ConfigError(`config file ${path} is not valid ${/\.ya?ml$/i.test(path) ? 'YAML' : 'JSON'}: ${(error as Error).message}`)
   }

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -15,16 +16,19 @@ export interface ExplorerAssets {
 declare const CHAINSIM_EXPLORER_ASSETS: ExplorerAssets
 
 let bundled: Promise<ExplorerAssets> | undefined
+/** Whether this process started esbuild's service for the page (a cached bundle needs none). */
+let bundlerStarted = false
 
 /**
  * The page's script and style sheet. Running from the sources, they are bundled (src/explorer/ui, Preact) with
- * esbuild once per process, in memory: there is no build step, as for the CLI itself (src/bin/chainsim.mjs).
+ * esbuild when the page's sources changed (kept in .cache/), and read once per process: there is no build step, as
+ * for the CLI itself (src/bin/chainsim.mjs).
  * `chainsim serve` starts it at launch, so the first page load does not wait; a library server bundles on the
  * first request for /ui/. An installed package answers what its build bundled.
  */
 export function explorerAssets(): Promise<ExplorerAssets> {
   if (typeof CHAINSIM_EXPLORER_ASSETS !== 'undefined') return Promise.resolve(CHAINSIM_EXPLORER_ASSETS)
-  bundled ??= bundleExplorer().catch((error: unknown) => {
+  bundled ??= bundleOnce().catch((error: unknown) => {
     bundled = undefined
     throw error
   })
@@ -34,12 +38,51 @@ export function explorerAssets(): Promise<ExplorerAssets> {
 /**
  * Stops esbuild's service process (~17 MB) once the page is bundled, in a process where nothing else uses
  * esbuild (the CLI: its launcher stops its own); a test process shares the service with its runner. An
- * installed package bundled nothing, and has no esbuild to stop.
+ * installed package bundled nothing, nor did a process that read the page from .cache/: no esbuild to stop.
  */
 export async function releaseBundler(): Promise<void> {
-  if (typeof CHAINSIM_EXPLORER_ASSETS !== 'undefined') return
+  if (typeof CHAINSIM_EXPLORER_ASSETS !== 'undefined' || !bundlerStarted) return
   const { stop } = await import('esbuild')
   await stop()
+}
+
+/**
+ * The page bundled from the sources, kept in the checkout's .cache/ beside the CLI's bundle under a digest of the
+ * page's sources: a later chainsim reads it instead of starting esbuild. Where .cache/ cannot be written, the
+ * bundle is made in memory each time.
+ */
+async function bundleOnce(): Promise<ExplorerAssets> {
+  const root = packageRoot()
+  const file = join(root, '.cache', `explorer-${sourcesDigest(join(root, 'src', 'explorer', 'ui'))}.json`)
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as ExplorerAssets
+  } catch {}
+  bundlerStarted = true
+  const assets = await bundleExplorer()
+  try {
+    mkdirSync(dirname(file), { recursive: true })
+    const temporary = `${file}.${process.pid}.tmp`
+    writeFileSync(temporary, JSON.stringify(assets))
+    renameSync(temporary, file)
+  } catch {}
+  return assets
+}
+
+/** A digest of every file's path, size and modification time under `dir`. */
+function sourcesDigest(dir: string): string {
+  const hash = createHash('sha1')
+  const visit = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(folder, entry.name)
+      if (entry.isDirectory()) visit(path)
+      else {
+        const { size, mtimeMs } = statSync(path)
+        hash.update(`${path}\0${size}\0${mtimeMs}\n`)
+      }
+    }
+  }
+  visit(dir)
+  return hash.digest('hex').slice(0, 16)
 }
 
 /** Bundles the page from its sources with esbuild (a development dependency): at run time, or for the package. */

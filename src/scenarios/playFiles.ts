@@ -10,7 +10,7 @@ import { ScenarioError } from './loadScenario.ts'
 import { isInvalid, playFile } from './playFile.ts'
 import type { FileReport, HtmlReportScenario, PlayedFile } from './playFile.ts'
 import { playScenario } from './playScenario.ts'
-import { FileQueue, playInWorker } from './playWorker.ts'
+import { FileQueue } from './fileQueue.ts'
 import { reportDocument } from './reporters/index.ts'
 import type { ReporterName } from './reporters/index.ts'
 import { filesOfShard } from './shard.ts'
@@ -121,7 +121,9 @@ async function playAll(files: readonly string[], options: PlayFilesOptions, read
     for (; announced < files.length && reports[announced] !== undefined; announced++) ready(reports[announced] as PlayedFile)
   }
   const queue = new FileQueue(files, jobs > 1 ? await largerFirst(files) : undefined)
-  const workers = Array.from({ length: Math.max(0, jobs - 1) }, () => playInWorker(queue, playing, played))
+  // The worker's module is a chunk of its own in a bundle: a thread loads what playing needs, nothing of serving.
+  const { playInWorker } = jobs > 1 ? await import('./playWorker.ts') : { playInWorker: undefined }
+  const workers = Array.from({ length: Math.max(0, jobs - 1) }, () => playInWorker!(queue, playing, played))
   for (let index = queue.take(); index !== undefined; index = queue.take()) {
     played(index, await playFile(files[index] as string, playing))
   }

@@ -2,7 +2,6 @@ import { parseConfig } from '../config/loadConfig.ts'
 import { networkConfig } from '../config/schema.ts'
 import type { ChainNode } from '../node.ts'
 import type { FaultInjector } from '../rpc/faults.ts'
-import { startServer } from '../server.ts'
 import type { RunningServer } from '../server.ts'
 import { bytesToHex } from '../evm/index.ts'
 import type { ReorgEvent } from '../chain/events.ts'
@@ -197,6 +196,8 @@ async function play(loaded: LoadedScenario, keepGoing: boolean): Promise<PlayedS
         { host: serveOptions.host, apiKeys: serveOptions.apiKeys, networks: configs },
         `the networks of ${file}`,
       )
+      // The server's modules load only when a played scenario is served.
+      const { startServer } = await import('../server.ts')
       return startServer(config, {
         port: serveOptions.port,
         createNode: async (network) => byName(network.name).node,

@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import type { VM } from '@ethereumjs/vm'
+import { evmInterpreter } from './libraryInternals.ts'
 
 /**
  * @ethereumjs/evm 10.1.3 analyses a contract's code at every message call that jumps
@@ -11,8 +9,7 @@ import type { VM } from '@ethereumjs/vm'
  * the code and on the EVM's opcode table, and the interpreter only reads it, so it is kept per code object
  * and table: code read through chainsim's state managers is one object per hash (stateReadMemo).
  *
- * The interpreter is not exported by @ethereumjs/evm, so its module is loaded by path next to the package's
- * entry. The patch changes what a method of its prototype does for the EVMs chainsim made and registered
+ * The interpreter is not exported by @ethereumjs/evm (see libraryInternals.ts). The patch changes what a method of its prototype does for the EVMs chainsim made and registered
  * here only; every other EVM in the process runs the original, unchanged. test/evm/patches/ holds what it
  * assumes of the interpreter and fails naming it when an upgrade changes that.
  */
@@ -32,10 +29,9 @@ const registered = new WeakSet<object>()
 const analyses = new WeakMap<object, WeakMap<Uint8Array, JumpAnalysis>>()
 let installed: Promise<void> | undefined
 
-/** The module of @ethereumjs/evm's interpreter (loaded by path: the package does not export it), the ES build's. */
+/** The module of @ethereumjs/evm's interpreter (the package does not export it: libraryInternals.ts). */
 export async function interpreterModule(): Promise<{ Interpreter: { prototype: InterpreterLike } }> {
-  const commonJsEntry = createRequire(import.meta.url).resolve('@ethereumjs/evm')
-  return import(pathToFileURL(join(dirname(commonJsEntry), '..', 'esm', 'interpreter.js')).href)
+  return (await evmInterpreter()) as { Interpreter: { prototype: InterpreterLike } }
 }
 
 /** Installs the cached analysis on the interpreter's prototype, once per process. */

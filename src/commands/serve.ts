@@ -1,0 +1,113 @@
+import { join } from 'node:path'
+import { formatBanner } from '../banner.ts'
+import { DEFAULT_CONFIG } from '../config/defaults.ts'
+import { ConfigError, loadConfigFile, parseConfig } from '../config/loadConfig.ts'
+import { apiKeyNames } from '../config/schema.ts'
+import { exportChain } from '../exportChain.ts'
+import { keepHeapNearLiveSize } from '../heapGrowth.ts'
+import { loadImportedNetwork } from '../importedNetwork.ts'
+import { startServer } from '../server.ts'
+import type { RunningServer } from '../server.ts'
+import { enableCollectionAfterBursts } from '../transports/burstCollector.ts'
+import { prepareExplorer } from './explorer.ts'
+
+/** The options of `chainsim serve`, as the command line gives them. */
+export interface ServeOptions {
+  config?: string
+  host?: string
+  port?: number
+  tlsCert?: string
+  tlsKey?: string
+  logRequests?: boolean
+  genesis?: string
+  import?: string
+  exportOnExit?: string
+  state?: string
+  archive?: boolean
+  /** The origins of --cors, or false for --no-cors. */
+  cors?: string[] | false
+  allowedHosts?: string[]
+  forkUrl?: string
+  forkBlock?: number
+  offline?: boolean
+}
+
+/** `chainsim serve`: every configured network on its port, until a signal stops it. */
+export async function serve(options: ServeOptions): Promise<void> {
+  if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
+    throw new ConfigError('--tls-cert and --tls-key go together')
+  }
+  if (options.import !== undefined && options.genesis === undefined) {
+    throw new ConfigError('--import needs --genesis: the genesis file of the chain being imported')
+  }
+  if (options.genesis !== undefined && options.config !== undefined) {
+    throw new ConfigError('--genesis serves one network of its own: leave out --config')
+  }
+  if (options.forkUrl !== undefined && (options.config !== undefined || options.genesis !== undefined)) {
+    throw new ConfigError('--fork-url serves one network of its own: leave out --config and --genesis (a config file forks with `fork:` per network)')
+  }
+  if (options.forkBlock !== undefined && options.forkUrl === undefined) throw new ConfigError('--fork-block goes with --fork-url')
+  // An imported chain is imported completely before anything is served.
+  const imported = options.genesis
+    ? await loadImportedNetwork({ genesisFile: options.genesis, blocksFile: options.import, archive: options.archive })
+    : undefined
+  const config = imported
+    ? imported.config
+    : options.forkUrl !== undefined
+      ? parseConfig({ networks: [{ name: 'fork', fork: { url: options.forkUrl, blockNumber: options.forkBlock } }] }, 'the command line')
+      : options.config
+        ? await loadConfigFile(options.config)
+        : parseConfig(DEFAULT_CONFIG, 'the default config')
+  if (options.offline && !config.networks.some((n) => n.fork)) {
+    throw new ConfigError('--offline plays a forked network from its cache: give --fork-url, or `fork:` in the config')
+  }
+  const forked = config.networks.find((n) => n.fork)
+  if (forked && options.exportOnExit !== undefined) {
+    throw new ConfigError(`--export-on-exit cannot write network ${forked.name}: a forked chain's state before its first block is the upstream's`)
+  }
+  if (options.host) config.host = options.host
+  if (options.tlsCert && options.tlsKey) config.tls = { cert: options.tlsCert, key: options.tlsKey }
+  if (options.logRequests) config.logRequests = true
+  if (options.archive) for (const network of config.networks) network.history = { stateBlocks: 'all' }
+  const cors = options.cors === undefined ? undefined : options.cors === false ? false : options.cors.includes('*') ? '*' : options.cors
+  const allowedHosts = options.allowedHosts?.includes('*') ? '*' : options.allowedHosts
+  // Validated as the config file is: a bad origin is refused by name.
+  const browserAccess = parseConfig({ networks: [{ name: 'check', chainId: 1 }], ...(cors === undefined ? {} : { cors }), ...(allowedHosts === undefined ? {} : { allowedHosts }) }, 'the command line')
+  if (cors !== undefined) config.cors = browserAccess.cors
+  if (allowedHosts !== undefined) config.allowedHosts = browserAccess.allowedHosts
+  // A long-running server gives memory back after bursts of large requests (src/transports/burstCollector.ts),
+  // and keeps its heap near what it holds (src/heapGrowth.ts).
+  enableCollectionAfterBursts()
+  keepHeapNearLiveSize()
+  const server = await startServer(config, { port: options.port, createNode: imported?.createNode, statePath: options.state, offline: options.offline })
+  prepareExplorer()
+  let closing = false
+  const shutdown = (signal: string) => {
+    if (closing) return
+    closing = true
+    console.log(`\n${signal}: shutting down`)
+    exportOnExit(server, options.exportOnExit)
+      .then(() => server.close())
+      .then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error)
+          process.exit(1)
+        },
+      )
+  }
+  process.on('SIGINT', () => shutdown('SIGINT'))
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  // Printed once the signals are handled: whoever starts chainsim may stop it as soon as it reads this.
+  console.log(formatBanner(server, { apiKeys: apiKeyNames(config) }))
+}
+
+/** Writes every network's chain to `dir/<network>/` before the server stops. */
+async function exportOnExit(server: RunningServer, dir: string | undefined): Promise<void> {
+  if (dir === undefined) return
+  for (const network of server.networks) {
+    await network.node.close()
+    const written = await exportChain(network.node, join(dir, network.name))
+    console.log(`${network.name}: blocks 0..${written.head} written to ${written.genesisFile} and ${written.blocksFile}`)
+  }
+}
