@@ -1,4 +1,8 @@
-// chainsim's benchmark. Three parts:
+// chainsim's benchmark, in sections (`--only` picks some):
+//   suite: a contract test suite's calls, side by side with Anvil, each started fresh, over HTTP; and chainsim
+//      in-process through a viem transport (scripts/bench/testSuite.ts);
+//   startup: each way of starting chainsim (and Anvil) to its first answer, --version and --help, and
+//      `play --jobs 1` against `--jobs 2`;
 //   1. in-process, no RPC: what a block and a log cost outside the interpreter (a one-transfer block,
 //      100-event transactions 1 and 10 a block, the interpreter alone on the same call), and fill rates
 //      through the miner;
@@ -9,9 +13,11 @@
 //      with a note when @foundry-rs/anvil is not installed);
 //   3. sim_reorg on chains of two sizes: its time must not grow with the chain's length;
 //   4. eth_call with overrides, eth_simulateV1 and the tracers, in-process.
-// Prints tables and writes them as JSON, with the load average beside the figures (this machine is shared).
+// Prints tables and writes them as JSON to a dated file under scripts/bench/results/ (never a tracked file; `--out`
+// names another), with the load average beside the figures (this machine is shared).
 //
-//   npm run bench                     # 200,000 logs
+//   npm run bench                     # every section, 200,000 logs
+//   npm run bench -- --only suite,startup
 //   npm run bench -- --logs 1000000   # a million
 //   npm run bench -- --quick          # 20,000 logs, short load phases
 //   npm run bench -- --day            # only: a day of dev-interval (43,200 blocks), RSS every 5,000
@@ -31,20 +37,32 @@ import { summarize } from './bench/stats.ts'
 import { anvilBinary, startAnvil, startChainsim, startFloorServer } from './bench/targets.ts'
 import type { Target } from './bench/targets.ts'
 import { measureSimulationAndTracing } from './bench/tracing.ts'
+import { measureTestSuite, printTestSuite } from './bench/suiteSection.ts'
+import { measurePlayJobs, measureStartup } from './bench/startupSection.ts'
 import { load, runWorkload } from './bench/workload.ts'
 import type { Measurement } from './bench/workload.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
+const SECTIONS = ['suite', 'startup', 'inprocess', 'sidebyside', 'reorg', 'tracing'] as const
 const options = new Command()
   .option('--logs <n>', 'logs in the side-by-side chains', (v) => Number(v), 200_000)
   .option('--quick', 'a small run: 20,000 logs, short load phases')
   .option('--seconds <n>', 'duration of each load phase', (v) => Number(v), 5)
   .option('--no-anvil', 'measure chainsim only')
-  .option('--out <file>', 'where to write the JSON results', join(here, 'bench', 'results', 'latest.json'))
+  .option('--out <file>', 'where to write the JSON results (default: a dated file under scripts/bench/results/)')
+  .option('--only <sections>', `sections to run, comma-separated: ${SECTIONS.join(', ')}`, (v) => v.split(',').map((s) => s.trim()))
+  .option('--tests <n>', 'tests in the contract test suite', (v) => Number(v), 100)
   .option('--day', 'only a simulated day of dev-interval (43,200 blocks), RSS every 5,000 blocks')
   .option('--day-blocks <n>', 'blocks in the --day run', (v) => Number(v), 43_200)
   .parse()
-  .opts<{ logs: number; quick?: boolean; seconds: number; anvil: boolean; out: string; day?: boolean; dayBlocks: number }>()
+  .opts<{ logs: number; quick?: boolean; seconds: number; anvil: boolean; out?: string; only?: string[]; tests: number; day?: boolean; dayBlocks: number }>()
+const unknownSections = (options.only ?? []).filter((name) => !(SECTIONS as readonly string[]).includes(name))
+if (unknownSections.length > 0) throw new Error(`--only: unknown section(s) ${unknownSections.join(', ')}; the sections are ${SECTIONS.join(', ')}`)
+const runs = (section: (typeof SECTIONS)[number]) => options.only === undefined || options.only.includes(section)
+const resultsDir = join(here, 'bench', 'results')
+/** A file name for this run's results: the date and time it started, to the second. */
+const dated = (suffix = '') => join(resultsDir, `${new Date().toISOString().slice(0, 19).replace(/:/g, '-')}${suffix}.json`)
+const out = options.out ?? dated()
 if (options.quick) {
   options.logs = 20_000
   options.seconds = 2
@@ -145,7 +163,39 @@ async function main(): Promise<void> {
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
   console.log(`chainsim bench ${new Date().toISOString()} on ${machine}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`)
   if (options.day) return day(machine)
+  const results: Record<string, unknown> = { date: new Date().toISOString(), machine, logs: options.logs }
+  const anvil = options.anvil ? anvilBinary() : undefined
+  if (options.anvil && !anvil) console.log('(Anvil skipped: @foundry-rs/anvil-linux-amd64 is not installed on this platform)\n')
+  const print = (line: string) => console.log(line)
 
+  if (runs('suite')) {
+    console.log(`A contract test suite: ${options.tests} tests, each node started fresh (load ${load1()})`)
+    const suite = await measureTestSuite(options.tests, anvil)
+    printTestSuite(suite, print)
+    results.testSuite = suite
+    console.log(`   (load ${load1()})\n`)
+  }
+
+  if (runs('startup')) {
+    console.log(`Start-up, medians of ${options.quick ? 3 : 5} runs (load ${load1()})`)
+    results.startup = await measureStartup(options.quick ? 3 : 5, anvil, print)
+    console.log('   play, on the example scenarios')
+    results.playJobs = await measurePlayJobs(options.quick ? 1 : 3, print)
+    console.log(`   (load ${load1()})\n`)
+  }
+
+  if (runs('inprocess')) await inProcessSection(results)
+  if (runs('sidebyside')) await sideBySideSection(results, anvil)
+  if (runs('reorg')) await reorgSection(results)
+  if (runs('tracing')) await tracingSection(results)
+
+  mkdirSync(dirname(out), { recursive: true })
+  results.loadAverage = loadavg()
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`)
+  console.log(`\nwritten to ${out}`)
+}
+
+async function inProcessSection(results: Record<string, unknown>): Promise<void> {
   console.log(`1. In-process, no RPC (load ${load1()})`)
   const costs = await measureInProcess(options.quick ? 0.25 : 1)
   const ms = (cost: OperationCost) => `${cost.wallMs.toFixed(3)} ms (CPU ${cost.cpuMs.toFixed(3)} ms)`
@@ -156,6 +206,7 @@ async function main(): Promise<void> {
   console.log(`   the interpreter alone on the same call (evm.runCall)       ${ms(costs.interpreter)}: at most ${rate(costs.interpreter)}`)
   console.log(`   cost per log outside the EVM                               ${costs.perLogOutsideEvm.wallMicros.toFixed(1)} µs (CPU ${costs.perLogOutsideEvm.cpuMicros.toFixed(1)} µs)`)
   console.log(`   (load ${load1()})`)
+  results.inProcess = costs
 
   console.log('\n   Fill rate through the miner (tx/s)')
   const fill: Record<string, number> = {}
@@ -167,35 +218,39 @@ async function main(): Promise<void> {
       console.log(`   ${`${kind}, ${perBlock} per block`.padEnd(28)}${String(Math.round(rate)).padStart(8)}`)
     }
   }
+  results.fill = fill
+}
 
+async function sideBySideSection(results: Record<string, unknown>, anvil: string | undefined): Promise<void> {
   console.log(`\n2. Side by side over JSON-RPC, ${options.logs} logs (load ${load1()})`)
   // The floor first: a bare node:http server answering eth_blockNumber's answer, measured as the nodes are.
   const floorServer = await startFloorServer(JSON.stringify({ jsonrpc: '2.0', id: 1, result: '0x1' }))
   const floor = await load('httpLoad', floorServer.url, { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }, options.seconds, 1)
   await floorServer.close()
   console.log(`   ${'the floor: bare node:http, the same answer, 1 client (latency)'.padEnd(56)} ${cell(floor)}`)
-  const results = new Map<string, Map<string, Measurement>>()
+  const measured = new Map<string, Map<string, Measurement>>()
   const targets: Array<() => Promise<Target>> = [() => startChainsim()]
-  const anvil = options.anvil ? anvilBinary() : undefined
   if (anvil) targets.push(() => startAnvil(anvil))
-  else console.log(options.anvil ? '   (Anvil skipped: @foundry-rs/anvil-linux-amd64 is not installed on this platform)' : '   (Anvil skipped: --no-anvil)')
   for (const start of targets) {
     const target = await start()
     try {
-      results.set(target.name, await runWorkload(target, { logs: options.logs, seconds: options.seconds }))
+      measured.set(target.name, await runWorkload(target, { logs: options.logs, seconds: options.seconds }))
     } finally {
       await target.close()
     }
   }
-  const chainsim = results.get('chainsim')!
-  const other = results.get('anvil')
+  const chainsim = measured.get('chainsim')!
+  const other = measured.get('anvil')
   const names = [...chainsim.keys()]
   const table = names.map((name) => ({ name, chainsim: chainsim.get(name), anvil: other?.get(name), ratio: ratio(chainsim.get(name), other?.get(name)) }))
   for (const row of table) {
     console.log(`   ${row.name.padEnd(56)} ${cell(row.chainsim).padEnd(40)} ${cell(row.anvil).padEnd(40)} ${row.ratio}`)
   }
   console.log(`   (load ${load1()})`)
+  Object.assign(results, { floor, sideBySide: table })
+}
 
+async function reorgSection(results: Record<string, unknown>): Promise<void> {
   console.log('\n3. sim_reorg, in-process, on chains of two sizes')
   const small = Math.round(options.logs / 20)
   const reorgs: Record<string, Measurement> = {}
@@ -209,20 +264,16 @@ async function main(): Promise<void> {
       }
     }
   }
+  results.reorgs = reorgs
+}
 
+async function tracingSection(results: Record<string, unknown>): Promise<void> {
   console.log('\n4. Simulation and tracing, in-process (ms)')
   const tracing = await measureSimulationAndTracing(options.quick ? 10 : 30)
   for (const [name, m] of Object.entries(tracing)) {
     console.log(`   ${name.padEnd(56)}${`${round(m.median)} ms`.padStart(12)}  (p95 ${round(m.p95)} ms)`)
   }
-
-  mkdirSync(dirname(options.out), { recursive: true })
-  const loadAverage = loadavg()
-  writeFileSync(
-    options.out,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, loadAverage, logs: options.logs, inProcess: costs, fill, floor, sideBySide: table, reorgs, tracing }, null, 2)}\n`,
-  )
-  console.log(`\nwritten to ${options.out}`)
+  results.tracing = tracing
 }
 
 /** `--day`: a day of dev-interval's blocks and background traffic, RSS every 5,000 blocks. */
@@ -231,7 +282,7 @@ async function day(machine: string): Promise<void> {
   const samples = await simulateDay(options.dayBlocks, 5_000, (sample) =>
     console.log(`   block ${String(sample.block).padStart(6)}: RSS ${String(sample.rssMiB).padStart(4)} MiB  (${Math.round(sample.seconds)} s, load ${load1()})`),
   )
-  const out = join(dirname(options.out), 'day.json')
+  const out = options.out ?? dated('-day')
   mkdirSync(dirname(out), { recursive: true })
   writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), machine, loadAverage: loadavg(), samples }, null, 2)}\n`)
   console.log(`\nwritten to ${out}`)

@@ -13,6 +13,7 @@ import type { ScenarioSteps } from './rpc/methodContext.ts'
 import type { NamedAbi } from './decoding/abiDecoder.ts'
 import { startNetworkServer } from './transports/networkServer.ts'
 import { createBrowserAccess } from './transports/browserAccess.ts'
+import type { Dispatcher } from './rpc/dispatcher.ts'
 import type { BrowserAccess } from './transports/browserAccess.ts'
 import { createRateLimiter } from './transports/rateLimit.ts'
 import type { NetworkServer } from './transports/networkServer.ts'
@@ -28,6 +29,8 @@ export interface RunningNetwork {
   wsUrl: string
   /** Faults armed here make the network's methods fail or wait, over HTTP and WebSocket. */
   faults: FaultInjector
+  /** The network's JSON-RPC, as its HTTP and WebSocket servers answer it (for callers in this process). */
+  dispatcher: Dispatcher
   /** What a forked network grew from: the upstream and the fork block. */
   fork?: ForkOrigin
 }
@@ -132,7 +135,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         await (forkedNodeOf(node) ?? node).close()
         throw error
       })
-      networks.push({ name: network.name, chainId: node.chainId, node, server, httpUrl: server.httpUrl, wsUrl: server.wsUrl, faults, fork: forkedNodeOf(node)?.origin })
+      networks.push({ name: network.name, chainId: node.chainId, node, server, httpUrl: server.httpUrl, wsUrl: server.wsUrl, faults, dispatcher, fork: forkedNodeOf(node)?.origin })
       if (network.backgroundTraffic && 'intervalMs' in network.mining) {
         const t = new BackgroundTraffic(node, network.mining.intervalMs, (e) => console.error(`[${network.name}] background traffic:`, e))
         await t.start()

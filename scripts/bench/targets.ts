@@ -50,11 +50,16 @@ function stop(child: ChildProcess): Promise<void> {
   })
 }
 
-/** chainsim serving one manually mined network (chain id 31337) with its default limits, on a free port. */
-export async function startChainsim(): Promise<Target> {
+/** How a target is started: manual mining (blocks by evm_mine, the default) or automine. */
+export interface TargetOptions {
+  automine?: boolean
+}
+
+/** chainsim serving one network (chain id 31337) with its default limits, on a free port. */
+export async function startChainsim(options: TargetOptions = {}): Promise<Target> {
   const port = await freePort()
   const config = join(mkdtempSync(join(tmpdir(), 'chainsim-bench-')), 'config.json')
-  writeFileSync(config, JSON.stringify({ networks: [{ name: 'bench', chainId: 31337, port, mining: { auto: false } }] }))
+  writeFileSync(config, JSON.stringify({ networks: [{ name: 'bench', chainId: 31337, port, mining: { auto: options.automine ?? false } }] }))
   const child = spawn(process.execPath, ['--expose-gc', join(here, '..', '..', 'src', 'bin', 'chainsim.mjs'), 'serve', '--config', config], { stdio: 'ignore' })
   const url = `http://127.0.0.1:${port}/v3/bench`
   await waitForRpc(url, child)
@@ -82,10 +87,11 @@ export function anvilBinary(): string | undefined {
   }
 }
 
-/** Anvil with mining off (blocks by evm_mine), the same chain id and dev accounts, on a free port. */
-export async function startAnvil(binary: string): Promise<Target> {
+/** Anvil with mining off (blocks by evm_mine) unless told, the same chain id and dev accounts, on a free port. */
+export async function startAnvil(binary: string, options: TargetOptions = {}): Promise<Target> {
   const port = await freePort()
-  const child = spawn(binary, ['--port', String(port), '--no-mining', '--chain-id', '31337', '--silent'], { stdio: 'ignore' })
+  const mining = options.automine ? [] : ['--no-mining']
+  const child = spawn(binary, ['--port', String(port), ...mining, '--chain-id', '31337', '--silent'], { stdio: 'ignore' })
   const url = `http://127.0.0.1:${port}`
   await waitForRpc(url, child)
   return {

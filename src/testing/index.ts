@@ -11,5 +11,6 @@ export type { Chainsim, ChainsimInfo, ChainsimNetwork, StartChainsimOptions } fr
 export { chainsimFixtures } from './fixtures.ts'
 export type { ChainsimFixtureContext, ChainsimFixtureOptions, ChainsimFixtures } from './fixtures.ts'
 export type { Restore } from './checkpoint.ts'
+export type { InProcessRequest } from './inProcessTransport.ts'
 export { CheckpointLost, StartChainsimError } from './errors.ts'
 export type { ChainsimRpcSchema, SimReorgParameters, SimReorgReturnType } from './rpcSchema.ts'

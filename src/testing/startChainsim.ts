@@ -11,6 +11,9 @@ import { playScenario } from '../scenarios/playScenario.ts'
 import { startServer } from '../server.ts'
 import type { RunningServer } from '../server.ts'
 import { takeCheckpoint } from './checkpoint.ts'
+import { inProcessRequest, inProcessTransport } from './inProcessTransport.ts'
+import type { InProcessRequest } from './inProcessTransport.ts'
+import type { CustomTransport } from 'viem'
 import { StartChainsimError } from './errors.ts'
 import type { Restore } from './checkpoint.ts'
 
@@ -45,6 +48,13 @@ export interface ChainsimNetwork {
   node: ChainNode
   /** Faults armed here meet the network's clients (README, Faults). */
   faults: FaultInjector
+  /**
+   * The network's JSON-RPC in this process, as an EIP-1193 `request`: what its URLs answer, with no socket
+   * between (calls are recorded as from the client `in-process`).
+   */
+  request: InProcessRequest
+  /** A viem transport over `request`: `createTestClient({ mode: 'anvil', transport: chainsim.transport })`. */
+  transport: CustomTransport
 }
 
 /** What a test process can pass to its workers (vitest's `provide`): plain JSON. */
@@ -99,6 +109,8 @@ export async function startChainsim(options: StartChainsimOptions = {}): Promise
     wsUrl: `${n.wsUrl}/ws/v3/${key}`,
     node: n.node,
     faults: n.faults,
+    request: inProcessRequest(n.dispatcher),
+    transport: inProcessTransport(n.dispatcher),
   }))
   const first = networks[0] as ChainsimNetwork
   const accounts = first.node.accounts.map((a) => ({ address: bytesToHex(a.address), privateKey: bytesToHex(a.privateKey) }))
