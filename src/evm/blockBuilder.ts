@@ -11,7 +11,7 @@ import { ForkSourceError } from './forkState.ts'
 import { orderedTrieRoot } from './orderedTrie.ts'
 import { packLogs } from './packedLogs.ts'
 import { encodeReceipt } from './receiptEncoding.ts'
-import { sharedCommonFor } from './sharedCommon.ts'
+import { sharedCommonFor } from './patches/sharedCommon.ts'
 import type { ExecutedTransaction } from './types.ts'
 
 /** What a new block is built from: its parent and the header fields the miner chooses. */

@@ -10,8 +10,8 @@ import { blockchainFor } from './isolatedVm.ts'
 import type { AncestorHashLookup, IsolationBase } from './isolatedVm.ts'
 import { OverlayDB } from './overlayDb.ts'
 import { withJumpAnalysisCache } from './patches/jumpAnalysisCache.ts'
-import { MemoizedStateManager } from './cachedStateManager.ts'
-import type { SettledReads } from './cachedStateManager.ts'
+import { MemoizedStateManager } from './patches/cachedStateManager.ts'
+import type { SettledReads } from './patches/cachedStateManager.ts'
 
 /** Idle VMs kept per trie database and rules: as many as calls ran at once, at most this many. */
 const IDLE_KEPT = 4

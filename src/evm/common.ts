@@ -1,7 +1,7 @@
 import { Common, Hardfork, Mainnet, createCustomCommon, createCommonFromGethGenesis } from '@ethereumjs/common'
 import type { GethGenesis } from '@ethereumjs/common'
 import { nativeCrypto } from './crypto.ts'
-import { withFastEipLookup } from './fastCommon.ts'
+import { withFastEipLookup } from './patches/fastCommon.ts'
 
 export type { Common }
 

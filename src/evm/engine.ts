@@ -9,14 +9,14 @@ import { createVM, runBlock, runTx } from '@ethereumjs/vm'
 import type { VMOpts } from '@ethereumjs/vm'
 import type { RunBlockResult, RunTxResult, VM } from '@ethereumjs/vm'
 import { buildBlock } from './blockBuilder.ts'
-import { CachedStateManager } from './cachedStateManager.ts'
-import type { SettledReads } from './cachedStateManager.ts'
+import { CachedStateManager } from './patches/cachedStateManager.ts'
+import type { SettledReads } from './patches/cachedStateManager.ts'
 import { CallVms } from './callVms.ts'
+import { installFastBloom } from './patches/fastBloom.ts'
+import { trieDatabaseOf } from './patches/trieDatabase.ts'
 import { ForkStateLink, ForkStateManager, ProofNotLocal } from './forkState.ts'
 import { withImpersonatedSenders } from './impersonation.ts'
 import type { ForkedStateSource } from './forkState.ts'
-// Makes @ethereumjs/vm's Bloom read from the keccak memo (runTx computes every transaction's bloom).
-import './bloom.ts'
 import { hexKey } from './hexKey.ts'
 import { OverlayDB } from './overlayDb.ts'
 import { withJumpAnalysisCache } from './patches/jumpAnalysisCache.ts'
@@ -151,6 +151,8 @@ export class ExecutionEngine {
   ) {}
 
   static async create(common: Common, options: ExecutionEngineOptions = {}): Promise<ExecutionEngine> {
+    // runTx computes every transaction's bloom; chainsim's blooms read the keccak memo (patches/fastBloom.ts).
+    installFastBloom()
     const fork = options.forkedState && new ForkStateLink(options.forkedState)
     const store = new StateStore()
     // Caches hold a block's writes until its end: the trie is written once per block (one root, no
@@ -518,8 +520,7 @@ export class ExecutionEngine {
 
   /** What isolated states and VMs are made from: the trie database holding the state (the pending block's own, when detached). */
   private isolation(ancestorHash: AncestorHashLookup, detached?: DetachedState): IsolationBase {
-    const manager = detached?.stateManager ?? this.stateManager
-    const db = (manager as unknown as { _trie: MerklePatriciaTrie })._trie.database().db
+    const db = trieDatabaseOf(detached?.stateManager ?? this.stateManager)
     return { db: db as IsolationBase['db'], common: this.common, ancestorHash, fork: this.fork }
   }
 

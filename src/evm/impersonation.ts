@@ -5,7 +5,8 @@ import { createTx, createTxFromRLP, TransactionType } from '@ethereumjs/tx'
 import type { TypedTransaction, TypedTxData } from '@ethereumjs/tx'
 import { Address, bytesToHex, concatBytes } from '@ethereumjs/util'
 import { keccak256 } from './crypto.ts'
-import { sharedCommonFor } from './sharedCommon.ts'
+import { withGivenHash, withGivenSender } from './patches/givenIdentity.ts'
+import { sharedCommonFor } from './patches/sharedCommon.ts'
 import { SignedTransaction } from './transactions.ts'
 
 /**
@@ -53,8 +54,5 @@ function impersonating(tx: TypedTransaction, from: Uint8Array): SignedTransactio
   const raw = tx.serialize()
   const item = tx.type === TransactionType.Legacy ? raw : RLP.encode(raw)
   const hash = keccak256(concatBytes(item, from))
-  const sender = new Address(from)
-  Object.defineProperty(tx, 'getSenderAddress', { value: () => sender })
-  Object.defineProperty(tx, 'hash', { value: () => hash })
-  return new SignedTransaction(tx, { impersonated: true })
+  return new SignedTransaction(withGivenHash(withGivenSender(tx, new Address(from)), hash), { impersonated: true })
 }

@@ -6,10 +6,11 @@ import type { Caches } from '@ethereumjs/statemanager'
 import { ValueEncoding } from '@ethereumjs/util'
 import { createVM } from '@ethereumjs/vm'
 import type { VM, VMOpts } from '@ethereumjs/vm'
-import { CachedStateManager } from './cachedStateManager.ts'
+import { CachedStateManager } from './patches/cachedStateManager.ts'
 import { ForkStateManager } from './forkState.ts'
 import type { ForkStateLink } from './forkState.ts'
 import { OverlayDB } from './overlayDb.ts'
+import { hashOnlyBlockchain } from './patches/hashOnlyBlockchain.ts'
 import { withJumpAnalysisCache } from './patches/jumpAnalysisCache.ts'
 
 /** Looks up the hash of an ancestor of the block being executed (BLOCKHASH). */
@@ -74,13 +75,5 @@ export async function isolatedVm(
 
 /** The blockchain the EVM asks for BLOCKHASH: ancestors by number (a fork's upstream's up to its fork block), zero when unknown. */
 export function blockchainFor(ancestorHash: AncestorHashLookup, fork: ForkStateLink | undefined): VMOpts['blockchain'] {
-  const blockchain = {
-    getBlock: async (number: number) => {
-      const hash = ancestorHash(BigInt(number)) ?? (await fork?.source.blockHash(BigInt(number))) ?? new Uint8Array(32)
-      return { hash: () => hash }
-    },
-    putBlock: async () => {},
-    shallowCopy: () => blockchain,
-  }
-  return blockchain as unknown as VMOpts['blockchain']
+  return hashOnlyBlockchain(async (number) => ancestorHash(number) ?? (await fork?.source.blockHash(number)) ?? new Uint8Array(32))
 }

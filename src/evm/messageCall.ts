@@ -6,7 +6,9 @@ import { Address, hexToBytes } from '@ethereumjs/util'
 import { runTx } from '@ethereumjs/vm'
 import type { RunTxResult, VM } from '@ethereumjs/vm'
 import { keccak256 } from './crypto.ts'
-import { sharedCommonFor } from './sharedCommon.ts'
+import { withBlobGasPrice } from './patches/blobGasPriceOverride.ts'
+import { withGivenSender } from './patches/givenIdentity.ts'
+import { sharedCommonFor } from './patches/sharedCommon.ts'
 import { ForkSourceError } from './forkState.ts'
 import { transactionFailureReason } from './transactions.ts'
 import { isTracingError, traced } from './tracing/tracer.ts'
@@ -176,7 +178,7 @@ export async function runMessageCall(
     return { result: refusedWith(error) }
   }
   // An unsigned transaction has no sender to recover: the request names it.
-  Object.defineProperty(tx, 'getSenderAddress', { value: () => sender })
+  withGivenSender(tx, sender)
   const block = executionBlock(vm, header, {
     gasLimit: header.gasLimit > gasLimit ? header.gasLimit : gasLimit,
     baseFee: headerBaseFee === undefined ? undefined : baseFee,
@@ -237,7 +239,7 @@ function executionBlock(vm: VM, header: CallBlockHeader, adjusted: { gasLimit: b
   )
   const { blobBaseFee } = header
   // The header has no blob base fee field, only the excess it is derived from: an override replaces the derivation.
-  if (blobBaseFee !== undefined) Object.defineProperty(block.header, 'getBlobGasPrice', { value: () => blobBaseFee })
+  if (blobBaseFee !== undefined) withBlobGasPrice(block.header, blobBaseFee)
   return block
 }
 

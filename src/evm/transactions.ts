@@ -8,7 +8,7 @@ import { fromByteString, toByteString } from './byteString.ts'
 import { publicKeyOf } from './crypto.ts'
 import { hexKey } from './hexKey.ts'
 import { RecentCache } from './recentCache.ts'
-import { sharedCommonFor } from './sharedCommon.ts'
+import { sharedCommonFor } from './patches/sharedCommon.ts'
 
 export { TransactionType, Capability }
 export type { TypedTransaction, TypedTxData }

@@ -3,7 +3,7 @@ import { Caches, MerkleStateManager } from '@ethereumjs/statemanager'
 import { Address, createAccount, MapDB, ValueEncoding } from '@ethereumjs/util'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { CachedStateManager } from '../../src/evm/cachedStateManager.ts'
+import { CachedStateManager } from '../../src/evm/patches/cachedStateManager.ts'
 import { createDevCommon } from '../../src/evm/index.ts'
 import { fuzzParameters } from '../fuzz/fuzzSettings.ts'
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { createBlockFromBytesArray } from '@ethereumjs/block'
 import { createDevCommon, decodeRawTransaction, deriveDevAccounts, DEV_MNEMONIC, ExecutionEngine, parseGethGenesis, signTransaction } from '../../src/evm/index.ts'
 import { ChainNode } from '../../src/node.ts'
-import { withFastEipLookup } from '../../src/evm/fastCommon.ts'
+import { withFastEipLookup } from '../../src/evm/patches/fastCommon.ts'
 
 const [account] = deriveDevAccounts(DEV_MNEMONIC, 1)
 const transfer = (nonce: bigint, common: ReturnType<typeof createDevCommon>) =>
