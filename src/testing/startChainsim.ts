@@ -14,7 +14,7 @@ import { takeCheckpoint } from './checkpoint.ts'
 import { StartChainsimError } from './errors.ts'
 import type { Restore } from './checkpoint.ts'
 
-type NetworkInput = ChainsimConfigInput['networks'][number]
+type NetworkInput = NonNullable<ChainsimConfigInput['networks']>[number]
 
 /** Options of {@link startChainsim}. */
 export interface StartChainsimOptions {
