@@ -172,5 +172,5 @@ if (options.upstream !== 'anvil') await benchOn('chainsim (its own process)', aw
 const anvil = anvilBinary()
 if (options.upstream !== 'chainsim') {
   if (anvil) await benchOn('Anvil 1.7.1', await startAnvil(anvil), 31337)
-  else console.log('\nAnvil is not installed (optional @foundry-rs/anvil-linux-amd64): skipped')
+  else console.log('\nAnvil is not installed (the development dependency @foundry-rs/anvil has no binary here): skipped')
 }

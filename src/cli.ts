@@ -18,7 +18,7 @@ function parseBlockNumber(value: string): number {
 
 function parsePort(value: string): number {
   const port = Number(value)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('a port is 0 to 65535')
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('expected a port number, 0 to 65535')
   return port
 }
 
@@ -26,6 +26,9 @@ const program = new Command()
   .name('chainsim')
   .description('An in-memory simulated EVM chain: real transactions, scripted reorgs, pending logs, Infura-shaped JSON-RPC.')
   .version(version)
+  // Usage errors are thrown rather than exiting 1, so that they exit 2 as chainsim's own usage errors do
+  // (src/commands/failure.ts); subcommands made below inherit it.
+  .exitOverride()
 
 program
   .command('serve')

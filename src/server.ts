@@ -12,6 +12,8 @@ import type { FaultInjector } from './rpc/faults.ts'
 import type { ScenarioSteps } from './rpc/methodContext.ts'
 import type { NamedAbi } from './decoding/abiDecoder.ts'
 import { startNetworkServer } from './transports/networkServer.ts'
+import { PortInUseError } from './transports/portInUse.ts'
+import type { PortOrigin } from './transports/portInUse.ts'
 import { createBrowserAccess } from './transports/browserAccess.ts'
 import type { Dispatcher } from './rpc/dispatcher.ts'
 import type { BrowserAccess } from './transports/browserAccess.ts'
@@ -115,6 +117,12 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
       })
       const { faults, dispatcher } = rpc
       const port = options.port !== undefined ? options.port + (options.port === 0 ? 0 : index) : network.port ?? 8545 + index
+      const portOrigin: PortOrigin =
+        options.port !== undefined
+          ? { kind: 'option', first: options.port, index, networks: config.networks.map((n) => n.name) }
+          : network.port !== undefined
+            ? { kind: 'config' }
+            : { kind: 'default', index }
       const server = await startNetworkServer({
         host: config.host,
         port,
@@ -131,8 +139,9 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         rateLimiter,
         access,
         connectionFaults: faults,
-      }).catch(async (error) => {
+      }).catch(async (error: unknown) => {
         await (forkedNodeOf(node) ?? node).close()
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(network.name, config.host, port, portOrigin, { cause: error })
         throw error
       })
       networks.push({ name: network.name, chainId: node.chainId, node, server, httpUrl: server.httpUrl, wsUrl: server.wsUrl, faults, dispatcher, fork: forkedNodeOf(node)?.origin })

@@ -35,6 +35,25 @@ export class AccountSigning {
     return this.network.queued(() => this.fillAndSign(request, 'sign'))
   }
 
+  /**
+   * eth_fillTransaction: `request` filled exactly as eth_sendTransaction would fill it now (pending nonce, estimated
+   * gas, Anvil's fees) with Anvil's zero signature, whoever `from` is, and sent nowhere. A request whose gas cannot
+   * be estimated (it fails even with the whole block) is not filled: the failure is answered instead, as Anvil and
+   * geth answer it, so that a client that fills before sending learns of the revert before it signs.
+   */
+  fillTransaction(request: TransactionRequest): Promise<{ filled: SignedTransaction } | { failure: CallResult }> {
+    return this.network.queued(async () => {
+      const nonce = request.nonce ?? (await this.network.pendingNonce(request.from))
+      let gas = request.gas
+      if (gas === undefined) {
+        const estimate = await this.network.estimateGas({ ...request, nonce })
+        if ('failure' in estimate) return { failure: estimate.failure }
+        gas = estimate.gas
+      }
+      return { filled: this.network.accounts().unsigned(request.from, this.fieldsOf(request, nonce, gas)) }
+    })
+  }
+
   /** eth_sign, personal_sign: the EIP-191 signature of `message` by the dev account `address`. */
   signMessage(address: Uint8Array, message: Uint8Array): Promise<Uint8Array> {
     return this.network.accounts().signMessage(address, message)

@@ -28,7 +28,7 @@ export const UNMOVED_CLOCK: ClockState = { offset: 0n, nextTimestamp: undefined,
 /**
  * Block timestamps, in seconds. Every block is at least one second after its parent (the
  * post-merge rule), whatever the wall clock says; `evm_increaseTime` and
- * `evm_setNextBlockTimestamp` shift it as they do in Anvil and Hardhat.
+ * `evm_setNextBlockTimestamp` shift it as they do in Anvil and Hardhat (docs/time.md).
  */
 export class ChainClock {
   private offset = 0n
@@ -73,8 +73,15 @@ export class ChainClock {
     return timestamp
   }
 
-  /** Moves time forward by `seconds` for every later block; returns the total offset. */
-  increaseTime(seconds: bigint): bigint {
+  /**
+   * Moves time forward by `seconds` from the chain's own clock, for every later block; returns the total offset.
+   * Blocks mined within one second are each stamped a second after their parent, so after a burst the head is
+   * ahead of the clock's time: the increase counts from the head then (as Anvil's does from its last block), so
+   * that the next block is at least `seconds` after it.
+   */
+  increaseTime(seconds: bigint, head: { number: bigint; timestamp: bigint }): bigint {
+    const clockAtHead = (this.mode.kind === 'fixed' ? this.mode.genesisTime + head.number * this.mode.blockTime : this.wallSeconds()) + this.offset
+    if (head.timestamp > clockAtHead) this.offset += head.timestamp - clockAtHead
     this.offset += seconds
     return this.offset
   }

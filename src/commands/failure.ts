@@ -1,13 +1,43 @@
+import { CommanderError } from 'commander'
 import { ConfigError } from '../config/loadConfig.ts'
 import { ForkStartError } from '../fork/errors.ts'
 import { ChainImportError } from '../importedNetwork.ts'
 import { StateFileError } from '../persistence/stateFile.ts'
+import { PortInUseError } from '../transports/portInUse.ts'
+import type { PortOrigin } from '../transports/portInUse.ts'
 
-/** How a command that failed tells why: one line for what the user can fix, the whole error otherwise; exit 1. */
+/**
+ * The exit code of a command used wrongly: an unknown option, a bad option value, options that do not go together,
+ * a config file that is refused (chainsim's own checks and commander's alike). Failures once the command has
+ * started (a port in use, an upstream that does not answer) exit 1, as does a failing scenario.
+ */
+export const USAGE_EXIT_CODE = 2
+
+/** How a command that failed tells why: one line for what the user can fix, the whole error otherwise. */
 export function reportFailure(error: unknown): never {
-  if (error instanceof ConfigError || error instanceof ChainImportError || error instanceof StateFileError || error instanceof ForkStartError) {
+  // commander has printed its own message (or the help) already.
+  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : USAGE_EXIT_CODE)
+  if (error instanceof ConfigError) {
     console.error(`chainsim: ${error.message}`)
-  } else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') console.error(`chainsim: ${error.message}`)
+    process.exit(USAGE_EXIT_CODE)
+  }
+  if (error instanceof PortInUseError) console.error(`chainsim: network ${error.network} cannot listen on ${error.host}:${error.port}: the port is in use\n${portAdvice(error.network, error.port, error.origin)}`)
+  else if (error instanceof ChainImportError || error instanceof StateFileError || error instanceof ForkStartError) console.error(`chainsim: ${error.message}`)
   else console.error('chainsim:', error)
   process.exit(1)
+}
+
+/** Where the port came from on the command line or in the config, and how to choose another. */
+function portAdvice(network: string, port: number, origin: PortOrigin): string {
+  const choose = '  Choose free ports: --port N serves the networks on N, N+1, ...; or set each network\'s "port" in a config file (--config).'
+  switch (origin.kind) {
+    case 'option': {
+      const placed = origin.networks.map((name, index) => `${name} on ${origin.first + index}`).join(', ')
+      return `  --port ${origin.first} puts ${placed} (each next network on the next port), so ${network} is on ${port}.\n${choose}`
+    }
+    case 'config':
+      return `  ${port} is network ${network}'s "port" in the config file.\n${choose}`
+    case 'default':
+      return `  ${port} is the default port of ${network} (8545${origin.index === 0 ? '' : ` + ${origin.index}: it is network number ${origin.index + 1}`}).\n${choose}`
+  }
 }

@@ -1,4 +1,11 @@
-import type { ChainsimConfigInput } from './schema.ts'
+import type { z } from 'zod'
+import type { ChainsimConfigInput, networkConfig } from './schema.ts'
+
+/** The networks served when a config names none: `dev` and `dev-interval` (README, Serving). */
+export const DEFAULT_NETWORKS: Array<z.input<typeof networkConfig>> = [
+  { name: 'dev', chainId: 31337, port: 8545, mining: { auto: true } },
+  { name: 'dev-interval', chainId: 31338, port: 8546, mining: { auto: false, intervalMs: 2000 }, backgroundTraffic: true },
+]
 
 /**
  * The embedded default (README, Serving): `dev` mines a block per transaction, as Anvil does;
@@ -8,8 +15,5 @@ import type { ChainsimConfigInput } from './schema.ts'
 export const DEFAULT_CONFIG: ChainsimConfigInput = {
   host: '127.0.0.1',
   apiKeys: [],
-  networks: [
-    { name: 'dev', chainId: 31337, port: 8545, mining: { auto: true } },
-    { name: 'dev-interval', chainId: 31338, port: 8546, mining: { auto: false, intervalMs: 2000 }, backgroundTraffic: true },
-  ],
+  networks: DEFAULT_NETWORKS,
 }

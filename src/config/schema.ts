@@ -1,20 +1,28 @@
 import { z } from 'zod'
 import { faultSpec } from '../rpc/faults/faultSpec.ts'
 import { PROVIDER_NAMES } from '../rpc/providers/providerProfile.ts'
+import { DEFAULT_NETWORKS } from './defaults.ts'
 
-const port = z.number().int().min(0).max(65535)
+// Each `.describe(...)` says what a key expects; a refused value is named with it (src/config/describeIssue.ts).
 
-const mining = z.union([
-  z.object({ auto: z.literal(true) }).strict(),
-  // At most the longest interval a Node timer keeps.
-  z.object({ auto: z.literal(false).optional(), intervalMs: z.number().int().positive().max(2 ** 31 - 1) }).strict(),
-  z.object({ auto: z.literal(false) }).strict(),
-])
+const port = z.number().int().min(0).max(65535).describe('a port number, 0 to 65535 (0: any free port)')
+
+const milliseconds = () => z.number().int().positive().describe('a number of milliseconds (a whole number, at least 1)')
+const bytes = () => z.number().int().positive().describe('a number of bytes (a whole number, at least 1)')
+
+const mining = z
+  .union([
+    z.object({ auto: z.literal(true) }).strict(),
+    // At most the longest interval a Node timer keeps.
+    z.object({ auto: z.literal(false).optional(), intervalMs: z.number().int().positive().max(2 ** 31 - 1).describe('a number of milliseconds (a whole number from 1 to 2147483647)') }).strict(),
+    z.object({ auto: z.literal(false) }).strict(),
+  ])
+  .describe('{ "auto": true } (a block per transaction), { "intervalMs": N } (a block every N ms) or { "auto": false } (blocks on evm_mine only)')
 
 /** A cap overriding the provider profile's: a positive integer, or null for none. */
-const cap = z.number().int().positive().nullable().optional()
+const cap = z.number().int().positive().nullable().describe('a positive whole number, or null for no cap').optional()
 /** A block-range width (`toBlock − fromBlock`; 0 is a single block), or null for none. */
-const width = z.number().int().nonnegative().nullable().optional()
+const width = z.number().int().nonnegative().nullable().describe('a number of blocks (a whole number, 0 or more), or null for no limit').optional()
 
 /**
  * A network's eth_getLogs limits: a provider profile (src/rpc/providers/; Infura's by default) and any of its
@@ -57,17 +65,17 @@ const MB = 1024 * 1024
  */
 const serverLimits = z
   .object({
-    maxHttpBodyBytes: z.number().int().positive().default(10 * MB),
-    maxWsMessageBytes: z.number().int().positive().default(10 * MB),
+    maxHttpBodyBytes: bytes().default(10 * MB),
+    maxWsMessageBytes: bytes().default(10 * MB),
     /** Unsent bytes a WS client may fall behind by before it is dropped. */
-    maxWsBufferedBytes: z.number().int().positive().default(16 * MB),
-    maxBatchSize: z.number().int().positive().default(1000),
-    maxJsonDepth: z.number().int().positive().default(64),
-    httpKeepAliveTimeoutMs: z.number().int().positive().default(72_000),
-    httpRequestTimeoutMs: z.number().int().positive().default(30_000),
+    maxWsBufferedBytes: bytes().default(16 * MB),
+    maxBatchSize: z.number().int().positive().describe('a number of requests (a whole number, at least 1)').default(1000),
+    maxJsonDepth: z.number().int().positive().describe('a nesting depth (a whole number, at least 1)').default(64),
+    httpKeepAliveTimeoutMs: milliseconds().default(72_000),
+    httpRequestTimeoutMs: milliseconds().default(30_000),
     /** Nothing (no message, no pong) heard from a WS client for this long closes it. */
-    wsIdleTimeoutMs: z.number().int().positive().default(300_000),
-    wsPingIntervalMs: z.number().int().positive().default(30_000),
+    wsIdleTimeoutMs: milliseconds().default(300_000),
+    wsPingIntervalMs: milliseconds().default(30_000),
   })
   .strict()
   .refine((limits) => limits.wsPingIntervalMs < limits.wsIdleTimeoutMs, {
@@ -95,7 +103,7 @@ const fork = z
     cacheDir: z.string().min(1).optional(),
     offline: z.boolean().optional(),
     retries: z.number().int().min(0).max(10).optional(),
-    timeoutMs: z.number().int().positive().optional(),
+    timeoutMs: milliseconds().optional(),
   })
   .strict()
 
@@ -105,22 +113,22 @@ const fork = z
  */
 const history = z
   .object({
-    stateBlocks: z.union([z.number().int().positive(), z.literal('all')], { error: 'expected a positive whole number of blocks, or "all"' }),
+    stateBlocks: z.union([z.number().int().positive(), z.literal('all')]).describe('a number of blocks (a whole number, at least 1), or "all"'),
   })
   .strict()
 
 /** One network: its own node, chain id and port. */
 export const networkConfig = z
   .object({
-    name: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only'),
+    name: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').describe('a name of letters, digits, - and _'),
     /** Required, except on a fork, which takes its upstream's unless given. */
-    chainId: z.number().int().positive().optional(),
+    chainId: z.number().int().positive().describe('a chain id (a whole number, at least 1)').optional(),
     port: port.optional(),
     mining: mining.default({ auto: true }),
     limits: limits.prefault({}),
     /** Faults armed from the start (src/rpc/faults.ts), as `sim_fault` arms them. */
     faults: z.array(faultSpec).default([]),
-    filterTimeoutMs: z.number().int().positive().default(300_000),
+    filterTimeoutMs: milliseconds().default(300_000),
     finality: finality.default({ safeDepth: 32, finalizedDepth: 64 }),
     history: history.optional(),
     /** Send ERC-20 transfers between dev accounts, so logs flow with no client action. */
@@ -135,13 +143,13 @@ export const networkConfig = z
 
 /** A web origin as browsers send it: `scheme://host[:port]`, no path (or `*`: any). */
 const origin = z.string().refine((value) => value === '*' || isOrigin(value), {
-  message: 'expected an origin such as http://localhost:3000 (scheme, host and port; no path), or "*"',
+  error: (issue) => `${JSON.stringify(issue.input)} is not an origin such as http://localhost:3000 (scheme, host and port; no path), or "*"`,
 })
 
 /** An API key, or a key with the only origins that may use it from a browser (as Infura's allowlists). */
-const apiKey = z.union([z.string().min(1), z.object({ key: z.string().min(1), origins: z.array(origin).min(1) }).strict()], {
-  error: 'expected an API key, or {key, origins}',
-})
+const apiKey = z
+  .union([z.string().min(1), z.object({ key: z.string().min(1), origins: z.array(origin).min(1) }).strict()])
+  .describe('an API key, or { "key": KEY, "origins": [ORIGIN, ...] }')
 
 /** The config file (JSON or YAML). Unknown keys are refused, by name. */
 export const chainsimConfig = z
@@ -149,16 +157,17 @@ export const chainsimConfig = z
     host: z.string().min(1).default('127.0.0.1'),
     apiKeys: z.array(apiKey).default([]),
     /** Origins browsers may call from: any (the default, as Anvil), a list, or none. */
-    cors: z.union([z.literal('*'), z.array(origin), z.literal(false)], { error: 'expected "*", a list of origins, or false' }).default('*'),
+    cors: z.union([z.literal('*'), z.array(origin), z.literal(false)]).describe('"*", a list of origins, or false').default('*'),
     /** Host names requests may address (DNS rebinding protection); default: loopback names and `host`. */
-    allowedHosts: z.union([z.literal('*'), z.array(z.string().min(1))], { error: 'expected "*" or a list of host names' }).optional(),
+    allowedHosts: z.union([z.literal('*'), z.array(z.string().min(1))]).describe('"*" or a list of host names').optional(),
     tls: z.object({ cert: z.string().min(1), key: z.string().min(1) }).strict().optional(),
     logRequests: z.boolean().default(false),
     limits: serverLimits.prefault({}),
     rateLimit: rateLimit.optional(),
     /** The state window of every network that sets none of its own. */
     history: history.optional(),
-    networks: z.array(networkConfig).min(1),
+    /** Default: the embedded default networks (`dev` and `dev-interval`), so a file may set only the rest. */
+    networks: z.array(networkConfig).min(1).prefault(DEFAULT_NETWORKS),
   })
   .strict()
   .superRefine((config, ctx) => {

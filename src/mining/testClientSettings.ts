@@ -68,9 +68,9 @@ export class TestClientSettings {
     return this.network.queued(async () => this.network.miner.setInterval(ms))
   }
 
-  /** evm_increaseTime: later blocks are `seconds` later; returns the total offset. */
+  /** evm_increaseTime: later blocks are `seconds` later than the chain's clock (the head, if ahead); returns the total offset. */
   increaseTime(seconds: bigint): Promise<bigint> {
-    return this.network.queued(async () => this.network.clock.increaseTime(seconds))
+    return this.network.queued(async () => this.network.clock.increaseTime(seconds, this.network.head()))
   }
 
   /** evm_setNextBlockTimestamp: the next block gets exactly `timestamp`, which must be after the head's. */

@@ -36,6 +36,7 @@ import { eth_chainId } from './methods/eth_chainId.ts'
 import { eth_coinbase } from './methods/eth_coinbase.ts'
 import { eth_createAccessList } from './methods/eth_createAccessList.ts'
 import { eth_estimateGas } from './methods/eth_estimateGas.ts'
+import { eth_fillTransaction } from './methods/eth_fillTransaction.ts'
 import { eth_feeHistory } from './methods/eth_feeHistory.ts'
 import { eth_gasPrice } from './methods/eth_gasPrice.ts'
 import { eth_getBalance } from './methods/eth_getBalance.ts'
@@ -150,6 +151,7 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   eth_createAccessList,
   eth_estimateGas,
   eth_feeHistory,
+  eth_fillTransaction,
   eth_gasPrice,
   eth_getBalance,
   eth_getBlockByHash,

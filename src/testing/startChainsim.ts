@@ -17,7 +17,7 @@ import type { CustomTransport } from 'viem'
 import { StartChainsimError } from './errors.ts'
 import type { Restore } from './checkpoint.ts'
 
-type NetworkInput = ChainsimConfigInput['networks'][number]
+type NetworkInput = NonNullable<ChainsimConfigInput['networks']>[number]
 
 /** Options of {@link startChainsim}. */
 export interface StartChainsimOptions {

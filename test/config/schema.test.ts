@@ -1,5 +1,9 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
+import { DEFAULT_CONFIG } from '../../src/config/defaults.ts'
 import { ConfigError, parseConfig } from '../../src/config/loadConfig.ts'
+import { editDistance, nearestName } from '../../src/config/nearestName.ts'
+import { chainsimConfig, networkConfig } from '../../src/config/schema.ts'
 
 /** What the config refuses before anything starts, each refusal naming the key. */
 describe('config validation across keys', () => {
@@ -40,4 +44,71 @@ describe('config validation across keys', () => {
     expect(config.networks.map((n) => n.history)).toEqual([{ stateBlocks: 300 }, { stateBlocks: 'all' }])
     expect(refusal({ history: { stateBlocks: 0 }, networks: [{ name: 'a', chainId: 1 }] })).toMatch(/history\.stateBlocks/)
   })
+})
+
+describe('a config with no networks', () => {
+  test('serves the embedded default networks, with the rest of the file applied', () => {
+    const config = parseConfig({ limits: { maxBatchSize: 10 }, rateLimit: { requestsPerSecond: 5 } }, 'test.json')
+    const defaults = parseConfig(DEFAULT_CONFIG, 'defaults')
+    expect(config.networks).toEqual(defaults.networks)
+    expect(config.networks.map((n) => n.name)).toEqual(['dev', 'dev-interval'])
+    expect(config.limits.maxBatchSize).toBe(10)
+  })
+
+  test('a top-level history reaches the default networks too', () => {
+    expect(parseConfig({ history: { stateBlocks: 300 } }).networks.map((n) => n.history)).toEqual([{ stateBlocks: 300 }, { stateBlocks: 300 }])
+  })
+
+  test('an empty list is still refused: a list given names the networks', () => {
+    expect(() => parseConfig({ networks: [] })).toThrow(/networks: \[\] is not a list of at least 1 item/)
+  })
+})
+
+describe('refusals name the value and what is expected', () => {
+  const refusal = (input: unknown): string => {
+    try {
+      parseConfig(input, 'test.json')
+    } catch (error) {
+      return (error as Error).message
+    }
+    throw new Error('accepted')
+  }
+  const network = { name: 'dev', chainId: 1 }
+
+  test.each([
+    [{ networks: [{ ...network, mining: { intervalMs: 'fast' } }] }, 'networks.0.mining.intervalMs: "fast" is not a number of milliseconds'],
+    [{ networks: [{ ...network, mining: { auto: true, intervalMs: 5 } }] }, 'networks.0.mining: {"auto":true,"intervalMs":5} is not { "auto": true } (a block per transaction)'],
+    [{ networks: [{ ...network, port: 70000 }] }, 'networks.0.port: 70000 is not a port number, 0 to 65535'],
+    [{ networks: [{ ...network, chainId: 1.5 }] }, 'networks.0.chainId: 1.5 is not a chain id (a whole number, at least 1)'],
+    [{ networks: [{ chainId: 1 }] }, 'networks.0.name: missing: expected a name of letters, digits, - and _'],
+    [{ networks: [network], cors: 5 }, 'cors: 5 is not "*", a list of origins, or false'],
+    [{ networks: [network], history: { stateBlocks: -1 } }, 'history.stateBlocks: -1 is not a number of blocks (a whole number, at least 1), or "all"'],
+    [{ networks: [network], limits: { wsIdleTimeoutMs: 'soon' } }, 'limits.wsIdleTimeoutMs: "soon" is not a number of milliseconds'],
+    [{ networks: [{ ...network, limits: { profile: 'infira' } }] }, 'networks.0.limits.profile: "infira" is not one of "infura"'],
+    [{ networks: [network], hots: 'x' }, 'unknown key hots; did you mean host?'],
+    [{ networks: [network], zzz: 1 }, 'unknown key zzz; the keys here are host, apiKeys'],
+  ])('%j', (input, message) => {
+    expect(refusal(input)).toContain(message)
+  })
+})
+
+/** Each config key, mistyped by one edit, is answered with a key one edit away (the key itself when no other is). */
+test('a key one edit away from a config key suggests a key one edit away', () => {
+  const keys = [...Object.keys(chainsimConfig.def.in.def.shape), ...Object.keys(networkConfig.def.shape)]
+  const edit = fc.tuple(fc.constantFrom(...keys), fc.nat(), fc.constantFrom('insert', 'delete', 'replace', 'swap'), fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'))
+  fc.assert(
+    fc.property(edit, ([key, at, kind, letter]) => {
+      const i = at % key.length
+      const typo =
+        kind === 'insert' ? key.slice(0, i) + letter + key.slice(i)
+        : kind === 'delete' ? key.slice(0, i) + key.slice(i + 1)
+        : kind === 'replace' ? key.slice(0, i) + letter + key.slice(i + 1)
+        : i + 1 < key.length ? key.slice(0, i) + key[i + 1] + key[i] + key.slice(i + 2) : key
+      const suggested = nearestName(typo, keys)
+      expect(suggested).toBeDefined()
+      expect(editDistance(typo.toLowerCase(), suggested!.toLowerCase())).toBeLessThanOrEqual(editDistance(typo.toLowerCase(), key.toLowerCase()))
+      const others = keys.filter((k) => k !== key && editDistance(typo.toLowerCase(), k.toLowerCase()) <= 1)
+      if (others.length === 0 && typo !== '') expect(suggested).toBe(key)
+    }),
+  )
 })

@@ -8,12 +8,12 @@ import { wireTypedData } from '../helpers/typedData.ts'
 
 /**
  * The same signing calls to chainsim and to Anvil 1.7.1 (same mnemonic, same chain id) give byte-identical
- * signatures, and the test-client description methods the same fields. Needs the optional
- * @foundry-rs/anvil-linux-amd64 package; skipped, saying so, where it is not installed.
+ * signatures, and the test-client description methods the same fields. Needs Anvil from the
+ * development dependency @foundry-rs/anvil; skipped, saying so, where it installed no binary.
  */
 
 const binary = anvilBinary()
-if (!binary) console.warn('Anvil differential skipped: @foundry-rs/anvil-linux-amd64 is not installed on this platform')
+if (!binary) console.warn('Anvil differential skipped: @foundry-rs/anvil installed no Anvil binary for this platform')
 
 let chainsim: Chainsim
 let anvil: RunningAnvil

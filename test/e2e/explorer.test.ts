@@ -84,7 +84,7 @@ describe.skipIf(!browserAvailable)('the explorer in Chromium', () => {
     // The orphaned transfer's log, decoded with the bundled token's ABI, as filters were told: removed.
     await page.locator('.details button.link').first().click()
     const log = page.locator('.logs li.removed').first()
-    await expect.poll(() => log.textContent()).toMatch(/^Transfer from .*removed: true.*value: 25000000000000000000/)
+    await expect.poll(() => log.textContent()).toMatch(/^Transfer emitted by .*removed: true.*value: 25000000000000000000/)
     await screenshot(page, 'fork-tree')
   })
 

@@ -18,7 +18,7 @@ import { rpc, rpcRaw } from '../helpers/rpcClient.ts'
  */
 
 const binary = anvilBinary()
-if (!binary) console.log('Anvil differential skipped: @foundry-rs/anvil-linux-amd64 is not installed on this platform')
+if (!binary) console.log('Anvil differential skipped: @foundry-rs/anvil installed no Anvil binary for this platform')
 
 const sender = devAccount(1)
 const stranger = '0x00000000000000000000000000000000000000aa'

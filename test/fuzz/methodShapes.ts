@@ -185,6 +185,7 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
     eth_getUncleByBlockNumberAndIndex: fc.tuple(tag, count(2).map((n) => hexOf(Number(n)))),
     eth_getUncleCountByBlockHash: blockHash.map((h) => [h]),
     eth_getUncleCountByBlockNumber: tag.map((t) => [t]),
+    eth_fillTransaction: transfer.map((tx) => [tx]),
     eth_maxPriorityFeePerGas: noParams,
     eth_newBlockFilter: noParams,
     eth_newFilter: logFilter.map((filter) => [filter]),

@@ -13,7 +13,7 @@ export interface AnvilProcess {
 }
 
 /**
- * Starts the Anvil binary of the optional @foundry-rs/anvil-linux-amd64 package on a free port, with
+ * Starts the Anvil binary of the development dependency @foundry-rs/anvil on a free port, with
  * chainsim's defaults (chain id 31337, Prague, the same mnemonic, automine) and `extraArgs`.
  */
 export async function startAnvil(binary: string, extraArgs: string[] = []): Promise<AnvilProcess> {

@@ -1,18 +1,18 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { anvilBinary } from '../../scripts/bench/targets.ts'
 import type { StartChainsimOptions } from '../../src/testing/index.ts'
 
 const BIN = fileURLToPath(new URL('../../src/bin/chainsim.mjs', import.meta.url))
-/** Anvil's binary where the optional dependency is installed. */
-export const ANVIL = fileURLToPath(new URL('../../node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil', import.meta.url))
-export const hasAnvil = existsSync(ANVIL)
+/** Anvil's binary where the development dependency @foundry-rs/anvil installed one for this platform. */
+const ANVIL = anvilBinary()
+export const hasAnvil = ANVIL !== undefined
 
 /** A node running in its own process, on loopback: its JSON-RPC URL, and a way to stop it. */
 export interface SpawnedNode {
@@ -65,6 +65,7 @@ export async function spawnChainsim(network: NonNullable<StartChainsimOptions['n
 
 /** Anvil on a free port (its default dev chain: chain id 31337, automine). */
 export async function spawnAnvil(args: string[] = []): Promise<SpawnedNode> {
+  if (ANVIL === undefined) throw new Error('no Anvil binary for this platform: @foundry-rs/anvil is a development dependency')
   return spawnUntil(ANVIL, ['--port', '0', ...args], /Listening on (127\.0\.0\.1:\d+)/, (m) => `http://${m[1]}/`)
 }
 

@@ -274,7 +274,7 @@ describe('config', () => {
   })
 
   test('a bad origin, host list or key entry is refused by name', () => {
-    expect(() => parseConfig({ networks: [network], cors: ['localhost:3000/app'] })).toThrow(/cors\.0: expected an origin/)
+    expect(() => parseConfig({ networks: [network], cors: ['localhost:3000/app'] })).toThrow(/cors\.0: "localhost:3000\/app" is not an origin/)
     expect(() => parseConfig({ networks: [network], allowedHosts: 'any' })).toThrow(/allowedHosts/)
     expect(() => parseConfig({ networks: [network], apiKeys: [{ key: 'k', origins: [] }] })).toThrow(/apiKeys\.0/)
   })

@@ -86,7 +86,7 @@ test('config: each limit has its documented default, and a bad one is refused by
   })
   const bad = (limits: unknown) => () => parseConfig({ limits, networks: [{ name: 'dev', chainId: 1 }] })
   expect(bad({ maxBatchSize: 0 })).toThrow(/limits\.maxBatchSize/)
-  expect(bad({ maxJsonDepht: 3 })).toThrow(/limits: unknown key\(s\) maxJsonDepht/)
+  expect(bad({ maxJsonDepht: 3 })).toThrow(/limits: unknown key maxJsonDepht; did you mean maxJsonDepth\?/)
   expect(bad({ wsIdleTimeoutMs: 1000, wsPingIntervalMs: 1000 })).toThrow(/limits\.wsPingIntervalMs: wsPingIntervalMs must be less than wsIdleTimeoutMs/)
 })
 

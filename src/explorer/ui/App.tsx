@@ -18,6 +18,8 @@ const REFRESH_MS = 250
 /** One network's explorer: the header, then the fork tree and the other panels as tabs. */
 export function App({ source }: { source: Source }) {
   const [network, setNetwork] = useState<NetworkInfo | undefined>()
+  // The page's own eth subscriptions when the network was read: the header counts other clients' only.
+  const [ownSubscriptions, setOwnSubscriptions] = useState(0)
   const [scenario, setScenario] = useState<ScenarioAnswer | null>(null)
   const [tags, setTags] = useState<Tags | undefined>()
   const [change, setChange] = useState<{ seq: number; from: number; block?: TreeBlock }>({ seq: 0, from: 0 })
@@ -27,10 +29,21 @@ export function App({ source }: { source: Source }) {
   const [tab, setTab] = useState<Tab>('chain')
   const [error, setError] = useState<string | undefined>()
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const side = useRef<HTMLDivElement>(null)
+
+  // On a narrow screen the details are below the tree: a block opened there is brought into view, or the click
+  // would look as if it did nothing.
+  useEffect(() => {
+    const element = side.current
+    if (selected === undefined || !element) return
+    const { top } = element.getBoundingClientRect()
+    if (top > window.innerHeight * 0.6 || top < 0) element.scrollIntoView({ block: 'start' })
+  }, [selected])
 
   const readNetwork = () =>
     source.call<NetworkInfo>('sim_network').then((info) => {
       setNetwork(info)
+      setOwnSubscriptions(source.ownSubscriptions())
       setTags({ top: num(info.top), first: num(info.first), head: num(info.head.number), safe: num(info.safe.number), finalized: num(info.finalized.number) })
       setError(undefined)
     }, (failure: Error) => setError(failure.message))
@@ -133,7 +146,7 @@ export function App({ source }: { source: Source }) {
             <dt>filters</dt>
             <dd>{network.filters}</dd>
             <dt>subscriptions</dt>
-            <dd>{network.subscriptions}</dd>
+            <dd title={`clients' eth subscriptions, not counting this page's ${ownSubscriptions}`}>{Math.max(0, network.subscriptions - ownSubscriptions)}</dd>
           </dl>
         ) : null}
         {error ? <p class="error" role="alert">{error}</p> : null}
@@ -150,7 +163,7 @@ export function App({ source }: { source: Source }) {
         {tab === 'chain' && tags ? (
           <div class="chain">
             <ForkTree source={source} tags={tags} change={change} selected={selected} onSelect={(block) => setSelected(block.hash)} reveal={reveal} />
-            <div class="side">{selected ? <BlockDetails source={source} hash={selected} version={version} /> : <p class="muted">Select a block to see its transactions and logs.</p>}</div>
+            <div class="side" ref={side}>{selected ? <BlockDetails source={source} hash={selected} version={version} /> : <p class="muted">Select a block to see its transactions and logs.</p>}</div>
           </div>
         ) : null}
         {tab === 'pool' ? <PoolView source={source} version={version} /> : null}

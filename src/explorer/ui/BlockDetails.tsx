@@ -2,7 +2,7 @@ import { Fragment } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import type { Source } from './source.ts'
 import type { BlockDetails as BlockAnswer, Decoded, Failure, TransactionDetails, TransactionLine, WireLog } from './types.ts'
-import { ether, extraText, num, short, valueText } from './format.ts'
+import { ether, extraText, num, quantityText, short, valueText } from './format.ts'
 import { Table } from './Table.tsx'
 
 /** A block of any branch, its transactions, and the one opened: its call, outcome and decoded logs. */
@@ -103,12 +103,21 @@ function TransactionView({ source, blockHash, index, version }: { source: Source
     <section class="transaction" aria-label={`Transaction ${index}`}>
       <h3>Transaction {index}</h3>
       <dl class="fields">
-        {(['hash', 'from', 'to', 'nonce', 'value', 'gas', 'type'] as const).map((name) => (
+        {(['hash', 'from', 'to'] as const).map((name) => (
           <Fragment key={name}>
             <dt>{name}</dt>
             <dd class="mono">{fields[name] === null || fields[name] === undefined ? 'null' : valueText(fields[name])}</dd>
           </Fragment>
         ))}
+        {/* Quantities in decimal, as the block's and the receipt's are beside them. */}
+        <dt>nonce</dt>
+        <dd>{quantityText(fields.nonce)}</dd>
+        <dt>value</dt>
+        <dd>{typeof fields.value === 'string' ? `${ether(fields.value)} (${BigInt(fields.value)} wei)` : 'null'}</dd>
+        <dt>gas limit</dt>
+        <dd>{quantityText(fields.gas)}</dd>
+        <dt>type</dt>
+        <dd>{quantityText(fields.type)}</dd>
         <dt>status</dt>
         <dd>{tx.status === '0x1' ? 'success' : 'failed'}</dd>
         <dt>gas used</dt>
@@ -176,7 +185,9 @@ export function LogList({ logs, title }: { logs: WireLog[]; title: string }) {
         {logs.map((log, i) => (
           <li key={i} class={log.removed ? 'removed' : ''}>
             <p>
-              {log.decoded ? <strong>{log.decoded.name}</strong> : <span class="muted">unknown event</span>} from <span class="mono">{short(log.address)}</span>
+              {/* The emitting contract, worded so that it cannot be read as the event's own `from`. */}
+              {log.decoded ? <strong>{log.decoded.name}</strong> : <span class="muted">unknown event</span>}{' '}
+              <span class="muted">emitted by</span> <span class="mono">{short(log.address)}</span>
               {log.removed ? <span class="tag tag-orphaned">removed: true</span> : null}
             </p>
             <p class="mono small">

@@ -1,24 +1,25 @@
 import { useState } from 'preact/hooks'
 import { Fragment } from 'preact'
-import type { TargetedEvent } from 'preact'
+import type { ComponentChildren, TargetedEvent } from 'preact'
 import type { Source } from './source.ts'
 import type { ArmedFault, NetworkInfo } from './types.ts'
 
 /**
  * The control methods a script calls, as forms: mine, automine, reorg, snapshot and revert, arm or clear a fault
- * (sim_fault). Each is one JSON-RPC call with the page's key; its answer or error is announced in the status line.
+ * (sim_fault). Each is one JSON-RPC call with the page's key; its answer or error is announced in the form that made
+ * it, under its button, where the reader is looking (on a narrow screen the forms are a long column).
  */
 export function Controls({ source, network, onDone }: { source: Source; network: NetworkInfo; onDone: () => void }) {
-  const [status, setStatus] = useState('')
+  const [status, setStatus] = useState<Status | undefined>()
   const [snapshots, setSnapshots] = useState<string[]>([])
-  const run = async (label: string, method: string, params: unknown[]): Promise<unknown> => {
-    setStatus(`${label}…`)
+  const run = async (form: FormName, label: string, method: string, params: unknown[]): Promise<unknown> => {
+    setStatus({ form, text: `${label}…`, failed: false })
     try {
       const result = await source.call(method, params)
-      setStatus(`${label}: done${result === null || result === undefined ? '' : ` (${JSON.stringify(result).slice(0, 300)})`}`)
+      setStatus({ form, text: `${label}: done${result === null || result === undefined ? '' : ` (${JSON.stringify(result).slice(0, 300)})`}`, failed: false })
       return result
     } catch (failure) {
-      setStatus(`${label} failed: ${(failure as Error).message}`)
+      setStatus({ form, text: `${label} failed: ${(failure as Error).message}`, failed: true })
       return undefined
     } finally {
       // The mining mode and armed faults change with no block to announce them.
@@ -36,17 +37,15 @@ export function Controls({ source, network, onDone }: { source: Source; network:
 
   return (
     <section class="controls" aria-label="Controls">
-      <p class="status" role="status" aria-live="polite">
-        {status}
-      </p>
-      <form onSubmit={submit((form) => void run('Mine', 'anvil_mine', [int(form, 'blocks') ?? 1]))}>
+      <form aria-label="Mine" onSubmit={submit((form) => void run('mine', 'Mine', 'anvil_mine', [int(form, 'blocks') ?? 1]))}>
         <h3>Mine</h3>
         <label>
           blocks <input name="blocks" type="number" min="1" max="10000" value="1" />
         </label>
         <button type="submit">Mine</button>
+        <Outcome of="mine" status={status} />
       </form>
-      <form onSubmit={submit(() => void run(network.mining.automine ? 'Automine off' : 'Automine on', 'evm_setAutomine', [!network.mining.automine]))}>
+      <form aria-label="Mining" onSubmit={submit(() => void run('mining', network.mining.automine ? 'Automine off' : 'Automine on', 'evm_setAutomine', [!network.mining.automine]))}>
         <h3>Mining</h3>
         <p>
           {network.mining.automine ? 'Automine: a block per transaction.' : network.mining.intervalMs ? `A block every ${network.mining.intervalMs} ms.` : 'Manual: blocks are mined on request.'}
@@ -54,13 +53,14 @@ export function Controls({ source, network, onDone }: { source: Source; network:
         <button type="submit" aria-pressed={network.mining.automine}>
           {network.mining.automine ? 'Turn automine off' : 'Turn automine on'}
         </button>
+        <Outcome of="mining" status={status} />
       </form>
       <form
         aria-label="Reorg"
         onSubmit={submit((form) => {
           const drop = String(form.get('drop') ?? '').trim()
           const length = int(form, 'length')
-          void run('Reorg', 'sim_reorg', [
+          void run('reorg', 'Reorg', 'sim_reorg', [
             {
               depth: int(form, 'depth') ?? 1,
               ...(length === undefined ? {} : { length }),
@@ -92,15 +92,18 @@ export function Controls({ source, network, onDone }: { source: Source; network:
           <input name="force" type="checkbox" /> past finalized
         </label>
         <button type="submit">Reorg</button>
+        <Outcome of="reorg" status={status} />
       </form>
       <form
+        aria-label="Snapshots"
         onSubmit={submit(async () => {
-          const id = await run('Snapshot', 'evm_snapshot', [])
+          const id = await run('snapshots', 'Snapshot', 'evm_snapshot', [])
           if (typeof id === 'string') setSnapshots([...snapshots, id])
         })}
       >
         <h3>Snapshots</h3>
         <button type="submit">Take a snapshot</button>
+        <Outcome of="snapshots" status={status} />
         <ul>
           {snapshots.map((id) => (
             <li key={id}>
@@ -108,7 +111,7 @@ export function Controls({ source, network, onDone }: { source: Source; network:
               <button
                 type="button"
                 onClick={async () => {
-                  await run(`Revert to ${id}`, 'evm_revert', [id])
+                  await run('snapshots', `Revert to ${id}`, 'evm_revert', [id])
                   // A revert forgets this snapshot and the later ones.
                   setSnapshots(snapshots.slice(0, snapshots.indexOf(id)))
                 }}
@@ -119,8 +122,27 @@ export function Controls({ source, network, onDone }: { source: Source; network:
           ))}
         </ul>
       </form>
-      <FaultForm faults={network.faults} run={run} int={int} submit={submit} />
+      <FaultForm faults={network.faults} run={(label, method, params) => run('faults', label, method, params)} outcome={<Outcome of="faults" status={status} />} int={int} submit={submit} />
     </section>
+  )
+}
+
+type FormName = 'mine' | 'mining' | 'reorg' | 'snapshots' | 'faults'
+
+/** The last call a form made: which form, what it answered, whether it failed. */
+interface Status {
+  form: FormName
+  text: string
+  failed: boolean
+}
+
+/** The outcome of the form's last call, under its button; nothing when another form acted last. */
+function Outcome({ of, status }: { of: FormName; status: Status | undefined }) {
+  if (status?.form !== of) return null
+  return (
+    <p class={`status${status.failed ? ' error' : ''}`} role="status" aria-live="polite">
+      {status.text}
+    </p>
   )
 }
 
@@ -129,6 +151,8 @@ type FaultKind = (typeof FAULT_KINDS)[number]
 
 interface FaultFormProps {
   faults: ArmedFault[]
+  /** The form's last outcome, shown under its buttons. */
+  outcome: ComponentChildren
   run: (label: string, method: string, params: unknown[]) => Promise<unknown>
   int: (form: FormData, name: string) => number | undefined
   submit: (handler: (form: FormData) => void) => (event: TargetedEvent<HTMLFormElement, SubmitEvent>) => void
@@ -139,7 +163,7 @@ interface FaultFormProps {
  * fields shown are the chosen kind's; an empty field is left to the server's default), clears them all with
  * `{kind: "none"}`, and lists those that may still act.
  */
-function FaultForm({ faults, run, int, submit }: FaultFormProps) {
+function FaultForm({ faults, run, outcome, int, submit }: FaultFormProps) {
   const [kind, setKind] = useState<FaultKind>('error')
   const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim()
   const number = (form: FormData, name: string) => {
@@ -265,6 +289,7 @@ function FaultForm({ faults, run, int, submit }: FaultFormProps) {
       <button type="button" onClick={() => void run('Clear faults', 'sim_fault', [{ kind: 'none' }])}>
         Clear all faults
       </button>
+      {outcome}
       <ul aria-label="Armed faults">
         {faults.map((fault, i) => (
           <li key={i}>{describeFault(fault)}</li>

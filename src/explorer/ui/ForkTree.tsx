@@ -153,7 +153,7 @@ export function ForkTree({ source, tags, change, selected, onSelect, reveal }: P
           ) : null}
           {height}
         </span>
-        <div class="lanes" style={{ gridTemplateColumns: `repeat(${laneCount}, var(--cell-width))` }}>
+        <div class="lanes" style={{ gridTemplateColumns: `repeat(${laneCount}, minmax(var(--min-cell-width), var(--cell-width)))` }}>
           {blocks === undefined ? (
             <span class="placeholder">loading…</span>
           ) : (
@@ -205,7 +205,13 @@ export function ForkTree({ source, tags, change, selected, onSelect, reveal }: P
         onScroll={(event) => setScrollTop((event.currentTarget as HTMLDivElement).scrollTop)}
         onKeyDown={onKeyDown}
       >
-        <div class="spacer" role="list" aria-label={`Heights ${first} to ${top}, newest first`} style={{ height: `${(top - first + 1) * ROW_HEIGHT}px` }}>
+        {/* At least as wide as a row of the narrowest lanes, so that the viewport scrolls to the last branch's column. */}
+        <div
+          class="spacer"
+          role="list"
+          aria-label={`Heights ${first} to ${top}, newest first`}
+          style={{ height: `${(top - first + 1) * ROW_HEIGHT}px`, width: `calc(var(--height-width) + ${laneCount} * var(--min-cell-width) + ${laneCount + 1} * 0.4rem + 1rem)` }}
+        >
           {rows}
         </div>
       </div>

@@ -11,6 +11,8 @@ export interface Source {
   subscribe(namespace: 'eth' | 'sim', params: unknown[], onNotify: (result: unknown) => void): () => void
   /** False for a report: nothing changes, and controls are hidden. */
   readonly live: boolean
+  /** The eth_subscribe subscriptions this page holds now: the network counts them with its clients'. */
+  ownSubscriptions(): number
 }
 
 /** A JSON-RPC error answer. */
@@ -58,6 +60,12 @@ export class WebSocketSource implements Source {
           socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }))
         }),
     )
+  }
+
+  ownSubscriptions(): number {
+    let count = 0
+    for (const key of this.subscriptions.keys()) if (key.startsWith('eth:')) count++
+    return count
   }
 
   subscribe(namespace: 'eth' | 'sim', params: unknown[], onNotify: (result: unknown) => void): () => void {
@@ -155,6 +163,10 @@ export class ReportSource implements Source {
 
   subscribe(): () => void {
     return () => undefined
+  }
+
+  ownSubscriptions(): number {
+    return 0
   }
 }
 

@@ -9,12 +9,12 @@ import { interpreterModule } from '../../../src/evm/patches/jumpAnalysisCache.ts
 test('importing chainsim patches no @ethereumjs prototype; building a node installs the gated patches', async () => {
   expect(typeof library.createNode).toBe('function')
   const { Interpreter } = await interpreterModule()
-  const analysis = (Interpreter.prototype as { _getValidJumpDestinations: () => unknown })._getValidJumpDestinations
+  const analysis = Interpreter.prototype._getValidJumpDestinations
   const add = Bloom.prototype.add
   expect(add.toString(), "Bloom.prototype.add is not the library's own after importing chainsim").toContain('keccakFunction')
   expect(analysis.toString(), "the interpreter's jump analysis is not the library's own after importing chainsim").toContain('opcodesCached')
   const node = await library.createNode()
   expect(Bloom.prototype.add).not.toBe(add)
-  expect((Interpreter.prototype as { _getValidJumpDestinations: () => unknown })._getValidJumpDestinations).not.toBe(analysis)
+  expect(Interpreter.prototype._getValidJumpDestinations).not.toBe(analysis)
   await node.close()
 })
