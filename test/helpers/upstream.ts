@@ -80,17 +80,25 @@ export interface CountingProxy {
   readonly roundTrips: number
   /** Calls of `method` so far. */
   count(method: string): number
+  /** While true, every request is answered HTTP 503 without reaching the upstream, as a provider's outage. */
+  outage: boolean
   close(): Promise<void>
 }
 
 export async function countingProxy(target: string): Promise<CountingProxy> {
   const calls: string[] = []
   let roundTrips = 0
+  const state = { outage: false }
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
     const body = Buffer.concat(chunks).toString('utf8')
     roundTrips++
+    if (state.outage) {
+      response.writeHead(503, { 'content-type': 'text/plain' })
+      response.end('upstream unavailable')
+      return
+    }
     try {
       const parsed = JSON.parse(body) as { method: string; params: unknown[] } | Array<{ method: string; params: unknown[] }>
       for (const call of Array.isArray(parsed) ? parsed : [parsed]) calls.push(`${call.method} ${JSON.stringify(call.params)}`)
@@ -111,6 +119,12 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
       return roundTrips
     },
     count: (method) => calls.filter((call) => call.startsWith(`${method} `)).length,
+    get outage() {
+      return state.outage
+    },
+    set outage(down: boolean) {
+      state.outage = down
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())
