@@ -45,13 +45,20 @@ async function sendBoth(tx: { to?: Hex; data?: Hex; value?: bigint; gas?: bigint
   const hashes = await Promise.all(urls.map((url) => rpc<Hex>(url, 'eth_sendRawTransaction', [raw])))
   expect(hashes[0]).toBe(hashes[1])
   const receipts = []
-  for (const url of urls) {
-    let receipt: { contractAddress: Hex | null; status: Hex } | null = null
-    while (!receipt) receipt = await rpc(url, 'eth_getTransactionReceipt', [hashes[0]])
-    receipts.push(receipt)
-  }
+  for (const url of urls) receipts.push(await receiptWithin(url, hashes[0]!, 10_000))
   expect(receipts[0]!.status).toBe(receipts[1]!.status)
   return { hash: hashes[0]!, contractAddress: receipts[0]!.contractAddress }
+}
+
+/** A transaction's receipt, polled until it comes; a node that never mines it fails the test instead of hanging it. */
+async function receiptWithin(url: string, hash: Hex, ms: number): Promise<{ contractAddress: Hex | null; status: Hex }> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const receipt = await rpc<{ contractAddress: Hex | null; status: Hex } | null>(url, 'eth_getTransactionReceipt', [hash])
+    if (receipt) return receipt
+    if (Date.now() > deadline) throw new Error(`${url} gave no receipt of ${hash} within ${ms} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
 
 /** The same request to chainsim and to Anvil: [chainsim's answer, Anvil's]. */
