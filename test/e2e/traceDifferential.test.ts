@@ -3,7 +3,7 @@ import { pad } from 'viem/utils'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { EventEmitter, Relay } from '../../src/contracts/index.ts'
 import { startChainsim, type Chainsim } from '../../src/testing/index.ts'
-import { anvilBinary, startAnvil, type AnvilProcess } from '../helpers/anvilProcess.ts'
+import { hasAnvil, startAnvil, type AnvilProcess } from '../helpers/anvil.ts'
 import { devAccount, emitterCall, relayCall } from '../helpers/rpcChain.ts'
 import { rpc, rpcRaw } from '../helpers/rpcClient.ts'
 
@@ -16,9 +16,6 @@ import { rpc, rpcRaw } from '../helpers/rpcClient.ts'
  * limit) and log `index`, logs of failed frames (geth drops them), created and self-destructed
  * accounts in prestateTracer, and a reverted simulated call's returnData and error.
  */
-
-const binary = anvilBinary()
-if (!binary) console.log('Anvil differential skipped: @foundry-rs/anvil-linux-amd64 is not installed on this platform')
 
 const sender = devAccount(1)
 const stranger = '0x00000000000000000000000000000000000000aa'
@@ -67,10 +64,10 @@ async function both<T>(method: string, params: unknown[]): Promise<[T, T]> {
   return [ours as T, theirs as T]
 }
 
-describe.skipIf(!binary)('chainsim and Anvil agree', () => {
+describe.skipIf(!hasAnvil)('chainsim and Anvil agree', () => {
   beforeAll(async () => {
     chainsim = await startChainsim()
-    anvil = await startAnvil(binary!, ['--steps-tracing'])
+    anvil = await startAnvil(['--steps-tracing'])
     urls = [chainsim.url, anvil.url]
     emitter = (await sendBoth({ data: EventEmitter.bytecode })).contractAddress!
     relay = (await sendBoth({ data: Relay.bytecode })).contractAddress!

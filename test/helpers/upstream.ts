@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -10,9 +9,6 @@ import { fileURLToPath } from 'node:url'
 import type { StartChainsimOptions } from '../../src/testing/index.ts'
 
 const BIN = fileURLToPath(new URL('../../src/bin/chainsim.mjs', import.meta.url))
-/** Anvil's binary where the optional dependency is installed. */
-export const ANVIL = fileURLToPath(new URL('../../node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil', import.meta.url))
-export const hasAnvil = existsSync(ANVIL)
 
 /** A node running in its own process, on loopback: its JSON-RPC URL, and a way to stop it. */
 export interface SpawnedNode {
@@ -61,11 +57,6 @@ export async function spawnChainsim(network: NonNullable<StartChainsimOptions['n
   const config = join(dir, 'config.json')
   await writeFile(config, JSON.stringify({ networks: [network] }))
   return spawnUntil(process.execPath, [BIN, 'serve', '--config', config, '--port', '0'], /HTTP\s+(http:\/\/127\.0\.0\.1:\d+)/, (m) => `${m[1]}/`)
-}
-
-/** Anvil on a free port (its default dev chain: chain id 31337, automine). */
-export async function spawnAnvil(args: string[] = []): Promise<SpawnedNode> {
-  return spawnUntil(ANVIL, ['--port', '0', ...args], /Listening on (127\.0\.0\.1:\d+)/, (m) => `http://${m[1]}/`)
 }
 
 /**
