@@ -127,11 +127,6 @@ describe('fixed in src/evm/fastCommon.ts since the fuzz suite found it (an inter
   })
 })
 
-/** The answer is a result or an error other than -32603: what each fix must give, whatever it chooses. */
-function expectNotInternal(answer: Answer): void {
-  expect(answer.error?.code).not.toBe(-32603)
-}
-
 describe('found by fuzzing, refused before execution in geth\'s words', () => {
   test('eth_call with gas × gasPrice past 2^256 → -32000 insufficient funds', async () => {
     const answer = await call('eth_call', [{ from: chain.samples.accounts[0], to: chain.samples.contract, gas: '0x30000', gasPrice: HUGE }])
