@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
-import { methodNames } from '../../src/rpc/methodTable.ts'
+import { methodNames } from '../../src/rpc/registry.ts'
 import { hostileLeaf, hostileParams, hostileString, hostileValue, jsonObject, nested } from './arbitraries.ts'
 import { paramsFor, type validShapes } from './methodShapes.ts'
 import { MAX_DEPTH, codeOf, depthOf, expectTooDeep, expectWellFormedResponse, expectedReply } from './wellFormed.ts'

@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { methodNames } from '../../src/rpc/methodTable.ts'
+import { methodNames } from '../../src/rpc/registry.ts'
 import { createFuzzChain, type FuzzChain } from './fuzzChain.ts'
 import { fuzzParameters, fuzzTimeout } from './fuzzSettings.ts'
-import { paramsFor, validShapes } from './methodShapes.ts'
+import { GIVEN_SHAPES, paramsFor, validShapes } from './methodShapes.ts'
 import { checkedCall } from './checkedCall.ts'
 import { codeOf } from './wellFormed.ts'
 import { expectEach } from '../helpers/expectEach.ts'
@@ -38,8 +38,9 @@ const ALWAYS_REFUSED: ReadonlySet<string> = new Set(['anvil_setMinGasPrice', 'ha
 
 const callWith = (method: string, params: unknown, overWs: boolean) => checkedCall(chain, method, params, overWs ? chain.ws : chain.http)
 
-test('the shape table covers every served method', () => {
+test('every declared method has a shape, and the shapes given by hand name declared methods', () => {
   expect(Object.keys(shapes).sort()).toEqual([...methodNames].sort())
+  for (const name of GIVEN_SHAPES) expect(methodNames, `a shape is given for ${name}, which is not declared`).toContain(name)
 })
 
 describe('valid shapes are valid', () => {
