@@ -71,7 +71,7 @@ export interface MethodTouches {
   reads?: MethodReads
   /** Whether it changes the network through its write queue (chain, pool, clock, mining, accounts, keys). */
   writes?: boolean
-  /** chainsim's own test-client and explorer methods: never rate limited, lagged or failed by a fault. */
+  /** chainsim's own test-client and explorer methods: never rate limited, lagged or partially failed in a batch. */
   control?: boolean
   /** Whether a lagging replica (the `lag` fault) answers it from its older head. Said for every method that reads a block. */
   lagged?: boolean

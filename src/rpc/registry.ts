@@ -257,7 +257,7 @@ export function declarationOf(name: string): AnyMethod | undefined {
 /** The methods a lagging replica answers from its older head (the `lag` fault's default set). */
 export const LAGGED_METHODS: ReadonlySet<string> = new Set(METHODS.filter((method) => method.lagged === true).map((method) => method.name))
 
-/** chainsim's own control methods: never rate limited, lagged or failed by a fault (but by their own `error` fault). */
+/** chainsim's own control methods: never rate limited, lagged or partially failed in a batch (an `error` fault naming one still acts). */
 export const CONTROL_METHODS: ReadonlySet<string> = new Set(METHODS.filter((method) => method.control === true).map((method) => method.name))
 
 /** What one request of `method` costs in `provider`'s throughput pricing, where the declaration names a price. */

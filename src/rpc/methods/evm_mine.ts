@@ -19,7 +19,7 @@ const timestampOrOptions = z.unknown().transform((input, ctx): { timestamp?: big
   const issue = parsed.error.issues[0]
   ctx.addIssue(issue ? `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}` : 'expected a timestamp or {timestamp, blocks}')
   return z.NEVER
-}) as unknown as z.ZodType<{ timestamp?: bigint; blocks?: bigint }, Hex | number | { timestamp?: Hex | number; blocks?: Hex | number }>
+}).describe('Quantity | number | {timestamp?, blocks?}') as unknown as z.ZodType<{ timestamp?: bigint; blocks?: bigint }, Hex | number | { timestamp?: Hex | number; blocks?: Hex | number }>
 
 /**
  * evm_mine [timestamp | {timestamp?, blocks?}]: mines one block (at `timestamp` when given), or Anvil's
