@@ -48,6 +48,7 @@ export { TransactionRejected } from './txpool/errors.ts'
 export { ReorgError } from './reorg/errors.ts'
 export { FilterNotFound } from './filters/errors.ts'
 export type { FaultSpec } from './rpc/faults.ts'
+export type { ChainsimMethodName, ChainsimParameters, ChainsimReturnType, ChainsimRpcSchema } from './rpc/rpcSchema.ts'
 
 /** Creates an in-process simulated network (no sockets): see ChainNode for what it offers. */
 export function createNode(options: NodeOptions = {}): Promise<ChainNode> {

@@ -1,3 +1,4 @@
+import type { Hex } from 'viem'
 import { z } from 'zod'
 import { quantity, uint64 } from './schemas.ts'
 
@@ -16,7 +17,7 @@ const safeInteger = z
  * A timestamp, a number of seconds or milliseconds: a hex quantity below 2^64 (a block timestamp is a
  * uint64) or a non-negative JSON integer. The branch is picked by JSON type, so its own message is kept.
  */
-export const uint64OrNumber = z.unknown().transform((input, ctx): bigint => {
+export const uint64OrNumber: z.ZodType<bigint, Hex | number> = z.unknown().transform((input, ctx): bigint => {
   if (typeof input !== 'string' && typeof input !== 'number') {
     ctx.addIssue('expected 0x-prefixed hex number or non-negative integer')
     return z.NEVER
@@ -25,4 +26,4 @@ export const uint64OrNumber = z.unknown().transform((input, ctx): bigint => {
   if (parsed.success) return parsed.data
   ctx.addIssue(parsed.error.issues[0]?.message ?? 'expected 0x-prefixed hex number or non-negative integer')
   return z.NEVER
-})
+}) as unknown as z.ZodType<bigint, Hex | number>

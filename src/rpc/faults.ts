@@ -4,12 +4,12 @@ import { ConnectionDrops } from './faults/connectionDrops.ts'
 import { injectedError } from './faults/injected.ts'
 import type { ConnectionWatch, DroppableConnection } from './faults/connectionDrops.ts'
 import type { BatchPartialFaultSpec, ErrorFaultSpec, FaultSpec, LagFaultSpec, LostFilterFaultSpec, RateLimitFaultSpec } from './faults/faultSpec.ts'
-import { LAGGED_METHODS } from './faults/laggedNode.ts'
 import { ThroughputBucket } from './faults/throughputBucket.ts'
 import { Trigger } from './faults/trigger.ts'
 import { alchemy } from './providers/alchemy.ts'
 import { infura } from './providers/infura.ts'
 import type { ProviderProfile } from './providers/providerProfile.ts'
+import { CONTROL_METHODS, LAGGED_METHODS } from './registry.ts'
 
 export type { FaultSpec } from './faults/faultSpec.ts'
 export type { ConnectionWatch, DroppableConnection } from './faults/connectionDrops.ts'
@@ -24,10 +24,6 @@ export interface FaultContext {
   /** Whose prices a `rateLimit` uses when it names no provider. */
   profile?: ProviderProfile
 }
-
-// chainsim's own control methods are never faulted: a test must be able to mine, reorganise and clear faults
-// whatever it injected.
-const CONTROL = /^(evm|anvil|hardhat|sim)_/
 
 const THROUGHPUT = { infura: infura.throughput!, alchemy: alchemy.throughput! }
 
@@ -143,7 +139,9 @@ export class FaultInjector {
 
   private guard(name: string, method: RpcMethod, methods: RpcMethodTable, context: FaultContext): RpcMethod {
     if (name === 'sim_fault') return method
-    const control = CONTROL.test(name)
+    // chainsim's own control methods (declared `control`) are never rate limited, lagged or partially failed: a
+    // test must be able to mine, reorganise and clear faults whatever it injected.
+    const control = CONTROL_METHODS.has(name)
     // With nothing armed (almost always) the method is called as it is, with no promise around it.
     return (params, ctx) => (this.nothingArmed() ? method(params, ctx) : this.faulted(name, control, method, params, ctx, methods, context))
   }
@@ -183,7 +181,7 @@ export class FaultInjector {
       await methods['eth_uninstallFilter']?.(params, ctx)
       throw injectedError(new ServerError('filter not found'))
     }
-    const lag = context.lagged && this.lags.find((l) => (l.spec.methods ?? LAGGED_METHODS).includes(name) && l.trigger.fires())
+    const lag = context.lagged && this.lags.find((l) => (l.spec.methods ? l.spec.methods.includes(name) : LAGGED_METHODS.has(name)) && l.trigger.fires())
     if (lag && context.lagged) return context.lagged(BigInt(lag.spec.blocks))[name]!(params, ctx)
     return method(params, ctx)
   }

@@ -34,11 +34,23 @@ export type LogFilterObject = z.output<typeof logFilterObject>
  * network's provider (the counts alone decide, before anything is scanned).
  */
 export function parseLogFilter(method: string, params: unknown[], profile: ProviderProfile): LogFilter {
-  // Counted on the JSON as it came, before any element is validated or converted: an oversized filter is
-  // refused for what parsing its JSON cost, not for what a hundred thousand conversions would.
-  const tooMany = parameterCountRefusal(rawParameterCounts(params[0]), profile.logLimits)
-  if (tooMany) throw profile.refusalError(tooMany)
+  refuseOversizedFilter(params[0], profile)
   const [filter] = parseParams(method, [logFilterObject], params)
+  return toLogFilter(filter, profile)
+}
+
+/**
+ * Refuses a filter with more addresses and topic values than the provider allows, counted on the JSON as it
+ * came, before any element is validated or converted: an oversized filter is refused for what parsing its JSON
+ * cost, not for what a hundred thousand conversions would.
+ */
+export function refuseOversizedFilter(filter: unknown, profile: ProviderProfile): void {
+  const tooMany = parameterCountRefusal(rawParameterCounts(filter), profile.logLimits)
+  if (tooMany) throw profile.refusalError(tooMany)
+}
+
+/** A parsed filter object as the log query takes it, checked: exclusive fields, topic positions, the provider's limits. */
+export function toLogFilter(filter: LogFilterObject, profile: ProviderProfile): LogFilter {
   const blockHash = filter.blockHash ?? filter.blockhash ?? undefined
   if (blockHash && (filter.fromBlock != null || filter.toBlock != null)) {
     throw new InvalidParamsError(

@@ -1,5 +1,5 @@
 /**
- * A method's result already written as JSON (a large log array), as ASCII bytes: the dispatcher
+ * A method's result already written as JSON (a large log array), as ASCII bytes (`T`, its wire type): the dispatcher
  * splices it into the response instead of serialising an object graph, and the transports send
  * the bytes as they are. It must be valid JSON.
  *
@@ -7,7 +7,9 @@
  * that the response envelope can be written around it in place: a 6 MB answer is then neither
  * copied nor allocated a second time.
  */
-export class RawJson {
+export class RawJson<T = unknown> {
+  /** The wire value this JSON stands for (types only: a method declares its answer's type). */
+  declare readonly wireType?: T
   readonly #buffer: Buffer
   readonly #start: number
   readonly #end: number

@@ -1,3 +1,4 @@
+import type { Address, Hash, Hex } from 'viem'
 import { z } from 'zod'
 import type { BlockSelector, BlockTag } from '../chain/types.ts'
 import { InvalidParamsError } from '../errors.ts'
@@ -5,7 +6,12 @@ import { InvalidParamsError } from '../errors.ts'
 /**
  * zod schemas for RPC params: they take wire values (0x-hex strings, tags, objects) and give bigint and
  * Uint8Array, with messages in geth's words that say what was wrong. Domain types stay out of this file.
+ * Each schema's input type is its wire type (`0x${string}` where hex is asked): `ChainsimRpcSchema` gives
+ * users those types.
  */
+
+/** A block reference as the wire has it: a tag, a number, a hash, or an EIP-1898 object. */
+export type WireBlockReference = BlockTag | Hex | { blockHash: Hash; requireCanonical?: boolean } | { blockNumber: BlockTag | Hex }
 
 /** An EIP-1898 block reference by hash. */
 export type BlockHashRef = { blockHash: Uint8Array; requireCanonical: boolean }
@@ -53,9 +59,9 @@ function decodeBytes(input: string, fixed?: { bytes: number; name: string }): De
   return { value: new Uint8Array(Buffer.from(hex, 'hex')) }
 }
 
-/** A string schema whose value is decoded by `decode`; a non-string gets `expected`. */
-function decodedString<T>(expected: string, decode: (input: string) => Decoded<T>) {
-  return z.string({ error: expected }).transform((input, ctx) => {
+/** A string schema whose value is decoded by `decode`; a non-string gets `expected`. `I` is its wire type. */
+function decodedString<T, I extends string = string>(expected: string, decode: (input: string) => Decoded<T>): z.ZodType<T, I> {
+  const schema = z.string({ error: expected }).transform((input, ctx) => {
     const decoded = decode(input)
     if ('problem' in decoded) {
       ctx.addIssue(decoded.problem)
@@ -63,25 +69,27 @@ function decodedString<T>(expected: string, decode: (input: string) => Decoded<T
     }
     return decoded.value
   })
+  // Any string is read; the wire type says which strings are meant.
+  return schema as unknown as z.ZodType<T, I>
 }
 
 /** A quantity: 0x-hex, no leading zeros (except 0x0), at most 256 bits → bigint. */
-export const quantity = decodedString('expected 0x-prefixed hex number', decodeQuantity)
+export const quantity = decodedString<bigint, Hex>('expected 0x-prefixed hex number', decodeQuantity)
 
 /** A quantity that fits in 64 bits (gas, nonces), as geth's hexutil.Uint64 → bigint. */
-export const uint64 = decodedString('expected 0x-prefixed hex number', (input) => {
+export const uint64 = decodedString<bigint, Hex>('expected 0x-prefixed hex number', (input) => {
   const decoded = decodeQuantity(input)
   return 'value' in decoded && decoded.value >= UINT64_LIMIT ? { problem: 'hex number > 64 bits' } : decoded
 })
 
 /** A 32-byte hash: 0x + 64 hex digits, either case → Uint8Array. */
-export const hash32 = decodedString('expected 0x-prefixed 32-byte hash', (input) => decodeBytes(input, HASH))
+export const hash32 = decodedString<Uint8Array, Hash>('expected 0x-prefixed 32-byte hash', (input) => decodeBytes(input, HASH))
 
 /** An address: 0x + 40 hex digits, either case (no checksum check, as geth) → Uint8Array. */
-export const address = decodedString('expected 0x-prefixed address', (input) => decodeBytes(input, ADDRESS))
+export const address = decodedString<Uint8Array, Address>('expected 0x-prefixed address', (input) => decodeBytes(input, ADDRESS))
 
 /** Byte data: 0x + an even number of hex digits → Uint8Array. */
-export const data = decodedString('expected 0x-prefixed hex data', (input) => decodeBytes(input))
+export const data = decodedString<Uint8Array, Hex>('expected 0x-prefixed hex data', (input) => decodeBytes(input))
 
 /** A boolean, with a message that says so. */
 export const boolean = z.boolean({ error: 'expected boolean' })
@@ -93,7 +101,7 @@ function decodeBlockTag(input: string): Decoded<BlockSelector> {
 }
 
 /** `latest`, `earliest`, `pending`, `safe`, `finalized` or a block number (bigint). */
-export const blockTag = decodedString('expected block tag or 0x-prefixed block number', decodeBlockTag)
+export const blockTag = decodedString<BlockSelector, BlockTag | Hex>('expected block tag or 0x-prefixed block number', decodeBlockTag)
 
 // A 66-character string is a block hash, anything else a tag or number: geth's rule for BlockNumberOrHash.
 const blockTagOrHashString = decodedString<BlockSelectorOrHash>('expected block tag, block number or block hash', (input) => {
@@ -125,7 +133,7 @@ export const blockTagOrHash = z.unknown().transform((input, ctx): BlockSelectorO
   if (parsed.success) return parsed.data
   for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path })
   return z.NEVER
-})
+}) as unknown as z.ZodType<BlockSelectorOrHash, WireBlockReference>
 
 /** The outputs of a tuple of schemas. */
 export type ParamsOutput<S extends readonly z.ZodType[]> = { -readonly [K in keyof S]: z.output<S[K]> }

@@ -1,3 +1,4 @@
+import type { Hex } from 'viem'
 import { z } from 'zod'
 import { bigIntToBytes, setLengthLeft } from '../evm/index.ts'
 
@@ -5,4 +6,4 @@ import { bigIntToBytes, setLengthLeft } from '../evm/index.ts'
 export const storageSlot = z
   .string({ error: 'expected 0x-prefixed storage slot' })
   .regex(/^0x[0-9a-fA-F]{1,64}$/, 'expected 0x-prefixed hex storage slot of at most 32 bytes')
-  .transform((slot) => setLengthLeft(bigIntToBytes(BigInt(slot)), 32))
+  .transform((slot) => setLengthLeft(bigIntToBytes(BigInt(slot)), 32)) as unknown as z.ZodType<Uint8Array, Hex>

@@ -1,41 +1,9 @@
-import type { z } from 'zod'
-import type { faultSpec } from '../rpc/faults/faultSpec.ts'
+import type { ChainsimParameters, ChainsimReturnType } from '../rpc/rpcSchema.ts'
 
-type Hex = `0x${string}`
+export type { ChainsimMethodName, ChainsimParameters, ChainsimReturnType, ChainsimRpcSchema } from '../rpc/rpcSchema.ts'
 
 /** sim_reorg's options, as the wire takes them. */
-export interface SimReorgParameters {
-  depth: number | Hex
-  length?: number | Hex
-  reinclude?: 'all' | 'none'
-  drop?: Hex[]
-  add?: Hex[]
-  force?: boolean
-}
+export type SimReorgParameters = ChainsimParameters<'sim_reorg'>[0]
 
 /** sim_reorg's answer. */
-export interface SimReorgReturnType {
-  commonAncestor: { number: Hex; hash: Hex }
-  removedBlocks: Hex[]
-  addedBlocks: Hex[]
-  removedLogs: Hex
-  addedLogs: Hex
-}
-
-/**
- * chainsim's own JSON-RPC methods in viem's `rpcSchema` form, so that `client.request` knows them beside the
- * standard ones (viem's test actions already cover evm_* and anvil_mine): the settle barrier, reorgs, saving
- * state, and arming faults (README, Faults).
- * @example
- * import { rpcSchema } from 'viem'
- * const client = createPublicClient({ transport: webSocket(chainsim.wsUrl), rpcSchema: rpcSchema<ChainsimRpcSchema>() })
- * await client.request({ method: 'sim_settle' })
- */
-export type ChainsimRpcSchema = [
-  { Method: 'sim_settle'; Parameters?: undefined; ReturnType: null },
-  { Method: 'sim_reorg'; Parameters: [SimReorgParameters]; ReturnType: SimReorgReturnType },
-  { Method: 'anvil_reorg'; Parameters: [depth: number | Hex, placements?: Array<[transaction: Hex | Record<string, unknown>, blockIndex: number | Hex]>, force?: boolean]; ReturnType: null },
-  { Method: 'anvil_rollback'; Parameters: [depth: number | Hex, force?: boolean]; ReturnType: null },
-  { Method: 'sim_saveState'; Parameters?: undefined; ReturnType: { path: string; savedAt: string } },
-  { Method: 'sim_fault'; Parameters: [z.input<typeof faultSpec>]; ReturnType: true },
-]
+export type SimReorgReturnType = ChainsimReturnType<'sim_reorg'>

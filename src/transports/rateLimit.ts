@@ -19,6 +19,8 @@ export type RateLimiter = {
   take(key: string, requests: number): RateLimitExceededError | undefined
   /** How many keys have a bucket now. */
   readonly size: number
+  /** How many times the buckets were swept for quiet keys; each sweep costs the keys tracked then. */
+  readonly sweeps: number
 }
 
 // Buckets that have refilled completely are forgotten once this many keys are tracked, so that clients
@@ -40,6 +42,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   const now = options.now ?? (() => performance.now())
   const buckets = new Map<string, Bucket>()
   let pruneAbove = PRUNE_ABOVE
+  let sweeps = 0
 
   const refill = (bucket: Bucket, at: number) => {
     bucket.tokens = Math.min(burst, bucket.tokens + ((at - bucket.updatedAt) * requestsPerSecond) / 1000)
@@ -47,6 +50,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   }
 
   const prune = (at: number) => {
+    sweeps++
     for (const [key, bucket] of buckets) {
       refill(bucket, at)
       if (bucket.tokens >= burst) buckets.delete(key)
@@ -76,6 +80,9 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
     },
     get size() {
       return buckets.size
+    },
+    get sweeps() {
+      return sweeps
     },
   }
 }

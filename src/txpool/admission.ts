@@ -4,7 +4,6 @@ import { checkBlobTransaction, MISSING_SIDECAR } from './blobSidecar.ts'
 import { TransactionRejected } from './errors.ts'
 
 export interface AdmissionContext {
-  common: Common
   /** State of the head block: nonces and balances are checked against it. */
   state: StateView
   /** Base fee of the next block. */

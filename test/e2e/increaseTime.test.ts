@@ -2,7 +2,7 @@ import { createPublicClient, createTestClient, http } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startChainsim, type Chainsim } from '../../src/testing/index.ts'
-import { anvilBinary, startAnvil, type AnvilProcess } from '../helpers/anvilProcess.ts'
+import { hasAnvil, startAnvil, type AnvilProcess } from '../helpers/anvil.ts'
 
 /**
  * A Hardhat-style time test through viem's test client, on chainsim and on Anvil 1.7.1: a burst of blocks mined
@@ -10,12 +10,11 @@ import { anvilBinary, startAnvil, type AnvilProcess } from '../helpers/anvilProc
  * clock), then `increaseTime(3600)` and `mine`: the new block is at least 3600 s after the previous one on both,
  * and no more than the wall-clock seconds the test took on top.
  */
-const binary = anvilBinary()
 let chainsim: Chainsim
 let anvil: AnvilProcess | undefined
 beforeAll(async () => {
   chainsim = await startChainsim()
-  if (binary) anvil = await startAnvil(binary)
+  if (hasAnvil) anvil = await startAnvil()
 }, 60_000)
 afterAll(async () => {
   await chainsim?.close()
@@ -42,7 +41,7 @@ test('chainsim: increaseTime(3600) + mine after a burst of blocks moves the time
   expect(t1 - t0).toBeLessThanOrEqual(3600n + wallSeconds)
 })
 
-test.skipIf(!binary)('Anvil gives the same: at least 3600 s, at most the wall-clock seconds more', async () => {
+test.skipIf(!hasAnvil)('Anvil gives the same: at least 3600 s, at most the wall-clock seconds more', async () => {
   const { t0, t1, wallSeconds } = await increaseAfterBurst(anvil!.url)
   expect(t1 - t0).toBeGreaterThanOrEqual(3600n)
   expect(t1 - t0).toBeLessThanOrEqual(3600n + wallSeconds)

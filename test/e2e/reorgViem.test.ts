@@ -6,6 +6,7 @@ import { startChainsim, type Chainsim, type ChainsimNetwork } from '../../src/te
 import { deployTokenViaRpc, devAccount, hex, receiptOf, send, tokenCall } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { waitFor, WsClient } from '../helpers/wsClient.ts'
+import { expectEach } from '../helpers/expectEach.ts'
 
 /**
  * Real clients over real sockets: viem's watchContractEvent (HTTP polling and WebSocket subscriptions)
@@ -164,7 +165,10 @@ describe('eth_subscribe over raw ws', () => {
       const remined = all.slice(5)
       const firstNew = BigInt(result.commonAncestor.number) + 1n
       expect(remined).toEqual(await rpc(raw.url, 'eth_getLogs', [{ address: rawToken, fromBlock: hex(firstNew) }]))
-      expect(remined.every((l) => !l.removed && result.addedBlocks.includes(l.blockHash))).toBe(true)
+      expectEach(remined, (log, label) => {
+        expect(log.removed, label).toBe(false)
+        expect(result.addedBlocks, label).toContain(log.blockHash)
+      })
       // Nothing else was sent: the next transfer's log is the next notification.
       const next = await transfer(raw.url, rawToken, a1, 4n)
       await ws.settle()

@@ -3,7 +3,7 @@ import { pad } from 'viem/utils'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { EventEmitter, Relay } from '../../src/contracts/index.ts'
 import { startChainsim, type Chainsim } from '../../src/testing/index.ts'
-import { anvilBinary, startAnvil, type AnvilProcess } from '../helpers/anvilProcess.ts'
+import { hasAnvil, startAnvil, type AnvilProcess } from '../helpers/anvil.ts'
 import { devAccount, emitterCall, relayCall } from '../helpers/rpcChain.ts'
 import { rpc, rpcRaw } from '../helpers/rpcClient.ts'
 
@@ -16,9 +16,6 @@ import { rpc, rpcRaw } from '../helpers/rpcClient.ts'
  * limit) and log `index`, logs of failed frames (geth drops them), created and self-destructed
  * accounts in prestateTracer, and a reverted simulated call's returnData and error.
  */
-
-const binary = anvilBinary()
-if (!binary) console.log('Anvil differential skipped: @foundry-rs/anvil installed no Anvil binary for this platform')
 
 const sender = devAccount(1)
 const stranger = '0x00000000000000000000000000000000000000aa'
@@ -45,13 +42,20 @@ async function sendBoth(tx: { to?: Hex; data?: Hex; value?: bigint; gas?: bigint
   const hashes = await Promise.all(urls.map((url) => rpc<Hex>(url, 'eth_sendRawTransaction', [raw])))
   expect(hashes[0]).toBe(hashes[1])
   const receipts = []
-  for (const url of urls) {
-    let receipt: { contractAddress: Hex | null; status: Hex } | null = null
-    while (!receipt) receipt = await rpc(url, 'eth_getTransactionReceipt', [hashes[0]])
-    receipts.push(receipt)
-  }
+  for (const url of urls) receipts.push(await receiptWithin(url, hashes[0]!, 10_000))
   expect(receipts[0]!.status).toBe(receipts[1]!.status)
   return { hash: hashes[0]!, contractAddress: receipts[0]!.contractAddress }
+}
+
+/** A transaction's receipt, polled until it comes; a node that never mines it fails the test instead of hanging it. */
+async function receiptWithin(url: string, hash: Hex, ms: number): Promise<{ contractAddress: Hex | null; status: Hex }> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const receipt = await rpc<{ contractAddress: Hex | null; status: Hex } | null>(url, 'eth_getTransactionReceipt', [hash])
+    if (receipt) return receipt
+    if (Date.now() > deadline) throw new Error(`${url} gave no receipt of ${hash} within ${ms} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
 
 /** The same request to chainsim and to Anvil: [chainsim's answer, Anvil's]. */
@@ -60,10 +64,10 @@ async function both<T>(method: string, params: unknown[]): Promise<[T, T]> {
   return [ours as T, theirs as T]
 }
 
-describe.skipIf(!binary)('chainsim and Anvil agree', () => {
+describe.skipIf(!hasAnvil)('chainsim and Anvil agree', () => {
   beforeAll(async () => {
     chainsim = await startChainsim()
-    anvil = await startAnvil(binary!, ['--steps-tracing'])
+    anvil = await startAnvil(['--steps-tracing'])
     urls = [chainsim.url, anvil.url]
     emitter = (await sendBoth({ data: EventEmitter.bytecode })).contractAddress!
     relay = (await sendBoth({ data: Relay.bytecode })).contractAddress!

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ChainsimToken } from '../../src/contracts/index.ts'
 import { startChainsim, type Chainsim, type ChainsimNetwork } from '../../src/testing/index.ts'
 import { devAccount } from '../helpers/rpcChain.ts'
+import { expectEach } from '../helpers/expectEach.ts'
 
 /**
  * viem, unchanged, against a real chainsim server over HTTP and WebSocket: it deploys the bundled ERC-20,
@@ -139,7 +140,7 @@ describe.each([
       toBlock: 'latest',
     })
     expect(toAlice.length).toBeGreaterThanOrEqual(1)
-    expect(toAlice.every((log) => log.args.to === alice)).toBe(true)
+    expectEach(toAlice, (log, label) => expect(log.args.to, label).toBe(alice))
   })
 
   test('a revert reaches viem decoded: simulateContract throws with the reason', async () => {

@@ -10,8 +10,8 @@ import { startServer } from '../../src/server.ts'
 import type { RunningServer } from '../../src/server.ts'
 import { deployTokenViaRpc, devAccount, hex, receiptOf, send, tokenCall } from '../helpers/rpcChain.ts'
 import { rpc } from '../helpers/rpcClient.ts'
-import { hasAnvil, spawnAnvil } from '../helpers/upstream.ts'
-import type { SpawnedNode } from '../helpers/upstream.ts'
+import { hasAnvil, startAnvil } from '../helpers/anvil.ts'
+import type { AnvilProcess } from '../helpers/anvil.ts'
 
 // The same fork with Anvil 1.7.1 as the upstream (where its binary is installed): another client's blocks,
 // hashes and JSON, and a differential check of impersonated and unsigned transactions against Anvil's own.
@@ -20,7 +20,7 @@ const bob = devAccount(1).address
 const holder: Hex = '0x000000000000000000000000000000000000a11e'
 const TOKEN = 10n ** 18n
 
-let anvil: SpawnedNode
+let anvil: AnvilProcess
 let cacheDir: string
 let fork: RunningServer
 let url: string
@@ -38,7 +38,7 @@ describe.skipIf(!hasAnvil)('a fork of Anvil', () => {
   beforeAll(async () => {
     cacheDir = await mkdtemp(join(tmpdir(), 'chainsim-fork-anvil-'))
     // Anvil's automine answers a send before its block is mined: blocks come from evm_mine here instead.
-    anvil = await spawnAnvil(['--no-mining'])
+    anvil = await startAnvil(['--no-mining'])
     token = await deployTokenViaRpc(anvil.url, { mine: true })
     const funding = await send(anvil.url, { from: alice, to: token, data: tokenCall('transfer', [holder, 50n * TOKEN]) })
     await rpc(anvil.url, 'evm_mine')
@@ -50,7 +50,7 @@ describe.skipIf(!hasAnvil)('a fork of Anvil', () => {
 
   afterAll(async () => {
     await fork?.close()
-    await anvil?.kill()
+    await anvil?.close()
     if (cacheDir) await rm(cacheDir, { recursive: true, force: true })
   })
 

@@ -1,15 +1,13 @@
 import { expect } from 'vitest'
 import type { RpcContext } from '../../src/rpc/dispatcher.ts'
 import type { FuzzChain } from './fuzzChain.ts'
-import { knownInternalError } from './knownInternalErrors.ts'
 import { MAX_DEPTH, causeMessage, codeOf, depthOf, expectTooDeep, expectWellFormedResponse } from './wellFormed.ts'
 
 let nextId = 1
 
 /**
  * Sends one request through the fuzz chain's dispatcher and checks the answer is well-formed with the
- * request's id. An internal error fails, with its cause in the message, unless the cause is a known bug
- * outside the RPC layer.
+ * request's id. An internal error fails, with its cause in the message: every one is a bug to fix.
  */
 export async function checkedCall(chain: FuzzChain, method: string, params: unknown, ctx: RpcContext): Promise<unknown> {
   const id = nextId++
@@ -21,13 +19,12 @@ export async function checkedCall(chain: FuzzChain, method: string, params: unkn
     return answer
   }
   const causes = chain.logged.slice(loggedBefore).map(causeMessage)
-  const internal = codeOf(answer) === -32603
-  if (internal && !causes.every((cause) => knownInternalError(method, cause))) {
+  if (codeOf(answer) === -32603) {
     const cause = chain.logged[loggedBefore] as { err?: Error } | undefined
     throw new Error(`-32603 from ${method} ${JSON.stringify(params)?.slice(0, 500)}: ${cause?.err?.stack ?? String(cause?.err)}`)
   }
-  expect(causes.length, 'a cause is logged exactly when the answer is -32603').toBe(internal ? 1 : 0)
-  expectWellFormedResponse(answer, id, { internalKnown: internal })
+  expect(causes, 'a cause is logged only for an answer that is -32603').toEqual([])
+  expectWellFormedResponse(answer, id)
   expect(() => JSON.stringify(answer)).not.toThrow()
   return answer
 }

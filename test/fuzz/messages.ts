@@ -1,8 +1,7 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
-import { methodNames } from '../../src/rpc/methodTable.ts'
+import { methodNames } from '../../src/rpc/registry.ts'
 import { hostileLeaf, hostileParams, hostileString, hostileValue, jsonObject, nested } from './arbitraries.ts'
-import { knownInternalError } from './knownInternalErrors.ts'
 import { paramsFor, type validShapes } from './methodShapes.ts'
 import { MAX_DEPTH, codeOf, depthOf, expectTooDeep, expectWellFormedResponse, expectedReply } from './wellFormed.ts'
 
@@ -73,9 +72,9 @@ function expectAnswerTo(request: unknown, response: unknown, causes: string[]): 
   const expected = expectedReply(request)
   if (!expected.answered) throw new Error('answer to a notification')
   const method = methodOf(request)
-  const internal = codeOf(response) === -32603
-  const known = internal && typeof method === 'string' && causes.some((cause) => knownInternalError(method, cause))
-  expectWellFormedResponse(response, expected.id, { internalKnown: known })
+  // Every internal error is a bug to fix: its logged cause says where.
+  expect(codeOf(response), `-32603 from ${String(method)}: ${causes.join('; ') || 'no cause logged'}`).not.toBe(-32603)
+  expectWellFormedResponse(response, expected.id)
   if (expected.invalid) {
     expect(codeOf(response)).toBe(-32600)
     return

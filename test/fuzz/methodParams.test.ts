@@ -1,11 +1,12 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { methodNames } from '../../src/rpc/methodTable.ts'
+import { methodNames } from '../../src/rpc/registry.ts'
 import { createFuzzChain, type FuzzChain } from './fuzzChain.ts'
 import { fuzzParameters, fuzzTimeout } from './fuzzSettings.ts'
-import { paramsFor, validShapes } from './methodShapes.ts'
+import { GIVEN_SHAPES, paramsFor, validShapes } from './methodShapes.ts'
 import { checkedCall } from './checkedCall.ts'
 import { codeOf } from './wellFormed.ts'
+import { expectEach } from '../helpers/expectEach.ts'
 
 // Every method's params, fuzzed: valid calls, near-valid ones (one thing spoiled) and hostile ones, over
 // both an HTTP-like and a WebSocket-like context. 150 cases a method (about 7,000 calls) in `npm test`.
@@ -37,8 +38,9 @@ const ALWAYS_REFUSED: ReadonlySet<string> = new Set(['anvil_setMinGasPrice', 'ha
 
 const callWith = (method: string, params: unknown, overWs: boolean) => checkedCall(chain, method, params, overWs ? chain.ws : chain.http)
 
-test('the shape table covers every served method', () => {
+test('every declared method has a shape, and the shapes given by hand name declared methods', () => {
   expect(Object.keys(shapes).sort()).toEqual([...methodNames].sort())
+  for (const name of GIVEN_SHAPES) expect(methodNames, `a shape is given for ${name}, which is not declared`).toContain(name)
 })
 
 describe('valid shapes are valid', () => {
@@ -48,7 +50,7 @@ describe('valid shapes are valid', () => {
     const answers = []
     for (const params of samples) answers.push(await callWith(method, params, true))
     await restoreManualMining()
-    if (ALWAYS_REFUSED.has(method)) expect(answers.every((answer) => codeOf(answer) === -32602)).toBe(true)
+    if (ALWAYS_REFUSED.has(method)) expectEach(answers, (answer, label) => expect(codeOf(answer), label).toBe(-32602))
     else expect(answers.some((answer) => codeOf(answer) === undefined), JSON.stringify(answers.slice(0, 3))).toBe(true)
   })
 })

@@ -1,4 +1,16 @@
 import fc from 'fast-check'
+import type { z } from 'zod'
+import { transactionCall } from '../../src/rpc/callRequest.ts'
+import { quantityOrNumber, uint64OrNumber } from '../../src/rpc/controlSchemas.ts'
+import type { AnyMethod } from '../../src/rpc/defineMethod.ts'
+import { filterId } from '../../src/rpc/filterId.ts'
+import { logFilterObject } from '../../src/rpc/logFilter.ts'
+import { blockOverrides as blockOverridesSchema, stateOverride as stateOverrideSchema } from '../../src/rpc/overrides.ts'
+import { METHODS } from '../../src/rpc/registry.ts'
+import { address, blockTag, blockTagOrHash, boolean, data, hash32, quantity, uint64 } from '../../src/rpc/schemas.ts'
+import { storageSlot } from '../../src/rpc/storageSlot.ts'
+import { traceCallConfig as traceCallConfigSchema, traceConfig as traceConfigSchema } from '../../src/rpc/traceConfig.ts'
+import { typedData as typedDataSchema } from '../../src/rpc/typedData.ts'
 import { hostileParams, hostileValue, jsonObject, sizedHex } from './arbitraries.ts'
 import type { FuzzSamples } from './fuzzChain.ts'
 
@@ -6,6 +18,12 @@ import type { FuzzSamples } from './fuzzChain.ts'
  * Valid params for every method chainsim serves, built from the fuzz chain's real values, and the
  * corruptions the fuzzer applies to them: near-valid params differ from a valid call in one place, which
  * is where parameter checks are most often missing.
+ *
+ * The shapes are read from the method declarations (src/rpc/registry.ts): each param schema the wire shares
+ * (an address, a block reference, a call object...) has its sample values, chosen by what the declaration
+ * says the method touches (a block hash where it reads a block by hash, a spare account where it writes).
+ * A method whose valid values depend on the chain beyond their types (a snapshot id, a state dump, a timestamp
+ * after the head's) has its shape given below; a new method whose params are neither fails `validShapes`.
  */
 
 type ParamsArbitrary = fc.Arbitrary<unknown[]>
@@ -23,9 +41,10 @@ const fields = (entries: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined))
 
 const count = (max: number) => fc.oneof(fc.integer({ min: 0, max }), fc.integer({ min: 0, max }).map(hexOf))
+const noParams: ParamsArbitrary = fc.constant([])
 
-/** Shape builders, one per method; `validParams` checks that the table names every served method. */
-export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
+/** The fuzz chain's values, as arbitraries, that shapes are built from. */
+function sampleValues(s: FuzzSamples) {
   const account = fc.constantFrom(...s.accounts)
   const anyAddress = fc.constantFrom(...s.accounts, s.contract, '0x000000000000000000000000000000000000dead')
   const blockHash = fc.constantFrom(...s.blockHashes, s.orphanHash)
@@ -59,8 +78,6 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
       { requiredKeys: [] },
     )
     .chain((filter) => fc.oneof(fc.constant(filter), blockHash.map((hash) => fields({ address: filter.address, topics: filter.topics, blockHash: hash }))))
-  const noParams: ParamsArbitrary = fc.constant([])
-  const mine = fc.tuple(optional(count(3)), optional(count(100))).map(([n, interval]) => positional(n, n === undefined ? undefined : interval))
   const rawTx = fc.constantFrom(...s.rawTransactions)
   const txHash = fc.constantFrom(...s.minedTxHashes, ...s.pendingTxHashes)
   // The state-setting methods write to accounts nothing else uses, so the dev accounts keep working.
@@ -77,7 +94,6 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
       ),
     )
   const transfer = fc.record({ from: fc.constantFrom(s.accounts[1], s.accounts[2]), to: fc.constantFrom(s.accounts[7], s.contract), value: fc.constantFrom('0x0', '0x1') })
-  const reset = fc.constantFrom<unknown[]>([], [{}], [null], [{ forking: { blockNumber: null } }])
   const word = (n: number) => `0x${n.toString(16).padStart(64, '0')}`
   const stateOverride = fc.dictionary(
     fc.constantFrom(s.contract, ...s.accounts.slice(0, 2), '0x00000000000000000000000000000000000000aa'),
@@ -107,198 +123,222 @@ export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
     fc.record({ tracer: fc.constant('callTracer'), tracerConfig: fc.record({ onlyTopCall: fc.boolean(), withLog: fc.boolean() }, { requiredKeys: [] }) }),
     fc.record({ tracer: fc.constant('prestateTracer'), tracerConfig: fc.record({ diffMode: fc.boolean(), disableCode: fc.boolean() }, { requiredKeys: [] }) }),
   )
+  const traceCallConfig = fc
+    .tuple(traceConfig, optional(stateOverride), optional(blockOverrides))
+    .map(([config, stateOverrides, blockOverrides]) => fields({ ...config, stateOverrides, blockOverrides }))
   const minedTxHash = fc.constantFrom(...s.minedTxHashes)
-
+  const slot = fc.constantFrom('0x0', '0x1', `0x${'0'.repeat(63)}2`)
+  const mine = fc.tuple(optional(count(3)), optional(count(100))).map(([n, interval]) => positional(n, n === undefined ? undefined : interval))
+  const reset = fc.constantFrom<unknown[]>([], [{}], [null], [{ forking: { blockNumber: null } }])
   return {
-    anvil_dropAllTransactions: noParams,
-    anvil_dropTransaction: anyHash.map((h) => [h]),
-    anvil_dumpState: fc.oneof(noParams, fc.boolean().map((keep) => [keep])),
-    anvil_getAutomine: noParams,
-    anvil_loadState: fc.constant([s.stateDump]),
-    anvil_metadata: noParams,
-    anvil_mine: mine,
-    anvil_nodeInfo: noParams,
-    anvil_removeBlockTimestampInterval: noParams,
-    anvil_reset: reset,
-    anvil_setBlockTimestampInterval: count(100).map((n) => [n]),
-    anvil_setCoinbase: fc.oneof(spareAddress, account).map((a) => [a]),
-    anvil_setIntervalMining: fc.constantFrom(0, '0x0', 3600).map((seconds) => [seconds]),
-    anvil_setLoggingEnabled: fc.boolean().map((on) => [on]),
-    anvil_setMinGasPrice: count(64).map((price) => [price]),
-    anvil_setNextBlockBaseFeePerGas: fc.oneof(count(64), fc.constantFrom('0x3b9aca00', '0x77359400')).map((fee) => [fee]),
-    anvil_reorg: fc.integer({ min: 1, max: 3 }).chain((depth) =>
+    s, account, anyAddress, spareAddress, blockHash, tag, blockRef, call, transfer, logFilter, rawTx, txHash, minedTxHash, anyHash, bytes,
+    typedData, futureTimestamp, stateOverride, blockOverrides, traceConfig, traceCallConfig, slot, mine, reset,
+  }
+}
+
+type Values = ReturnType<typeof sampleValues>
+
+/** Where a param sits: its method's declaration and its position. */
+interface ParamPlace {
+  declaration: AnyMethod
+  index: number
+}
+
+/**
+ * Sample values of the param schemas the wire shares, by schema: what each is given may depend on what the
+ * method touches (its declaration).
+ */
+function sharedSchemas(v: Values): Map<z.ZodType, (place: ParamPlace) => fc.Arbitrary<unknown>> {
+  const blockKind = ({ declaration, index }: ParamPlace) => (declaration.reads?.block?.param === index ? declaration.reads.block.kind : undefined)
+  return new Map<z.ZodType, (place: ParamPlace) => fc.Arbitrary<unknown>>([
+    [address, ({ declaration }) => (declaration.writes ? v.spareAddress : v.anyAddress)],
+    [hash32, (place) => {
+      const kind = blockKind(place)
+      if (kind === 'hash') return v.blockHash
+      // Re-executing a transaction needs a mined one; looking one up takes any.
+      if (kind === 'transaction') return place.declaration.reads?.state ? v.minedTxHash : v.txHash
+      return v.anyHash
+    }],
+    [blockTag, () => v.tag],
+    [blockTagOrHash, () => v.blockRef],
+    [quantity, () => count(3).map((n) => hexOf(Number(n)))],
+    [uint64, () => count(2).map((n) => hexOf(Number(n)))],
+    [quantityOrNumber, () => count(64)],
+    [uint64OrNumber, () => count(64)],
+    [boolean, () => fc.boolean()],
+    [data, () => v.bytes],
+    [storageSlot, () => v.slot],
+    [filterId, () => fc.constantFrom(...v.s.filterIds)],
+    [logFilterObject, () => v.logFilter],
+    [transactionCall, ({ declaration }) => (declaration.writes ? v.transfer : v.call)],
+    [stateOverrideSchema, () => v.stateOverride],
+    [blockOverridesSchema, () => v.blockOverrides],
+    [traceConfigSchema, () => v.traceConfig],
+    [traceCallConfigSchema, () => v.traceCallConfig],
+    [typedDataSchema, () => v.typedData],
+  ])
+}
+
+/** Shapes given by hand: valid values that depend on the chain (its snapshots, dump, clock) or keep it usable. */
+const GIVEN: Readonly<Record<string, (v: Values) => ParamsArbitrary>> = {
+  anvil_loadState: (v) => fc.constant([v.s.stateDump]),
+  anvil_mine: (v) => v.mine,
+  anvil_reset: (v) => v.reset,
+  anvil_setBlockTimestampInterval: () => count(100).map((n) => [n]),
+  anvil_setCoinbase: (v) => fc.oneof(v.spareAddress, v.account).map((a) => [a]),
+  anvil_setIntervalMining: () => fc.constantFrom(0, '0x0', 3600).map((seconds) => [seconds]),
+  anvil_setNextBlockBaseFeePerGas: () => fc.oneof(count(64), fc.constantFrom('0x3b9aca00', '0x77359400')).map((fee) => [fee]),
+  anvil_reorg: (v) =>
+    fc.integer({ min: 1, max: 3 }).chain((depth) =>
       fc.tuple(
         fc.constant(depth),
         fc.array(
           fc.tuple(
-            fc.oneof(rawTx, fc.record({ from: fc.constantFrom(s.accounts[8]), to: fc.constantFrom(s.accounts[9]), value: fc.constant('0x1') })),
+            fc.oneof(v.rawTx, fc.record({ from: fc.constantFrom(v.s.accounts[8]), to: fc.constantFrom(v.s.accounts[9]), value: fc.constant('0x1') })),
             fc.integer({ min: 0, max: depth - 1 }),
           ),
           { maxLength: 2 },
         ),
       ),
     ),
-    anvil_impersonateAccount: spareAddress.map((a) => [a]),
-    anvil_rollback: fc.oneof(noParams, fc.constant<unknown[]>([1])),
-    anvil_setBalance: fc.tuple(spareAddress, fc.oneof(count(64), fc.constant('0x56bc75e2d63100000'))),
-    anvil_setCode: fc.tuple(spareAddress, fc.constantFrom('0x', '0x6000', '0x60006000f3')),
-    anvil_setNonce: fc.tuple(spareAddress, count(64)),
-    debug_traceBlockByHash: fc.tuple(blockHash, optional(traceConfig)).map(([h, config]) => positional(h, config)),
-    debug_traceBlockByNumber: fc.tuple(fc.oneof(fc.constantFrom('latest', 'pending'), fc.integer({ min: 1, max: 12 }).map(hexOf)), optional(traceConfig)).map(([t, config]) => positional(t, config)),
-    debug_traceCall: fc
-      .tuple(call, blockRef, optional(traceConfig), optional(stateOverride), optional(blockOverrides))
-      .map(([c, ref, config, stateOverrides, blockOverrides]) => positional(c, ref, config === undefined ? undefined : fields({ ...config, stateOverrides, blockOverrides }))),
-    debug_traceTransaction: fc.tuple(minedTxHash, optional(traceConfig)).map(([h, config]) => positional(h, config)),
-    anvil_setStorageAt: fc.tuple(spareAddress, fc.constantFrom('0x0', '0x1', `0x${'0'.repeat(64)}`), fc.constantFrom(`0x${'0'.repeat(63)}1`, '0x01', '0x')),
-    anvil_stopImpersonatingAccount: spareAddress.map((a) => [a]),
-    eth_accounts: noParams,
-    eth_baseFee: noParams,
-    eth_blobBaseFee: noParams,
-    eth_blockNumber: noParams,
-    eth_call: fc.tuple(call, optional(blockRef), optional(stateOverride), optional(blockOverrides)).map(([c, ref, state, block]) => positional(c, ref, state, block)),
-    eth_chainId: noParams,
-    eth_coinbase: noParams,
-    eth_createAccessList: fc.tuple(call, optional(blockRef)).map(([c, ref]) => positional(c, ref)),
-    eth_estimateGas: fc.tuple(call, optional(blockRef), optional(stateOverride), optional(blockOverrides)).map(([c, ref, state, block]) => positional(c, ref, state, block)),
-    eth_feeHistory: fc.tuple(count(5), tag, optional(fc.constantFrom([], [10, 50, 90], [0, 100]))).map(([n, newest, p]) => positional(n, newest, p)),
-    eth_gasPrice: noParams,
-    eth_getBalance: fc.tuple(anyAddress, optional(blockRef)).map(([a, ref]) => positional(a, ref)),
-    eth_getBlockByHash: fc.tuple(blockHash, optional(fc.boolean())).map(([h, full]) => positional(h, full)),
-    eth_getBlockByNumber: fc.tuple(tag, optional(fc.boolean())).map(([t, full]) => positional(t, full)),
-    eth_getBlockReceipts: blockRef.map((ref) => [ref]),
-    eth_getBlockTransactionCountByHash: blockHash.map((h) => [h]),
-    eth_getBlockTransactionCountByNumber: tag.map((t) => [t]),
-    eth_getCode: fc.tuple(anyAddress, optional(blockRef)).map(([a, ref]) => positional(a, ref)),
-    eth_getFilterChanges: fc.constantFrom(...s.filterIds).map((id) => [id]),
-    eth_getFilterLogs: fc.constantFrom(...s.filterIds).map((id) => [id]),
-    eth_getLogs: logFilter.map((filter) => [filter]),
-    eth_getProof: fc
-      .tuple(anyAddress, fc.array(fc.constantFrom('0x0', '0x1', `0x${'0'.repeat(63)}2`), { maxLength: 3 }), optional(blockRef))
-      .map(([a, slots, ref]) => positional(a, slots, ref)),
-    eth_getStorageAt: fc.tuple(anyAddress, fc.constantFrom('0x0', '0x1', `0x${'0'.repeat(64)}`), optional(blockRef)).map(([a, slot, ref]) => positional(a, slot, ref)),
-    eth_getTransactionByBlockHashAndIndex: fc.tuple(blockHash, count(3).map((n) => hexOf(Number(n)))),
-    eth_getTransactionByBlockNumberAndIndex: fc.tuple(tag, count(3).map((n) => hexOf(Number(n)))),
-    eth_getTransactionByHash: txHash.map((h) => [h]),
-    eth_getTransactionCount: fc.tuple(anyAddress, optional(blockRef)).map(([a, ref]) => positional(a, ref)),
-    eth_getTransactionReceipt: txHash.map((h) => [h]),
-    eth_getUncleByBlockHashAndIndex: fc.tuple(blockHash, count(2).map((n) => hexOf(Number(n)))),
-    eth_getUncleByBlockNumberAndIndex: fc.tuple(tag, count(2).map((n) => hexOf(Number(n)))),
-    eth_getUncleCountByBlockHash: blockHash.map((h) => [h]),
-    eth_getUncleCountByBlockNumber: tag.map((t) => [t]),
-    eth_fillTransaction: transfer.map((tx) => [tx]),
-    eth_maxPriorityFeePerGas: noParams,
-    eth_newBlockFilter: noParams,
-    eth_newFilter: logFilter.map((filter) => [filter]),
-    eth_newPendingTransactionFilter: noParams,
-    eth_protocolVersion: noParams,
-    eth_sendRawTransaction: rawTx.map((raw) => [raw]),
-    eth_sendTransaction: transfer.map((tx) => [tx]),
-    eth_sendUnsignedTransaction: transfer.map((tx) => [tx]),
-    eth_sign: fc.tuple(account, bytes),
-    eth_signTransaction: transfer.map((tx) => [tx]),
-    eth_signTypedData_v4: fc.tuple(account, typedData),
-    eth_simulateV1: fc
+  anvil_rollback: () => fc.oneof(noParams, fc.constant<unknown[]>([1])),
+  anvil_setStorageAt: (v) => fc.tuple(v.spareAddress, fc.constantFrom('0x0', '0x1', `0x${'0'.repeat(64)}`), fc.constantFrom(`0x${'0'.repeat(63)}1`, '0x01', '0x')),
+  debug_traceBlockByNumber: (v) =>
+    fc.tuple(fc.oneof(fc.constantFrom('latest', 'pending'), fc.integer({ min: 1, max: 12 }).map(hexOf)), optional(v.traceConfig)).map(([t, config]) => positional(t, config)),
+  eth_feeHistory: (v) => fc.tuple(count(5), v.tag, optional(fc.constantFrom([], [10, 50, 90], [0, 100]))).map(([n, newest, p]) => positional(n, newest, p)),
+  eth_sendRawTransaction: (v) => v.rawTx.map((raw) => [raw]),
+  eth_simulateV1: (v) =>
+    fc
       .tuple(
         fc.array(
           fc.record(
             {
-              blockOverrides: fc.record({ gasLimit: fc.constantFrom('0x1c9c380', '0x5f5e100'), feeRecipient: fc.constantFrom(...s.accounts.slice(0, 2)) }, { requiredKeys: [] }),
-              stateOverrides: stateOverride,
-              calls: fc.array(call, { maxLength: 3 }),
+              blockOverrides: fc.record({ gasLimit: fc.constantFrom('0x1c9c380', '0x5f5e100'), feeRecipient: fc.constantFrom(...v.s.accounts.slice(0, 2)) }, { requiredKeys: [] }),
+              stateOverrides: v.stateOverride,
+              calls: fc.array(v.call, { maxLength: 3 }),
             },
             { requiredKeys: [] },
           ),
           { minLength: 1, maxLength: 3 },
         ),
         fc.record({ traceTransfers: fc.boolean(), validation: fc.boolean(), returnFullTransactions: fc.boolean() }, { requiredKeys: [] }),
-        optional(blockRef),
+        optional(v.blockRef),
       )
       .map(([blockStateCalls, flags, ref]) => positional({ blockStateCalls, ...flags }, ref)),
-    eth_subscribe: fc.oneof(
+  eth_subscribe: (v) =>
+    fc.oneof(
       fc.constant<unknown[]>(['newHeads']),
-      logFilter.map((filter) => ['logs', fields({ address: filter.address, topics: filter.topics })]),
+      v.logFilter.map((filter) => ['logs', fields({ address: filter.address, topics: filter.topics })]),
       fc.constant<unknown[]>(['newPendingTransactions']),
       fc.boolean().map((full) => ['newPendingTransactions', full]),
     ),
-    eth_syncing: noParams,
-    eth_uninstallFilter: fc.constantFrom(...s.filterIds, '0xffff').map((id) => [id]),
-    eth_unsubscribe: fc.constantFrom(...s.subscriptionIds, '0xffff').map((id) => [id]),
-    evm_increaseTime: count(100).map((n) => [n]),
-    evm_mine: fc.oneof(noParams, futureTimestamp.map((t) => [t])),
-    evm_revert: fc.constantFrom(s.snapshotId, '0x999').map((id) => [id]),
-    evm_setBlockGasLimit: fc.constantFrom('0x1c9c380', 45_000_000).map((limit) => [limit]),
-    evm_setAutomine: fc.boolean().map((on) => [on]),
-    evm_setIntervalMining: fc.constantFrom(0, '0x0', 3_600_000).map((ms) => [ms]),
-    evm_setNextBlockTimestamp: futureTimestamp.map((t) => [t]),
-    evm_snapshot: noParams,
-    hardhat_dropTransaction: anyHash.map((h) => [h]),
-    hardhat_getAutomine: noParams,
-    hardhat_metadata: noParams,
-    hardhat_impersonateAccount: spareAddress.map((a) => [a]),
-    hardhat_mine: mine,
-    hardhat_reset: reset,
-    hardhat_setBalance: fc.tuple(spareAddress, count(64)),
-    hardhat_setCode: fc.tuple(spareAddress, fc.constantFrom('0x', '0x6000')),
-    hardhat_setCoinbase: spareAddress.map((a) => [a]),
-    hardhat_setLoggingEnabled: fc.boolean().map((on) => [on]),
-    hardhat_setMinGasPrice: count(64).map((price) => [price]),
-    hardhat_setNextBlockBaseFeePerGas: count(64).map((fee) => [fee]),
-    hardhat_setNonce: fc.tuple(spareAddress, count(64)),
-    hardhat_setStorageAt: fc.tuple(spareAddress, fc.constantFrom('0x0', '0x2'), fc.constantFrom(`0x${'0'.repeat(63)}2`)),
-    net_listening: noParams,
-    net_peerCount: noParams,
-    hardhat_stopImpersonatingAccount: spareAddress.map((a) => [a]),
-    net_version: noParams,
-    personal_sign: fc.tuple(bytes, account, optional(fc.constant(''))).map(([data, a, password]) => positional(data, a, password)),
-    sim_block: fc
-      .record({ hash: blockHash, from: count(3), limit: fc.integer({ min: 1, max: 500 }) }, { requiredKeys: ['hash'] })
-      .map((request) => [request]),
-    // Faults that answer later calls well-formed (a lag, a clear); the fuzzer clears them after each case.
-    sim_fault: fc
+  eth_uninstallFilter: (v) => fc.constantFrom(...v.s.filterIds, '0xffff').map((id) => [id]),
+  eth_unsubscribe: (v) => fc.constantFrom(...v.s.subscriptionIds, '0xffff').map((id) => [id]),
+  evm_increaseTime: () => count(100).map((n) => [n]),
+  evm_mine: (v) => fc.oneof(noParams, v.futureTimestamp.map((t) => [t])),
+  evm_revert: (v) => fc.constantFrom(v.s.snapshotId, '0x999').map((id) => [id]),
+  evm_setBlockGasLimit: () => fc.constantFrom('0x1c9c380', 45_000_000).map((limit) => [limit]),
+  evm_setIntervalMining: () => fc.constantFrom(0, '0x0', 3_600_000).map((ms) => [ms]),
+  evm_setNextBlockTimestamp: (v) => v.futureTimestamp.map((t) => [t]),
+  personal_sign: (v) => fc.tuple(v.bytes, v.account, optional(fc.constant(''))).map(([data, a, password]) => positional(data, a, password)),
+  sim_block: (v) =>
+    fc.record({ hash: v.blockHash, from: count(3), limit: fc.integer({ min: 1, max: 500 }) }, { requiredKeys: ['hash'] }).map((request) => [request]),
+  // Faults that answer later calls well-formed (a lag, a clear); the fuzzer clears them after each case.
+  sim_fault: () =>
+    fc
       .oneof(
         fc.constant({ kind: 'none' }),
         fc.record({ kind: fc.constant('lag'), blocks: fc.integer({ min: 1, max: 4 }), rate: fc.double({ min: 0, max: 1, noNaN: true }), seed: fc.integer() }, { requiredKeys: ['kind', 'blocks'] }),
       )
       .map((spec) => [spec]),
-    sim_filters: fc.oneof(noParams, fc.record({ after: count(3), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: [] }).map((page) => [page])),
-    sim_forkTree: fc.oneof(
+  sim_filters: () => fc.oneof(noParams, fc.record({ after: count(3), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: [] }).map((page) => [page])),
+  sim_forkTree: () =>
+    fc.oneof(
       noParams,
       fc.tuple(count(12), count(12)).map(([a, b]) => [{ fromBlock: a, toBlock: b }]).filter(([r]) => BigInt(r!.fromBlock) <= BigInt(r!.toBlock)),
       fc.record({ fromBlock: count(12) }).map((r) => [r]),
     ),
-    sim_network: noParams,
-    sim_pool: fc.oneof(noParams, fc.record({ limit: fc.integer({ min: 1, max: 1000 }) }).map((r) => [r])),
-    sim_requests: fc.oneof(noParams, fc.record({ before: count(100), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: [] }).map((r) => [r])),
-    sim_scenario: noParams,
-    sim_subscribe: fc.constantFrom<unknown[]>(['chain'], ['requests']),
-    sim_subscriptions: fc.oneof(noParams, fc.record({ after: count(3), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: [] }).map((r) => [r])),
-    sim_transaction: fc
-      .record({ blockHash: blockHash, index: count(2), logsFrom: count(3), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: ['blockHash', 'index'] })
+  sim_pool: () => fc.oneof(noParams, fc.record({ limit: fc.integer({ min: 1, max: 1000 }) }).map((r) => [r])),
+  sim_requests: () => fc.oneof(noParams, fc.record({ before: count(100), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: [] }).map((r) => [r])),
+  sim_subscribe: () => fc.constantFrom<unknown[]>(['chain'], ['requests']),
+  sim_subscriptions: () => fc.oneof(noParams, fc.record({ after: count(3), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: [] }).map((r) => [r])),
+  sim_transaction: (v) =>
+    fc
+      .record({ blockHash: v.blockHash, index: count(2), logsFrom: count(3), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: ['blockHash', 'index'] })
       .map((request) => [request]),
-    sim_unsubscribe: fc.constantFrom('0x1', '0xffff').map((id) => [id]),
-    sim_reorg: fc
+  sim_unsubscribe: () => fc.constantFrom('0x1', '0xffff').map((id) => [id]),
+  sim_reorg: (v) =>
+    fc
       .record(
         {
           depth: fc.integer({ min: 1, max: 3 }),
           length: fc.integer({ min: 0, max: 4 }),
           reinclude: fc.constantFrom('all', 'none'),
-          drop: fc.array(fc.constantFrom(...s.pendingTxHashes), { maxLength: 1 }),
-          add: fc.array(rawTx, { maxLength: 1 }),
+          drop: fc.array(fc.constantFrom(...v.s.pendingTxHashes), { maxLength: 1 }),
+          add: fc.array(v.rawTx, { maxLength: 1 }),
           force: fc.boolean(),
         },
         { requiredKeys: ['depth'] },
       )
       .map((options) => [options]),
-    sim_saveState: noParams,
-    sim_settle: noParams,
-    txpool_content: noParams,
-    txpool_contentFrom: anyAddress.map((a) => [a]),
-    txpool_inspect: noParams,
-    txpool_status: noParams,
-    web3_clientVersion: noParams,
-    web3_sha3: bytes.map((data) => [data]),
+}
+
+/** The hand-given shape of a method, if it has one; a Hardhat name shares its Anvil twin's. */
+function givenShape(name: string, v: Values): ParamsArbitrary | undefined {
+  const given = GIVEN[name] ?? GIVEN[name.replace(/^hardhat_/, 'anvil_')]
+  return given?.(v)
+}
+
+/** A schema without the optional, nullable and default wrappers around it. */
+function unwrapped(schema: z.ZodType): z.ZodType {
+  let inner = schema
+  while (['optional', 'nullable', 'default', 'prefault'].includes(inner._zod.def.type)) inner = (inner._zod.def as unknown as { innerType: z.ZodType }).innerType
+  return inner
+}
+
+/** Valid values of one param schema, or undefined when neither the shared schemas nor its structure say them. */
+function valuesOf(schema: z.ZodType, place: ParamPlace, shared: ReturnType<typeof sharedSchemas>): fc.Arbitrary<unknown> | undefined {
+  const inner = unwrapped(schema)
+  const known = shared.get(inner)
+  if (known) return known(place)
+  const def = inner._zod.def as unknown as { type: string; element?: z.ZodType; options?: z.ZodType[]; entries?: Record<string, string> }
+  switch (def.type) {
+    case 'enum':
+      return fc.constantFrom(...Object.values(def.entries ?? {}))
+    case 'array': {
+      const element = def.element && valuesOf(def.element, place, shared)
+      return element && fc.array(element, { maxLength: 3 })
+    }
+    case 'union': {
+      const options = (def.options ?? []).map((option) => valuesOf(option, place, shared))
+      return options.every((option) => option !== undefined) ? fc.oneof(...(options as fc.Arbitrary<unknown>[])) : undefined
+    }
+    default:
+      return undefined
   }
 }
+
+/** A method's valid params from its declared schemas; trailing optional ones are left out now and then. */
+function derivedShape(declaration: AnyMethod, shared: ReturnType<typeof sharedSchemas>): ParamsArbitrary {
+  const params = declaration.params.map((schema, index) => {
+    const values = valuesOf(schema, { declaration, index }, shared)
+    if (!values) {
+      throw new Error(`${declaration.name}: no fuzz values for param ${index}; give the method a shape in GIVEN (test/fuzz/methodShapes.ts)`)
+    }
+    return schema.safeParse(undefined).success ? optional(values) : values
+  })
+  return fc.tuple(...params).map((values) => positional(...values))
+}
+
+/** Valid params for every declared method: derived from its declaration, or given where the chain decides them. */
+export function validShapes(s: FuzzSamples): Record<string, ParamsArbitrary> {
+  const v = sampleValues(s)
+  const shared = sharedSchemas(v)
+  return Object.fromEntries(METHODS.map((method) => [method.name, givenShape(method.name, v) ?? derivedShape(method, shared)]))
+}
+
+/** The names of the methods whose shapes are given by hand (the rest are derived from their declarations). */
+export const GIVEN_SHAPES: readonly string[] = Object.keys(GIVEN)
 
 type Path = readonly (string | number)[]
 

@@ -4,9 +4,8 @@ import { startNetworkServer } from '../../src/transports/networkServer.ts'
 import { createFuzzChain, type FuzzChain } from './fuzzChain.ts'
 import { expectTooDeep } from './wellFormed.ts'
 
-// One example per fault the fuzz suite found, so that each stays fixed whatever the generators do.
-// `test.fails` marks faults whose fix belongs outside the RPC layer (see knownInternalErrors.ts): each
-// turns red once fixed, and its entry in knownInternalErrors.ts can go.
+// One example per fault the fuzz suite found, so that each stays fixed whatever the generators do. Every
+// internal error (-32603) fails the fuzz suite: a new one is fixed, and its example added here.
 
 let chain: FuzzChain
 
@@ -127,11 +126,6 @@ describe('fixed in src/evm/fastCommon.ts since the fuzz suite found it (an inter
     await chain.call('anvil_loadState', [chain.samples.stateDump])
   })
 })
-
-/** The answer is a result or an error other than -32603: what each fix must give, whatever it chooses. */
-function expectNotInternal(answer: Answer): void {
-  expect(answer.error?.code).not.toBe(-32603)
-}
 
 describe('found by fuzzing, refused before execution in geth\'s words', () => {
   test('eth_call with gas × gasPrice past 2^256 → -32000 insufficient funds', async () => {

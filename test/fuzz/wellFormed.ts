@@ -23,10 +23,9 @@ type Id = string | number | null
 
 /**
  * Checks one response object: `jsonrpc: "2.0"`, the expected id, exactly one of result and error, an
- * error with an allowed integer code and a non-empty message free of internals. `internalKnown` lets a
- * -32603 through whose cause is a known bug outside the RPC layer (see knownInternalErrors.ts).
+ * error with an allowed integer code (never -32603) and a non-empty message free of internals.
  */
-export function expectWellFormedResponse(response: unknown, expectedId: Id, options: { internalKnown?: boolean } = {}): void {
+export function expectWellFormedResponse(response: unknown, expectedId: Id): void {
   expect(typeof response === 'object' && response !== null && !Array.isArray(response), 'response is an object').toBe(true)
   const fields = response as Record<string, unknown>
   expect(fields['jsonrpc']).toBe('2.0')
@@ -36,15 +35,11 @@ export function expectWellFormedResponse(response: unknown, expectedId: Id, opti
     expect(keys).toEqual(['error', 'id', 'jsonrpc'])
     const error = fields['error'] as Record<string, unknown>
     expect(Number.isInteger(error['code']), 'error.code is an integer').toBe(true)
-    if (error['code'] === -32603 && options.internalKnown === true) {
-      expect(error['message']).toBe('internal error')
-    } else {
-      expect(error['code'], `code ${String(error['code'])} (${String(error['message'])})`).not.toBe(-32603)
-      expect(ALLOWED_CODES.has(error['code'] as number), `code ${String(error['code'])} is allowed`).toBe(true)
-    }
+    expect(error['code'], `code ${String(error['code'])} (${String(error['message'])})`).not.toBe(-32603)
+    expect(ALLOWED_CODES.has(error['code'] as number), `code ${String(error['code'])} is allowed`).toBe(true)
     expect(typeof error['message']).toBe('string')
     expect((error['message'] as string).length).toBeGreaterThan(0)
-    expect(Object.keys(error).every((key) => key === 'code' || key === 'message' || key === 'data')).toBe(true)
+    for (const key of Object.keys(error)) expect(['code', 'message', 'data'], `error member ${key}`).toContain(key)
     expectNoLeak(error['message'] as string)
     if (error['data'] !== undefined) expectNoLeak(JSON.stringify(error['data']))
   } else {

@@ -6,13 +6,9 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { anvilBinary } from '../../scripts/bench/targets.ts'
 import type { StartChainsimOptions } from '../../src/testing/index.ts'
 
 const BIN = fileURLToPath(new URL('../../src/bin/chainsim.mjs', import.meta.url))
-/** Anvil's binary where the development dependency @foundry-rs/anvil installed one for this platform. */
-const ANVIL = anvilBinary()
-export const hasAnvil = ANVIL !== undefined
 
 /** A node running in its own process, on loopback: its JSON-RPC URL, and a way to stop it. */
 export interface SpawnedNode {
@@ -63,12 +59,6 @@ export async function spawnChainsim(network: NonNullable<StartChainsimOptions['n
   return spawnUntil(process.execPath, [BIN, 'serve', '--config', config, '--port', '0'], /HTTP\s+(http:\/\/127\.0\.0\.1:\d+)/, (m) => `${m[1]}/`)
 }
 
-/** Anvil on a free port (its default dev chain: chain id 31337, automine). */
-export async function spawnAnvil(args: string[] = []): Promise<SpawnedNode> {
-  if (ANVIL === undefined) throw new Error('no Anvil binary for this platform: @foundry-rs/anvil is a development dependency')
-  return spawnUntil(ANVIL, ['--port', '0', ...args], /Listening on (127\.0\.0\.1:\d+)/, (m) => `http://${m[1]}/`)
-}
-
 /**
  * A loopback HTTP proxy in front of an upstream that counts the JSON-RPC calls passing through it (batches
  * counted call by call): how a test sees what a fork asks its upstream.
@@ -81,17 +71,25 @@ export interface CountingProxy {
   readonly roundTrips: number
   /** Calls of `method` so far. */
   count(method: string): number
+  /** While true, every request is answered HTTP 503 without reaching the upstream, as a provider's outage. */
+  outage: boolean
   close(): Promise<void>
 }
 
 export async function countingProxy(target: string): Promise<CountingProxy> {
   const calls: string[] = []
   let roundTrips = 0
+  const state = { outage: false }
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
     const body = Buffer.concat(chunks).toString('utf8')
     roundTrips++
+    if (state.outage) {
+      response.writeHead(503, { 'content-type': 'text/plain' })
+      response.end('upstream unavailable')
+      return
+    }
     try {
       const parsed = JSON.parse(body) as { method: string; params: unknown[] } | Array<{ method: string; params: unknown[] }>
       for (const call of Array.isArray(parsed) ? parsed : [parsed]) calls.push(`${call.method} ${JSON.stringify(call.params)}`)
@@ -112,6 +110,12 @@ export async function countingProxy(target: string): Promise<CountingProxy> {
       return roundTrips
     },
     count: (method) => calls.filter((call) => call.startsWith(`${method} `)).length,
+    get outage() {
+      return state.outage
+    },
+    set outage(down: boolean) {
+      state.outage = down
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

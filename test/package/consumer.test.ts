@@ -9,7 +9,7 @@ import { afterAll, expect, test } from 'vitest'
 
 // chainsim as another project gets it: `npm pack` (which builds dist/), the tarball installed into a fresh
 // project, then used there with no loader: plain Node ESM, tsc on its types (both import paths, `chainsim` and
-// `chainsim/testing`), a vitest suite using both, the CLI.
+// `chainsim/testing`, and viem typed with ChainsimRpcSchema), a vitest suite using both, the CLI.
 //
 // The install needs no network: the project gets a lockfile holding the repository's own runtime
 // dependency versions (package-lock.json without its dev-only entries), so `npm ci --prefer-offline` takes
@@ -130,6 +130,50 @@ await startChainsim({ networks: [{ chainId: 'mainnet' }] })
 console.log(numbers, url, named, wrong, manifest.version, settled, method)
 `
 
+// viem's client typed with ChainsimRpcSchema (derived from chainsim's method declarations): every kind of
+// method chainsim answers type-checks with its params and answer, and each @ts-expect-error line must not.
+const SCHEMA_TS = `
+import { createPublicClient, http, rpcSchema } from 'viem'
+import type { Address, Hash, Quantity, RpcBlock } from 'viem'
+import type { ChainsimReturnType, ChainsimRpcSchema } from 'chainsim'
+import type { ChainsimRpcSchema as FromTesting, SimReorgParameters } from 'chainsim/testing'
+
+const client = createPublicClient({ transport: http('http://127.0.0.1:1'), rpcSchema: rpcSchema<ChainsimRpcSchema>() })
+const alice: Address = '0x0000000000000000000000000000000000000001'
+const hash: Hash = '0x0000000000000000000000000000000000000000000000000000000000000000'
+
+export async function calls(): Promise<unknown[]> {
+  const reorg = await client.request({ method: 'sim_reorg', params: [{ depth: 2 }] })
+  const ancestor: Hash = reorg.commonAncestor.hash
+  // @ts-expect-error a misspelt option
+  await client.request({ method: 'sim_reorg', params: [{ depht: 2 }] })
+  // @ts-expect-error the depth is a number or a quantity
+  await client.request({ method: 'sim_reorg', params: [{ depth: 'two' }] })
+  const options: SimReorgParameters = { depth: 1, reinclude: 'none' }
+  await client.request({ method: 'sim_settle' })
+  const balance: Quantity = await client.request({ method: 'eth_getBalance', params: [alice, 'latest'] })
+  const atLatest: Quantity = await client.request({ method: 'eth_getBalance', params: [alice] })
+  const block: RpcBlock | null = await client.request({ method: 'eth_getBlockByNumber', params: ['latest', false] })
+  const answered = await client.request({ method: 'eth_getBalance', params: [alice] })
+  // @ts-expect-error eth_getBalance answers a quantity (a hex string)
+  const notANumber: number = answered
+  const logs = await client.request({ method: 'eth_getLogs', params: [{ fromBlock: 'earliest', address: alice }] })
+  const trace = await client.request({ method: 'debug_traceTransaction', params: [hash, { tracer: 'callTracer' }] })
+  const pool = await client.request({ method: 'txpool_status' })
+  const mined = await client.request({ method: 'anvil_mine', params: [2, 1] })
+  await client.request({ method: 'anvil_mine' })
+  const info = await client.request({ method: 'anvil_nodeInfo' })
+  await client.request({ method: 'evm_mine', params: [{ blocks: 2 }] })
+  const set: true = await client.request({ method: 'hardhat_setBalance', params: [alice, '0x1'] })
+  const tree = await client.request({ method: 'sim_forkTree', params: [{ fromBlock: 0 }] })
+  // @ts-expect-error chainsim answers no such method
+  await client.request({ method: 'eth_mining' })
+  const same: FromTesting = [] as unknown as ChainsimRpcSchema
+  const nodeInfo: ChainsimReturnType<'anvil_nodeInfo'> = info
+  return [ancestor, options, balance, atLatest, block, notANumber, logs, trace, pool.pending, mined, set, tree.head.hash, same, nodeInfo.hardFork]
+}
+`
+
 const TSCONFIG = {
   compilerOptions: {
     target: 'ES2022',
@@ -143,7 +187,7 @@ const TSCONFIG = {
     // As \`tsc --init\` sets it: @ethereumjs's declarations use @types/debug without depending on it.
     skipLibCheck: true,
   },
-  files: ['typed.ts'],
+  files: ['typed.ts', 'schema.ts'],
 }
 
 const SERVED_TEST_TS = `
@@ -235,6 +279,7 @@ test('a project that installs the packed tarball uses the library, its types, a 
   expect(JSON.parse(await sh(process.execPath, ['transfer.mjs'], project))).toEqual({ refused: 'nonce too low: next nonce 1, tx nonce 0', block: '1', transactions: 1, status: 1, found: 'mined', received: '1000' })
 
   await writeFile(join(project, 'typed.ts'), TYPED_TS)
+  await writeFile(join(project, 'schema.ts'), SCHEMA_TS)
   await writeFile(join(project, 'tsconfig.json'), JSON.stringify(TSCONFIG))
   await sh(process.execPath, [join(project, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'], project)
 

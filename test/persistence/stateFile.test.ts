@@ -252,11 +252,15 @@ describe('--state: a save killed half-way', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./saveForever.ts', import.meta.url)), path], { stdio: 'ignore' })
     // Kill it while a temporary file is being written: the target must still parse.
     const deadline = Date.now() + 15_000
-    while (!readdirSync(join(path, '..')).some((f) => f.endsWith('.tmp')) && Date.now() < deadline) {
+    const writing = () => readdirSync(join(path, '..')).some((f) => f.endsWith('.tmp'))
+    while (!writing() && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)))
+    // Without a temporary file there would be nothing half-written to survive: the test would hold nothing.
+    expect(writing(), 'the saving process wrote no temporary file within 15 s').toBe(true)
     child.kill('SIGKILL')
-    await new Promise((resolve) => child.once('exit', resolve))
+    expect(await exited, 'the saving process was killed, not finished').toBe('SIGKILL')
     const survivor = await readStateFile(path)
     expect(survivor?.format).toBe(STATE_FORMAT)
     // The next successful save cleans up the killed one's temporary file.

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { expectEach } from '../helpers/expectEach.ts'
 import { asRpcCall } from '../helpers/rpcErrors.ts'
 import { signFor } from '../helpers/signing.ts'
 import { bytesToBigInt } from '../../src/evm/index.ts'
@@ -65,18 +66,18 @@ describe.each([1, 3, 10])('sim_reorg depth %i', (depth) => {
     const orphaned = orphanedHashes(node, depth)
     const oldPositions = positions(node, orphaned)
     const oldHead = node.head
+    // The canonical tip before the reorg, oldest first: what the reorg must report as removed.
+    const oldTip = Array.from({ length: depth }, (_, i) => node.chain.blockByNumber(oldHead.number - BigInt(depth - 1 - i))!.hashKey)
     const outcome = await node.reorgs.simReorg({ depth })
 
-    expect(outcome.removed.map((b) => b.hashKey)).toEqual(
-      Array.from({ length: depth }, (_, i) => node.chain.blockByHash(outcome.removed[i]!.hash)!.hashKey),
-    )
-    expect(outcome.removed).toHaveLength(depth)
+    expect(outcome.removed.map((b) => b.hashKey)).toEqual(oldTip)
     expect(outcome.added).toHaveLength(depth + 1)
     expect(node.head.number).toBe(oldHead.number + 1n)
-    expect(outcome.added.every((b) => !outcome.removed.some((r) => r.hashKey === b.hashKey))).toBe(true)
+    const removedKeys = new Set(oldTip)
+    expectEach(outcome.added, (block, label) => expect(removedKeys.has(block.hashKey), label).toBe(false))
     expect(node.chain.isCanonical(oldHead)).toBe(false)
     const newPositions = positions(node, orphaned)
-    expect(newPositions.every((p) => p.includes(':'))).toBe(true)
+    expectEach(newPositions, (position, label) => expect(position, label).toMatch(/^\d+:\d+$/))
     expect(newPositions).not.toEqual(oldPositions)
     expect(await snapshotState(node, token)).toEqual(before)
     expect(outcome.removedLogs).toBe(depth)
@@ -94,7 +95,7 @@ describe.each([1, 3, 10])('sim_reorg depth %i', (depth) => {
     }
     const before = await snapshotState(node, token)
     await node.reorgs.simReorg({ depth, reinclude: 'none' })
-    expect(positions(node, orphaned).every((p) => p === 'pending')).toBe(true)
+    expectEach(positions(node, orphaned), (position, label) => expect(position, label).toBe('pending'))
     const state = node.execution.stateAt(node.head)
     expect(await Promise.all(node.accounts.map((a) => state.getNonce(a.address)))).toEqual(expected.nonces)
     expect(await state.getBalance(node.accounts[9]!.address)).toBe(expected.sink)
@@ -201,7 +202,7 @@ describe('anvil_reorg, anvil_rollback, snapshots', () => {
     const height = node.head.number
     await node.reorgs.anvilReorg(2, [{ transaction: placed.raw, blockIndex: 1 }])
     expect(node.head.number).toBe(height)
-    expect(positions(node, orphaned).every((p) => p === 'gone')).toBe(true)
+    expectEach(positions(node, orphaned), (position, label) => expect(position, label).toBe('gone'))
     expect(positions(node, [placed.hash])).toEqual([`${ancestor.number + 2n}:0`])
     await node.close()
   })

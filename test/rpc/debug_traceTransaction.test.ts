@@ -16,6 +16,7 @@ import {
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
+import { expectEach } from '../helpers/expectEach.ts'
 
 /** Init code deploying the runtime code 0x33ff (CALLER SELFDESTRUCT). */
 const SELF_DESTRUCT_INIT_CODE = '0x6133ff6000526002601ef3'
@@ -112,7 +113,10 @@ describe('valid params', () => {
   test('options: disableStack, disableStorage, enableMemory, limit', async () => {
     const result = await trace<StructLogTrace>(emitTx, { disableStack: true, disableStorage: true, enableMemory: true, limit: 20 })
     expect(result.structLogs).toHaveLength(20)
-    expect(result.structLogs.every((l) => l.stack === undefined && l.storage === undefined)).toBe(true)
+    expectEach(result.structLogs, (log, label) => {
+      expect(log.stack, label).toBeUndefined()
+      expect(log.storage, label).toBeUndefined()
+    })
     const mstore = result.structLogs.findIndex((l) => l.op === 'MSTORE')
     expect(result.structLogs[mstore]?.memory).toBeUndefined()
     expect(result.structLogs[mstore + 1]?.memory).toEqual(['0'.repeat(64), '0'.repeat(64), pad('0x80').slice(2)])

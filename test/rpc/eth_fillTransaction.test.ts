@@ -1,7 +1,7 @@
 import { createPublicClient, http, keccak256, parseTransaction, type Hex, type TransactionSerialized } from 'viem'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
-import { anvilBinary, startAnvil, type AnvilProcess } from '../helpers/anvilProcess.ts'
+import { hasAnvil, startAnvil, type AnvilProcess } from '../helpers/anvil.ts'
 import { devAccount, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
@@ -90,13 +90,12 @@ describe('invalid params', () => {
  * but for the fee cap (chainsim fills fees as its own eth_sendTransaction does), the same zero signature.
  */
 describe('as Anvil answers it', () => {
-  const binary = anvilBinary()
   let anvil: AnvilProcess | undefined
   let fresh: DevServer | undefined
   beforeAll(async () => {
-    if (!binary) return
+    if (!hasAnvil) return
     const { startChainsim } = await import('../../src/testing/index.ts')
-    ;[anvil, fresh] = await Promise.all([startAnvil(binary), startChainsim()])
+    ;[anvil, fresh] = await Promise.all([startAnvil(), startChainsim()])
   }, 60_000)
   afterAll(async () => {
     await Promise.all([anvil?.close(), fresh?.close()])
@@ -109,7 +108,7 @@ describe('as Anvil answers it', () => {
     { from, to, gasPrice: '0x3b9aca00' },
     { from, data: '0x6000', nonce: '0x5', gas: '0x5208' },
   ]
-  test.skipIf(!binary).each(requests)('%j', async (request) => {
+  test.skipIf(!hasAnvil).each(requests)('%j', async (request) => {
     const [ours, theirs] = await Promise.all([fill(request, fresh!.url), fill(request, anvil!.url)])
     const comparable = ({ raw, tx }: Filled) => {
       const { maxFeePerGas, gasPrice, hash, blockTimestamp, ...rest } = tx

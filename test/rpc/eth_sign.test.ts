@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest'
 import { devAccount, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
+import { expectEach } from '../helpers/expectEach.ts'
 
 const test = rpcTest
 let server: DevServer
@@ -28,7 +29,7 @@ describe('valid params', () => {
   test('v is 27 or 28, as geth answers', async () => {
     const vs = new Set<string>()
     for (let i = 0; i < 8; i++) vs.add((await rpc<Hex>(url, 'eth_sign', [bob.address, `0x0${i}`])).slice(-2))
-    expect([...vs].every((v) => v === '1b' || v === '1c')).toBe(true)
+    expectEach(vs, (v, label) => expect(['1b', '1c'], label).toContain(v))
   })
 
   test('the address in any case signs for the same account', async () => {

@@ -14,6 +14,7 @@ import {
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
+import { expectEach } from '../helpers/expectEach.ts'
 
 /**
  * The filter methods over real HTTP: eth_newFilter, eth_newBlockFilter, eth_newPendingTransactionFilter,
@@ -188,7 +189,7 @@ describe('eth_getFilterChanges', () => {
     expect(expected).toHaveLength(2)
     const polled = await changes(auto, id)
     expect(polled).toEqual(expected)
-    expect(polled.every((l) => l.removed === false)).toBe(true)
+    expectEach(polled, (log, label) => expect(log.removed, label).toBe(false))
     expect(await changes(auto, id)).toEqual([])
     const third = await transfer(a3, 13n)
     expect(await changes(auto, id)).toEqual(await receiptLogs(auto, third))

@@ -13,6 +13,7 @@ import {
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
+import { expectEach } from '../helpers/expectEach.ts'
 
 /**
  * Reorgs over real HTTP: sim_reorg (every option), anvil_reorg, anvil_rollback, evm_snapshot/evm_revert,
@@ -149,7 +150,10 @@ describe('sim_reorg over JSON-RPC', () => {
     // Field for field what was reported before, except `removed`.
     expect(removed.map(withoutRemoved)).toEqual(before.slice(1).map(withoutRemoved))
     expect(added).toHaveLength(Number(result.addedLogs))
-    expect(added.every((l) => l.removed === false && result.addedBlocks.includes(l.blockHash))).toBe(true)
+    expectEach(added, (log, label) => {
+      expect(log.removed, label).toBe(false)
+      expect(result.addedBlocks, label).toContain(log.blockHash)
+    })
     const ancestor = BigInt(result.commonAncestor.number)
     expect(added).toEqual(await getLogs(main, { address: token, fromBlock: hex(ancestor + 1n) }))
     expect(await changes(main, id)).toEqual([])
@@ -232,7 +236,7 @@ describe('sim_reorg over JSON-RPC', () => {
     // length 1: the transfer is re-mined in the replacement block, at the same height.
     await reorg(main, { depth: 1, length: 1 })
     const after = await changes(main, id)
-    expect(after.every((l) => l.blockHash === named)).toBe(true)
+    expectEach(after, (log, label) => expect(log.blockHash, label).toBe(named))
     expect(after).toEqual([{ ...original, removed: true }])
   })
 })
@@ -435,7 +439,7 @@ describe('anvil_reorg, anvil_rollback, evm_snapshot/evm_revert', () => {
     // Filters are told as after sim_reorg: the orphaned logs, removed.
     const after = await changes(anvil, filter)
     expect(after.map(withoutRemoved)).toEqual(before.map(withoutRemoved))
-    expect(after.every((l) => l.removed)).toBe(true)
+    expectEach(after, (log, label) => expect(log.removed, label).toBe(true))
   })
 
   test('anvil_reorg with a transaction request object: signed by the dev account, nonce from the ancestor', async () => {

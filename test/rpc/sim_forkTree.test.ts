@@ -2,6 +2,7 @@ import { describe, expect } from 'vitest'
 import { hex } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
+import { expectEach } from '../helpers/expectEach.ts'
 
 const test = rpcTest.override('networks', [{ mining: { auto: false }, finality: { safeDepth: 2, finalizedDepth: 4 } }])
 
@@ -52,7 +53,8 @@ describe('valid params', () => {
     expect(revert!.depth).toBe(2)
     // The blocks a revert removed stand above the head, and the tree reaches them.
     expect(BigInt(tree.top)).toBe(BigInt(tree.head.number) + 2n)
-    expect(tree.blocks.filter((b) => BigInt(b.number) > BigInt(tree.head.number)).every((b) => !b.canonical)).toBe(true)
+    const aboveHead = tree.blocks.filter((b) => BigInt(b.number) > BigInt(tree.head.number))
+    expectEach(aboveHead, (block, label) => expect(block.canonical, label).toBe(false))
   })
 
   test('no range: the newest 100 heights; tags as eth_getBlockByNumber has them', async ({ server }) => {

@@ -2,6 +2,7 @@ import { describe, expect } from 'vitest'
 import { deployEmitterViaRpc, deployTokenViaRpc, devAccount, emitterCall, send, tokenCall } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
+import { expectEach } from '../helpers/expectEach.ts'
 
 const test = rpcTest.override('networks', [{ mining: { auto: false } }])
 
@@ -43,7 +44,10 @@ describe('valid params', () => {
     const tx = await rpc(server.url, 'sim_transaction', [{ blockHash, index: 0 }])
     expect(tx.canonical).toBe(false)
     expect(tx.logs).toHaveLength(3)
-    expect(tx.logs.every((log: { removed: boolean; decoded: { name: string } }) => log.removed && log.decoded.name === 'Tick')).toBe(true)
+    expectEach(tx.logs as Array<{ removed: boolean; decoded: { name: string } }>, (log, label) => {
+      expect(log.removed, label).toBe(true)
+      expect(log.decoded.name, label).toBe('Tick')
+    })
   })
 
   test('logs come a page at a time', async ({ server }) => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { expectEach } from '../helpers/expectEach.ts'
 
 // `chainsim play` as a CI job runs it: a real process, its exit code, its output.
 const BIN = fileURLToPath(new URL('../../src/bin/chainsim.mjs', import.meta.url))
@@ -70,7 +71,7 @@ describe('chainsim play', () => {
     const report = JSON.parse(play.stdout())
     expect(report.ok).toBe(false)
     expect(report.scenarios.map((s: { ok: boolean }) => s.ok)).toEqual([true, false, false])
-    expect(report.scenarios[0].steps.every((s: { status: string }) => s.status === 'passed')).toBe(true)
+    expectEach(report.scenarios[0].steps as Array<{ status: string }>, (step, label) => expect(step.status, label).toBe('passed'))
     expect(report.scenarios[1].steps[1]).toMatchObject({
       number: 2,
       name: 'the head',

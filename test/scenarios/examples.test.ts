@@ -7,6 +7,7 @@ import { formatReport } from '../../src/scenarios/formatReport.ts'
 import { parseScenario } from '../../src/scenarios/loadScenario.ts'
 import { playScenario } from '../../src/scenarios/playScenario.ts'
 import type { PlayedScenario } from '../../src/scenarios/playScenario.ts'
+import { expectEach } from '../helpers/expectEach.ts'
 
 // Every example in scenarios/ is a story a user recognises; each must play through, every expectation holding.
 const DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url))
@@ -50,7 +51,7 @@ describe.each(FILES)('%s', (file) => {
     const result = await playScenario(`${DIR}${file}`)
     played.push(result)
     expect(result.report.ok, formatReport(result.report)).toBe(true)
-    expect(result.report.steps.every((s) => s.status === 'passed')).toBe(true)
+    expectEach(result.report.steps, (step, label) => expect(step.status, label).toBe('passed'))
   })
 })
 

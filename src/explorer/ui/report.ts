@@ -1,6 +1,10 @@
-import type { ReportAnswers } from './source.ts'
 import type { BlockDetails, ForkTree, NetworkInfo, ScenarioAnswer, TransactionDetails } from './types.ts'
 import { num } from './format.ts'
+
+/** How a report answers a call from what it holds. */
+export interface ReportAnswers {
+  answer(method: string, params: unknown[]): unknown
+}
 
 /** What `chainsim play --report` embeds: per scenario and network, the answers the page asks for. */
 export interface ReportData {

@@ -1,4 +1,5 @@
 import { ChainsimError } from '../../errors.ts'
+import type { ReportAnswers } from './report.ts'
 
 /**
  * Where the page gets its data: a live network over JSON-RPC (WebSocket), or the answers a report embedded.
@@ -170,7 +171,3 @@ export class ReportSource implements Source {
   }
 }
 
-/** How a report answers a call from what it holds. */
-export interface ReportAnswers {
-  answer(method: string, params: unknown[]): unknown
-}

@@ -3,42 +3,6 @@ import { chainAsOf } from '../../chain/chainAsOf.ts'
 import type { ChainNode } from '../../node.ts'
 
 /**
- * Every read resolved against the head, as a lagging replica answers it: `eth_blockNumber` and the state
- * methods at `latest`, blocks and receipts by number or hash, transactions, uncles, traces, and `eth_getLogs`
- * ranges (an end past the lagged head is "beyond current head block").
- */
-export const LAGGED_METHODS: readonly string[] = [
-  'debug_traceBlockByHash',
-  'debug_traceBlockByNumber',
-  'debug_traceCall',
-  'debug_traceTransaction',
-  'eth_blockNumber',
-  'eth_call',
-  'eth_createAccessList',
-  'eth_estimateGas',
-  'eth_feeHistory',
-  'eth_getBalance',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getBlockReceipts',
-  'eth_getBlockTransactionCountByHash',
-  'eth_getBlockTransactionCountByNumber',
-  'eth_getCode',
-  'eth_getLogs',
-  'eth_getProof',
-  'eth_getStorageAt',
-  'eth_getTransactionByBlockHashAndIndex',
-  'eth_getTransactionByBlockNumberAndIndex',
-  'eth_getTransactionByHash',
-  'eth_getTransactionCount',
-  'eth_getTransactionReceipt',
-  'eth_getUncleByBlockHashAndIndex',
-  'eth_getUncleByBlockNumberAndIndex',
-  'eth_getUncleCountByBlockHash',
-  'eth_getUncleCountByBlockNumber',
-]
-
-/**
  * The node as a replica `blocks` behind its head answers reads: its head is the canonical block `blocks` below
  * the real one (never below genesis), blocks and transactions above it are unknown, tags and log ranges resolve
  * against it. Everything else (writes, the pool and the pending block, filters) is the node's own: a lagging
@@ -46,7 +10,10 @@ export const LAGGED_METHODS: readonly string[] = [
  * and after anvil_reset or anvil_loadState replaces the chain, the new chain (the view is made again for it).
  *
  * It is a Proxy over the node rather than a second class: the RPC methods run unchanged on it, and any member
- * not listed here is the node's, bound to it (its private fields stay reachable).
+ * not listed here is the node's, bound to it (its private fields stay reachable). The members it views are
+ * those the lagged methods (declared `lagged`, src/rpc/registry.ts) read the chain through: the head, the chain,
+ * blocks by selector, transactions and the log query; test/rpc/faults/laggedMethods.test.ts holds every lagged
+ * method's answer through it to the same method's answer at the older head.
  */
 export function laggedNode(node: ChainNode, blocks: bigint): ChainNode {
   const head = () => {

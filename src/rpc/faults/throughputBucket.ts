@@ -1,5 +1,6 @@
 import type { RpcError } from '../../errors.ts'
 import type { ThroughputShape } from '../providers/providerShape.ts'
+import { priceOf } from '../registry.ts'
 
 /**
  * A provider's throughput limit: a bucket of compute units (Alchemy) or credits (Infura) that refills at
@@ -27,7 +28,7 @@ export class ThroughputBucket {
     const at = this.now()
     this.units = Math.min(this.capacity, this.units + ((at - this.updatedAt) * this.unitsPerSecond) / 1000)
     this.updatedAt = at
-    const cost = this.shape.units[method] ?? this.shape.defaultUnits
+    const cost = priceOf(method, this.shape.priced) ?? this.shape.defaultUnits
     if (cost > this.units) return this.shape.refusal()
     this.units -= cost
     return undefined

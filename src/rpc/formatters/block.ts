@@ -1,14 +1,16 @@
+import type { RpcBlock } from 'viem'
 import type { Block } from '../../evm/index.ts'
 import type { ExecutedTransaction } from '../../evm/index.ts'
 import { toData, toQuantity } from './hex.ts'
 import { formatTransaction } from './transaction.ts'
 
-export type RpcBlock = Record<string, unknown>
+export type { RpcBlock }
 
 /**
  * A block as geth returns it: header fields present only from the fork that introduced them,
  * transactions as hashes or full objects. The pending block has null hash, nonce and miner
- * (geth's rule: it is not sealed).
+ * (geth's rule: it is not sealed). Typed as viem's `RpcBlock`, which also lists `sealFields` and
+ * `totalDifficulty`: geth after the merge sends neither, nor does chainsim.
  */
 export function formatBlock(
   block: Block,
@@ -17,7 +19,7 @@ export function formatBlock(
 ): RpcBlock {
   const { header } = block
   const hash = block.hash()
-  const out: RpcBlock = {}
+  const out: Record<string, unknown> = {}
   if (header.baseFeePerGas !== undefined) out.baseFeePerGas = toQuantity(header.baseFeePerGas)
   if (header.blobGasUsed !== undefined) out.blobGasUsed = toQuantity(header.blobGasUsed)
   out.difficulty = toQuantity(header.difficulty)
@@ -66,5 +68,5 @@ export function formatBlock(
     }))
   }
   if (header.withdrawalsRoot !== undefined) out.withdrawalsRoot = toData(header.withdrawalsRoot)
-  return out
+  return out as RpcBlock
 }

@@ -4,6 +4,7 @@ import type { ExecutedTransaction, Log, SignedTransaction } from '../../evm/inde
 import type { LogFilter, LogMatchCriteria } from '../../logs/index.ts'
 import type { ChainNode } from '../../node.ts'
 import type { RecordedReorg, ReorgCause } from '../../reorg/reorgHistory.ts'
+import type { BlockRef, Failure, Reorg, TransactionOutcome, TransactionSummary, TreeBlock } from '../explorerAnswers.ts'
 import { decodeRevertReason } from '../revert.ts'
 import { toData, toQuantity } from './hex.ts'
 
@@ -21,19 +22,19 @@ export const REORG_METHODS: Readonly<Record<ReorgCause, string>> = {
 }
 
 /** `{number, hash}` of a block. */
-export function blockRef(block: ChainBlock): { number: string; hash: string } {
+export function blockRef(block: ChainBlock): BlockRef {
   return { number: toQuantity(block.number), hash: block.hashKey }
 }
 
 /** The blocks `latest`, `safe` and `finalized` stand for now. */
-export function formatTags(node: ChainNode): Record<'head' | 'safe' | 'finalized', { number: string; hash: string }> {
+export function formatTags(node: ChainNode): Record<'head' | 'safe' | 'finalized', BlockRef> {
   const { chain } = node
   const tag = (name: 'safe' | 'finalized') => blockRef(chain.blockByNumber(chain.tagNumber(name)) ?? chain.genesis)
   return { head: blockRef(node.head), safe: tag('safe'), finalized: tag('finalized') }
 }
 
 /** A block as a row of the fork tree. */
-export function formatTreeBlock(block: ChainBlock, canonical: boolean): Record<string, unknown> {
+export function formatTreeBlock(block: ChainBlock, canonical: boolean): TreeBlock {
   return {
     number: toQuantity(block.number),
     hash: block.hashKey,
@@ -48,7 +49,7 @@ export function formatTreeBlock(block: ChainBlock, canonical: boolean): Record<s
 }
 
 /** A reorganisation as the fork tree annotates it. */
-export function formatRecordedReorg(reorg: RecordedReorg): Record<string, unknown> {
+export function formatRecordedReorg(reorg: RecordedReorg): Reorg {
   return {
     id: reorg.id,
     method: REORG_METHODS[reorg.cause],
@@ -68,7 +69,7 @@ export function withDecoding<T extends object>(wire: T, log: Log, decoder: AbiDe
 }
 
 /** A transaction as a line of a block or of the pool: who, to whom, what it called, how many blobs it carries. */
-export function formatTransactionSummary(signed: SignedTransaction, decoder: AbiDecoder): Record<string, unknown> {
+export function formatTransactionSummary(signed: SignedTransaction, decoder: AbiDecoder): TransactionSummary {
   const { tx } = signed
   return {
     hash: toData(signed.hash),
@@ -83,7 +84,7 @@ export function formatTransactionSummary(signed: SignedTransaction, decoder: Abi
 }
 
 /** What a mined transaction's execution came to: its receipt's fields (blob gas for a blob transaction) and, when it failed, why. */
-export function formatOutcome(executed: ExecutedTransaction, decoder: AbiDecoder): Record<string, unknown> {
+export function formatOutcome(executed: ExecutedTransaction, decoder: AbiDecoder): TransactionOutcome {
   return {
     status: toQuantity(executed.status),
     gasUsed: toQuantity(executed.gasUsed),
@@ -96,7 +97,7 @@ export function formatOutcome(executed: ExecutedTransaction, decoder: AbiDecoder
 }
 
 /** A failed transaction: the EVM's error, the revert data, its Error(string)/Panic reason or custom error. */
-function formatFailure(failure: NonNullable<ExecutedTransaction['failure']>, decoder: AbiDecoder): Record<string, unknown> {
+function formatFailure(failure: NonNullable<ExecutedTransaction['failure']>, decoder: AbiDecoder): Failure {
   const data = toData(failure.returnData)
   return {
     error: failure.error,

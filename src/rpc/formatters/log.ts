@@ -1,26 +1,19 @@
+import type { RpcLog } from 'viem'
 import type { Log } from '../../evm/index.ts'
 import type { PositionedLog } from '../../logs/index.ts'
 import { toData, toQuantity } from './hex.ts'
 
-/** A log on the wire (the nine fields of Infura's method reference, plus geth's blockTimestamp). */
-export interface RpcLog {
-  address: string
-  topics: string[]
-  data: string
-  blockNumber: string | null
-  transactionHash: string | null
-  transactionIndex: string | null
-  blockHash: string | null
-  blockTimestamp: string | null
-  logIndex: string | null
-  removed: boolean
-}
+/** A log on the wire (the nine fields of Infura's method reference, plus geth's blockTimestamp), as viem types it. */
+export type { RpcLog }
+
+/** At most four topics, the first the event's signature: viem's tuple type of them. */
+const topicsOf = (log: Log): RpcLog['topics'] => log.topics.map(toData) as RpcLog['topics']
 
 /** A mined log; `removed` is true when a reorg took its block out of the canonical chain. */
 export function formatLog(log: PositionedLog, removed = false): RpcLog {
   return {
     address: toData(log.address),
-    topics: log.topics.map(toData),
+    topics: topicsOf(log),
     data: toData(log.data),
     blockNumber: toQuantity(log.blockNumber),
     transactionHash: toData(log.transactionHash),
@@ -36,7 +29,7 @@ export function formatLog(log: PositionedLog, removed = false): RpcLog {
 export function formatPendingLog(log: Log): RpcLog {
   return {
     address: toData(log.address),
-    topics: log.topics.map(toData),
+    topics: topicsOf(log),
     data: toData(log.data),
     blockNumber: null,
     transactionHash: null,

@@ -2,6 +2,7 @@ import type { Log } from '../../evm/index.ts'
 import type { LogChange } from '../../filters/types.ts'
 import type { PositionedLog } from '../../logs/index.ts'
 import { RawJson } from '../rawJson.ts'
+import type { RpcLog } from './log.ts'
 
 // ASCII codes of the two hex digits of every byte value, and of each nibble.
 const HIGH = new Uint8Array(256)
@@ -197,8 +198,8 @@ class JsonWriter {
   }
 
   /** The JSON written so far, with the room around it for the response envelope. */
-  result(): RawJson {
-    return new RawJson(this.out, ROOM_BEFORE, this.at)
+  result<T>(): RawJson<T> {
+    return new RawJson<T>(this.out, ROOM_BEFORE, this.at)
   }
 }
 
@@ -302,7 +303,7 @@ function estimate(count: number, first: Log | undefined): number {
  * (null positions), exactly as `formatLog` / `formatPendingLog` + JSON.stringify write them (same
  * fields, same order), but written straight into bytes.
  */
-export function logsJson(mined: readonly PositionedLog[], pending: readonly Log[] = [], removed = false): RawJson {
+export function logsJson(mined: readonly PositionedLog[], pending: readonly Log[] = [], removed = false): RawJson<RpcLog[]> {
   const out = new JsonWriter(estimate(mined.length + pending.length, mined[0] ?? pending[0]))
   out.byte(0x5b)
   for (let i = 0; i < mined.length; i++) writeMined(out, mined[i] as PositionedLog, removed, i === 0)
@@ -313,7 +314,7 @@ export function logsJson(mined: readonly PositionedLog[], pending: readonly Log[
 }
 
 /** The JSON of a log filter's changes, each mined (removed or not) or pending, in order, as ASCII bytes. */
-export function logChangesJson(changes: readonly LogChange[]): RawJson {
+export function logChangesJson(changes: readonly LogChange[]): RawJson<RpcLog[]> {
   const out = new JsonWriter(estimate(changes.length, changes[0]?.log))
   out.byte(0x5b)
   for (let i = 0; i < changes.length; i++) {

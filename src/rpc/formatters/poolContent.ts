@@ -1,12 +1,19 @@
+import type { Address } from 'viem'
 import { maxFeePerGasOf } from '../../evm/index.ts'
 import type { SignedTransaction } from '../../evm/index.ts'
 import { toChecksumAddress } from './hex.ts'
 import { formatTransaction } from './transaction.ts'
 import type { RpcTransaction } from './transaction.ts'
 
+/** Pooled transactions by sender and decimal nonce, as geth's txpool_content and txpool_contentFrom nest them. */
+export type PoolTransactions = Record<Address, Record<string, RpcTransaction>>
+
+/** Pooled transactions in one line each (`to: value wei + gas gas × price wei`), as geth's txpool_inspect. */
+export type PoolSummary = Record<Address, Record<string, string>>
+
 /** Pooled transactions as geth's txpool_content nests them: checksummed sender → decimal nonce → transaction. */
-export function formatPoolContent(transactions: readonly SignedTransaction[]): Record<string, Record<string, RpcTransaction>> {
-  const out: Record<string, Record<string, RpcTransaction>> = {}
+export function formatPoolContent(transactions: readonly SignedTransaction[]): PoolTransactions {
+  const out: PoolTransactions = {}
   for (const signed of transactions) {
     const sender = toChecksumAddress(signed.from)
     out[sender] ??= {}
@@ -20,8 +27,8 @@ export function formatPoolContent(transactions: readonly SignedTransaction[]): R
  * `to: value wei + gas gas × price wei` (`contract creation: ...` without a recipient). The price is the
  * fee cap of a fee-market transaction, as geth's GasPrice() reads it.
  */
-export function formatPoolSummary(transactions: readonly SignedTransaction[]): Record<string, Record<string, string>> {
-  const out: Record<string, Record<string, string>> = {}
+export function formatPoolSummary(transactions: readonly SignedTransaction[]): PoolSummary {
+  const out: PoolSummary = {}
   for (const signed of transactions) {
     const sender = toChecksumAddress(signed.from)
     const { tx } = signed

@@ -1,3 +1,4 @@
+import type { RpcTransaction } from 'viem'
 import { chainIdOf, effectiveGasPriceOf, TransactionType } from '../../evm/index.ts'
 import type { SignedTransaction } from '../../evm/index.ts'
 import { toData, toQuantity } from './hex.ts'
@@ -12,7 +13,7 @@ export interface TransactionPosition {
   baseFee: bigint | undefined
 }
 
-export type RpcTransaction = Record<string, unknown>
+export type { RpcTransaction }
 
 type AccessListBytes = Array<[Uint8Array, Uint8Array[]]>
 
@@ -27,7 +28,7 @@ function formatAccessList(list: AccessListBytes): Array<{ address: string; stora
  */
 export function formatTransaction(signed: SignedTransaction, position?: TransactionPosition): RpcTransaction {
   const { tx } = signed
-  const out: RpcTransaction = {
+  const out: Record<string, unknown> = {
     blockHash: position ? toData(position.blockHash) : null,
     blockNumber: position ? toQuantity(position.blockNumber) : null,
     blockTimestamp: position ? toQuantity(position.blockTimestamp) : null,
@@ -67,7 +68,8 @@ export function formatTransaction(signed: SignedTransaction, position?: Transact
   out.r = toQuantity(tx.r ?? 0n)
   out.s = toQuantity(tx.s ?? 0n)
   if (tx.type !== TransactionType.Legacy) out.yParity = toQuantity(tx.v ?? 0n)
-  return out
+  // Built field by field as geth sends them for the type; viem's type is the union of those shapes.
+  return out as RpcTransaction
 }
 
 function gasPriceOf(signed: SignedTransaction, position: TransactionPosition | undefined): bigint {

@@ -1,8 +1,14 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 
-/** anvil_dropAllTransactions: empties the pool. */
-export const anvil_dropAllTransactions: MethodHandler = withParams([], async (_params, { node }) => {
-  await node.settings.dropAllTransactions()
-  return null
+export const anvil_dropAllTransactions = defineMethod({
+  name: 'anvil_dropAllTransactions',
+  description: 'Empties the pool.',
+  params: [],
+  result: returns<null>(),
+  writes: true,
+  control: true,
+  handler: async (_params, { node }) => {
+    await node.settings.dropAllTransactions()
+    return null
+  },
 })

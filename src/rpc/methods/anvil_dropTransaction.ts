@@ -1,9 +1,16 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import type { Hash } from 'viem'
+import { defineMethod, hardhatTwin, returns } from '../defineMethod.ts'
 import { toData } from '../formatters/hex.ts'
 import { hash32 } from '../schemas.ts'
 
-/** anvil_dropTransaction [hash]: removes a pooled transaction; its hash, or null when none was pooled (Anvil). */
-export const anvil_dropTransaction: MethodHandler = withParams([hash32], async ([hash], { node }) => {
-  return (await node.settings.dropTransaction(hash)) ? toData(hash) : null
+export const anvil_dropTransaction = defineMethod({
+  name: 'anvil_dropTransaction',
+  description: 'Removes a pooled transaction: its hash, or null when none was pooled (as Anvil).',
+  params: [hash32],
+  result: returns<Hash | null>(),
+  writes: true,
+  control: true,
+  handler: async ([hash], { node }) => ((await node.settings.dropTransaction(hash)) ? toData(hash) : null),
 })
+
+export const hardhat_dropTransaction = hardhatTwin(anvil_dropTransaction, 'whetherFound')

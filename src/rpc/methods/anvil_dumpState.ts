@@ -1,6 +1,6 @@
+import type { Hex } from 'viem'
 import { dumpNetwork } from '../../persistence/networkDump.ts'
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { toData } from '../formatters/hex.ts'
 import { boolean } from '../schemas.ts'
 
@@ -9,6 +9,11 @@ import { boolean } from '../schemas.ts'
  * (every block, pool, clock, keys, state set on accounts), for anvil_loadState here or in a later run. Every
  * block is always kept, so Anvil's flag changes nothing.
  */
-export const anvil_dumpState: MethodHandler = withParams([boolean.optional()], async (_params, { node }) => {
-  return toData(await dumpNetwork(node))
+export const anvil_dumpState = defineMethod({
+  name: 'anvil_dumpState',
+  description: 'The network as hex of a gzip-compressed state file (every block, pool, clock, keys), for anvil_loadState.',
+  params: [boolean.optional()],
+  result: returns<Hex>(),
+  control: true,
+  handler: async (_params, { node }) => toData(await dumpNetwork(node)),
 })

@@ -1,5 +1,12 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, hardhatTwin, returns } from '../defineMethod.ts'
 
-/** anvil_getAutomine: whether each transaction is mined as it arrives. */
-export const anvil_getAutomine: MethodHandler = withParams([], (_params, { node }) => node.settings.mining.automine)
+export const anvil_getAutomine = defineMethod({
+  name: 'anvil_getAutomine',
+  description: 'Whether each transaction is mined as it arrives.',
+  params: [],
+  result: returns<boolean>(),
+  control: true,
+  handler: (_params, { node }) => node.settings.mining.automine,
+})
+
+export const hardhat_getAutomine = hardhatTwin(anvil_getAutomine, 'same')

@@ -1,5 +1,11 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 
-/** anvil_removeBlockTimestampInterval: blocks follow the clock again (from where the interval left them); whether one was set. */
-export const anvil_removeBlockTimestampInterval: MethodHandler = withParams([], (_params, { node }) => node.settings.removeBlockTimestampInterval())
+export const anvil_removeBlockTimestampInterval = defineMethod({
+  name: 'anvil_removeBlockTimestampInterval',
+  description: 'Blocks follow the clock again (from where the interval left them); whether one was set.',
+  params: [],
+  result: returns<boolean>(),
+  writes: true,
+  control: true,
+  handler: (_params, { node }) => node.settings.removeBlockTimestampInterval(),
+})

@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { InvalidParamsError } from '../../errors.ts'
 import type { Placement } from '../../reorg/anvilReorg.ts'
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { transactionCall, toCallRequest } from '../callRequest.ts'
 import { quantityOrNumber } from '../controlSchemas.ts'
 import { boolean, data } from '../schemas.ts'
@@ -17,9 +16,14 @@ const pair = z.tuple([z.union([data, transactionCall]), quantityOrNumber], {
  * dev account signs with nonces counted from the common ancestor); orphaned transactions are
  * dropped. A third parameter `force` allows going past `finalized` (chainsim's addition).
  */
-export const anvil_reorg: MethodHandler = withParams(
-  [quantityOrNumber, z.array(pair).optional(), boolean.optional()],
-  async ([depth, pairs, force], { node }) => {
+export const anvil_reorg = defineMethod({
+  name: 'anvil_reorg',
+  description: "Anvil's reorg: the newest `depth` blocks replaced by as many holding the given transactions; orphans dropped.",
+  params: [quantityOrNumber, z.array(pair).optional(), boolean.optional()],
+  result: returns<null>(),
+  writes: true,
+  control: true,
+  handler: async ([depth, pairs, force], { node }) => {
     const placements = (pairs ?? []).map(([tx, blockIndex], index): Placement => {
       if (tx instanceof Uint8Array) return { transaction: tx, blockIndex: Number(blockIndex) }
       if (!tx.from) throw new InvalidParamsError(`invalid argument 1: pair ${index}: missing "from"`)
@@ -28,4 +32,4 @@ export const anvil_reorg: MethodHandler = withParams(
     await node.reorgs.anvilReorg(Number(depth), placements, force ?? false)
     return null
   },
-)
+})

@@ -1,5 +1,4 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { quantityOrNumber } from '../controlSchemas.ts'
 import { boolean } from '../schemas.ts'
 
@@ -7,10 +6,15 @@ import { boolean } from '../schemas.ts'
  * anvil_rollback [depth?, force?]: removes the newest `depth` blocks (default 1) without replacing
  * them; past `finalized` only with `force` (chainsim's addition to Anvil's parameters).
  */
-export const anvil_rollback: MethodHandler = withParams(
-  [quantityOrNumber.optional(), boolean.optional()],
-  async ([depth, force], { node }) => {
+export const anvil_rollback = defineMethod({
+  name: 'anvil_rollback',
+  description: 'Removes the newest `depth` blocks (default 1) without replacing them; past `finalized` only with `force`.',
+  params: [quantityOrNumber.optional(), boolean.optional()],
+  result: returns<null>(),
+  writes: true,
+  control: true,
+  handler: async ([depth, force], { node }) => {
     await node.reorgs.rollback(Number(depth ?? 1n), force ?? false)
     return null
   },
-)
+})

@@ -1,13 +1,18 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, hardhatTwin, returns } from '../defineMethod.ts'
 import { quantityOrNumber } from '../controlSchemas.ts'
 import { address } from '../schemas.ts'
 
-/** anvil_setBalance [address, wei]: sets an account's balance on the head's state; no block is mined. */
-export const anvil_setBalance: MethodHandler = withParams(
-  [address, quantityOrNumber],
-  async ([account, balance], { node }) => {
+export const anvil_setBalance = defineMethod({
+  name: 'anvil_setBalance',
+  description: "Sets an account's balance on the head's state; no block is mined.",
+  params: [address, quantityOrNumber],
+  result: returns<null>(),
+  writes: true,
+  control: true,
+  handler: async ([account, balance], { node }) => {
     await node.setAccountState([{ address: account, balance }])
     return null
   },
-)
+})
+
+export const hardhat_setBalance = hardhatTwin(anvil_setBalance, 'true')

@@ -1,9 +1,17 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, hardhatTwin, returns } from '../defineMethod.ts'
 import { address } from '../schemas.ts'
 
-/** anvil_setCoinbase [address]: who receives the fees of the blocks mined from now on (eth_coinbase answers it). */
-export const anvil_setCoinbase: MethodHandler = withParams([address], async ([coinbase], { node }) => {
-  await node.settings.setCoinbase(coinbase)
-  return null
+export const anvil_setCoinbase = defineMethod({
+  name: 'anvil_setCoinbase',
+  description: 'Who receives the fees of the blocks mined from now on (eth_coinbase answers it).',
+  params: [address],
+  result: returns<null>(),
+  writes: true,
+  control: true,
+  handler: async ([coinbase], { node }) => {
+    await node.settings.setCoinbase(coinbase)
+    return null
+  },
 })
+
+export const hardhat_setCoinbase = hardhatTwin(anvil_setCoinbase, 'true')

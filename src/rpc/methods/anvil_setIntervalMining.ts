@@ -1,5 +1,4 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { uint64OrNumber } from '../controlSchemas.ts'
 
 // The longest interval a Node timer keeps, in whole seconds.
@@ -11,8 +10,16 @@ const intervalSeconds = uint64OrNumber.refine((s) => s <= MAX_INTERVAL_SECONDS, 
  * (evm_setIntervalMining keeps Hardhat's milliseconds), and Anvil's rule that one mining mode replaces the
  * other: automine goes off, so 0 leaves blocks to evm_mine alone.
  */
-export const anvil_setIntervalMining: MethodHandler = withParams([intervalSeconds], async ([seconds], { node }) => {
-  await node.settings.setAutomine(false)
-  await node.settings.setIntervalMining(Number(seconds) * 1000)
-  return null
+export const anvil_setIntervalMining = defineMethod({
+  name: 'anvil_setIntervalMining',
+  description: 'A block every `seconds` seconds (0: off); automine goes off, as on Anvil.',
+  params: [intervalSeconds],
+  result: returns<null>(),
+  writes: true,
+  control: true,
+  handler: async ([seconds], { node }) => {
+    await node.settings.setAutomine(false)
+    await node.settings.setIntervalMining(Number(seconds) * 1000)
+    return null
+  },
 })

@@ -1,13 +1,18 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, hardhatTwin, returns } from '../defineMethod.ts'
 import { uint64OrNumber } from '../controlSchemas.ts'
 import { address } from '../schemas.ts'
 
-/** anvil_setNonce [address, nonce]: sets an account's nonce (at most 64 bits) on the head's state. */
-export const anvil_setNonce: MethodHandler = withParams(
-  [address, uint64OrNumber],
-  async ([account, nonce], { node }) => {
+export const anvil_setNonce = defineMethod({
+  name: 'anvil_setNonce',
+  description: "Sets an account's nonce (at most 64 bits) on the head's state.",
+  params: [address, uint64OrNumber],
+  result: returns<null>(),
+  writes: true,
+  control: true,
+  handler: async ([account, nonce], { node }) => {
     await node.setAccountState([{ address: account, nonce }])
     return null
   },
-)
+})
+
+export const hardhat_setNonce = hardhatTwin(anvil_setNonce, 'true')

@@ -1,16 +1,21 @@
 import { setLengthLeft } from '../../evm/index.ts'
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, hardhatTwin, returns } from '../defineMethod.ts'
 import { address, data } from '../schemas.ts'
 import { storageSlot } from '../storageSlot.ts'
 
 const word = data.refine((bytes) => bytes.length <= 32, 'expected at most 32 bytes')
 
-/** anvil_setStorageAt [address, slot, value]: sets one storage slot on the head's state; returns true. */
-export const anvil_setStorageAt: MethodHandler = withParams(
-  [address, storageSlot, word],
-  async ([account, key, value], { node }) => {
+export const anvil_setStorageAt = defineMethod({
+  name: 'anvil_setStorageAt',
+  description: "Sets one storage slot on the head's state; `true`.",
+  params: [address, storageSlot, word],
+  result: returns<true>(),
+  writes: true,
+  control: true,
+  handler: async ([account, key, value], { node }) => {
     await node.setAccountState([{ address: account, storage: [[key, setLengthLeft(value, 32)]] }])
-    return true
+    return true as const
   },
-)
+})
+
+export const hardhat_setStorageAt = hardhatTwin(anvil_setStorageAt, 'true')

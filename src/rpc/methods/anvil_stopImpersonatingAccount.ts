@@ -1,9 +1,17 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, hardhatTwin, returns } from '../defineMethod.ts'
 import { address } from '../schemas.ts'
 
-/** anvil_stopImpersonatingAccount [address]: eth_sendTransaction no longer sends as `address` without its key. */
-export const anvil_stopImpersonatingAccount: MethodHandler = withParams([address], async ([account], { node }) => {
-  await node.signing.stopImpersonating(account)
-  return null
+export const anvil_stopImpersonatingAccount = defineMethod({
+  name: 'anvil_stopImpersonatingAccount',
+  description: 'eth_sendTransaction no longer sends as the address without its key.',
+  params: [address],
+  result: returns<null>(),
+  writes: true,
+  control: true,
+  handler: async ([account], { node }) => {
+    await node.signing.stopImpersonating(account)
+    return null
+  },
 })
+
+export const hardhat_stopImpersonatingAccount = hardhatTwin(anvil_stopImpersonatingAccount, 'true')

@@ -1,8 +1,11 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import type { Quantity } from 'viem'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { toQuantity } from '../formatters/hex.ts'
 
-/** eth_baseFee: the base fee per gas of the next block. */
-export const eth_baseFee: MethodHandler = withParams([], (_params, { node }) => {
-  return toQuantity(node.nextBaseFee)
+export const eth_baseFee = defineMethod({
+  name: 'eth_baseFee',
+  description: 'The base fee per gas of the next block.',
+  params: [],
+  result: returns<Quantity>(),
+  handler: (_params, { node }) => toQuantity(node.nextBaseFee),
 })

@@ -1,8 +1,13 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import type { Quantity } from 'viem'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { toQuantity } from '../formatters/hex.ts'
 
-/** eth_blockNumber: the head's number. */
-export const eth_blockNumber: MethodHandler = withParams([], (_params, { node }) => {
-  return toQuantity(node.head.number)
+export const eth_blockNumber = defineMethod({
+  name: 'eth_blockNumber',
+  description: "The head's number.",
+  params: [],
+  result: returns<Quantity>(),
+  lagged: true,
+  cost: { infura: 80, alchemy: 10 },
+  handler: (_params, { node }) => toQuantity(node.head.number),
 })

@@ -1,8 +1,12 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import type { Quantity } from 'viem'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { toQuantity } from '../formatters/hex.ts'
 
-/** eth_chainId: the network's chain id (EIP-695). */
-export const eth_chainId: MethodHandler = withParams([], (_params, { node }) => {
-  return toQuantity(node.chainId)
+export const eth_chainId = defineMethod({
+  name: 'eth_chainId',
+  description: "The network's chain id (EIP-695).",
+  params: [],
+  result: returns<Quantity>(),
+  cost: { infura: 5, alchemy: 0 },
+  handler: (_params, { node }) => toQuantity(node.chainId),
 })

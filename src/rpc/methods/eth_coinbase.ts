@@ -1,6 +1,11 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import type { Address } from 'viem'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { toData } from '../formatters/hex.ts'
 
-/** eth_coinbase: who receives the fees of mined blocks (the zero address unless anvil_setCoinbase said otherwise). */
-export const eth_coinbase: MethodHandler = withParams([], (_params, { node }) => toData(node.settings.coinbase))
+export const eth_coinbase = defineMethod({
+  name: 'eth_coinbase',
+  description: 'Who receives the fees of mined blocks (the zero address unless anvil_setCoinbase said otherwise).',
+  params: [],
+  result: returns<Address>(),
+  handler: (_params, { node }) => toData(node.settings.coinbase),
+})

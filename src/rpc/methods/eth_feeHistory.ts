@@ -1,8 +1,8 @@
+import type { Quantity, RpcFeeHistory } from 'viem'
 import { blobGasPriceOf, blobGasUsedRatioOf } from '../../evm/index.ts'
 import { InvalidParamsError, ServerError } from '../../errors.ts'
 import type { ChainBlock } from '../../chain/types.ts'
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { toQuantity } from '../formatters/hex.ts'
 import { blockTag, quantity } from '../schemas.ts'
 import { z } from 'zod'
@@ -12,10 +12,21 @@ const MAX_BLOCK_COUNT = 1024n
 const MAX_REWARD_PERCENTILES = 100
 const percentiles = z.array(z.number().min(0).max(100), { error: 'expected array of percentiles' })
 
-/** eth_feeHistory: base fees, blob base fees, gas-used ratios and tip percentiles of recent blocks (geth's form). */
-export const eth_feeHistory: MethodHandler = withParams(
-  [z.union([quantity, z.number().int().nonnegative().transform(BigInt)]), blockTag, percentiles.optional()],
-  async ([count, newest, rewardPercentiles], { node }) => {
+/** eth_feeHistory's answer: viem's, with the blob fields geth adds from Cancun. */
+export type FeeHistoryAnswer = RpcFeeHistory & { baseFeePerBlobGas?: Quantity[]; blobGasUsedRatio?: number[] }
+
+export const eth_feeHistory = defineMethod({
+  name: 'eth_feeHistory',
+  description: "Base fees, blob base fees, gas-used ratios and tip percentiles of recent blocks (geth's form).",
+  params: [z.union([quantity, z.number().int().nonnegative().transform(BigInt)]), blockTag, percentiles.optional()],
+  result: returns<FeeHistoryAnswer>(),
+  // A fork's fee history starts at its fork block: a newest block below it is refused, not asked upstream.
+  reads: { block: { param: 1, kind: 'number' } },
+  lagged: true,
+  fork: 'local',
+  cost: { infura: 80, alchemy: 10 },
+  countFirst: countPercentilesFirst,
+  handler: async ([count, newest, rewardPercentiles], { node }) => {
     if (rewardPercentiles?.some((p, i) => i > 0 && p < (rewardPercentiles[i - 1] as number))) {
       throw new InvalidParamsError('invalid argument 2: percentiles must be in ascending order')
     }
@@ -36,7 +47,7 @@ export const eth_feeHistory: MethodHandler = withParams(
     const baseFeePerBlobGas = blocks.map((b) => toQuantity(blobGasPriceOf(b.header) ?? 0n))
     const next = node.blockBySelector(newestNumber + 1n)
     baseFeePerBlobGas.push(toQuantity((next ? blobGasPriceOf(next.header) : node.nextBlobBaseFee) ?? 0n))
-    const result: Record<string, unknown> = {
+    const result: FeeHistoryAnswer = {
       oldestBlock: toQuantity(oldest),
       baseFeePerGas,
       gasUsedRatio: blocks.map((b) => Number(b.header.gasUsed) / Number(b.header.gasLimit)),
@@ -46,11 +57,10 @@ export const eth_feeHistory: MethodHandler = withParams(
     if (rewardPercentiles) result.reward = blocks.map((b) => rewardsOf(b, rewardPercentiles))
     return result
   },
-  { countFirst: countPercentilesFirst },
-)
+})
 
 /** Tips at the given percentiles of gas used, as geth weights them. */
-function rewardsOf(block: ChainBlock, percentiles: number[]): string[] {
+function rewardsOf(block: ChainBlock, percentiles: number[]): Quantity[] {
   const baseFee = block.header.baseFeePerGas ?? 0n
   const txs = block.transactions
     .map((t) => ({ tip: t.effectiveGasPrice - baseFee, gas: t.gasUsed }))

@@ -1,9 +1,13 @@
+import type { Quantity } from 'viem'
 import { NODE_DEFAULTS } from '../../nodeOptions.ts'
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { toQuantity } from '../formatters/hex.ts'
 
-/** eth_gasPrice: the next block's base fee plus the default tip, so a legacy tx at this price is mined. */
-export const eth_gasPrice: MethodHandler = withParams([], (_params, { node }) => {
-  return toQuantity(node.nextBaseFee + NODE_DEFAULTS.priorityFee)
+export const eth_gasPrice = defineMethod({
+  name: 'eth_gasPrice',
+  description: "The next block's base fee plus the default tip, so a legacy transaction at this price is mined.",
+  params: [],
+  result: returns<Quantity>(),
+  cost: { infura: 80, alchemy: 20 },
+  handler: (_params, { node }) => toQuantity(node.nextBaseFee + NODE_DEFAULTS.priorityFee),
 })

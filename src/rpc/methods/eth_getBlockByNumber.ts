@@ -1,13 +1,19 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import type { RpcBlock } from 'viem'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { resolveBlockByTag } from '../blockResolution.ts'
 import { formatBlock } from '../formatters/block.ts'
 import { blockTag, boolean } from '../schemas.ts'
 
-/** eth_getBlockByNumber: a canonical block by number or tag, the pending block, or null. */
-export const eth_getBlockByNumber: MethodHandler = withParams(
-  [blockTag, boolean.optional()],
-  async ([tag, fullTransactions], { node }) => {
+export const eth_getBlockByNumber = defineMethod({
+  name: 'eth_getBlockByNumber',
+  description: 'A canonical block by number or tag, the pending block, or null.',
+  params: [blockTag, boolean.optional()],
+  result: returns<RpcBlock | null>(),
+  reads: { block: { param: 0, kind: 'number' } },
+  lagged: true,
+  fork: 'forwarded',
+  cost: { infura: 80, alchemy: 20 },
+  handler: async ([tag, fullTransactions], { node }) => {
     const found = await resolveBlockByTag(node, tag)
     if (!found) return null
     const full = fullTransactions ?? false
@@ -16,4 +22,4 @@ export const eth_getBlockByNumber: MethodHandler = withParams(
     }
     return formatBlock(found.block.toBlock(), found.block.transactions, { fullTransactions: full })
   },
-)
+})

@@ -1,5 +1,5 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import type { Hash, RpcLog } from 'viem'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { filterId } from '../filterId.ts'
 import { toData } from '../formatters/hex.ts'
 import { logChangesJson } from '../formatters/logsJson.ts'
@@ -10,7 +10,15 @@ import { logChangesJson } from '../formatters/logsJson.ts'
  * with null positions when their range ends at `pending`; block and pending-transaction
  * filters get hashes. Unknown or expired id → -32000 "filter not found".
  */
-export const eth_getFilterChanges: MethodHandler = withParams([filterId], async ([id], { node }) => {
-  const found = await node.filters.changes(id)
-  return found.kind === 'log' ? logChangesJson(found.changes) : found.hashes.map(toData)
+export const eth_getFilterChanges = defineMethod({
+  name: 'eth_getFilterChanges',
+  description: 'What happened since the last poll (removed logs after a reorg first), and drains it.',
+  params: [filterId],
+  // A log filter's changes (written straight to JSON), or a block or pending-transaction filter's hashes.
+  result: returns<RpcLog[] | Hash[]>(),
+  cost: { infura: 140, alchemy: 20 },
+  handler: async ([id], { node }) => {
+    const found = await node.filters.changes(id)
+    return found.kind === 'log' ? logChangesJson(found.changes) : found.hashes.map(toData)
+  },
 })

@@ -1,15 +1,21 @@
+import type { RpcProof } from 'viem'
 import { z } from 'zod'
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { resolveStateBlock } from '../blockResolution.ts'
 import { toData, toQuantity } from '../formatters/hex.ts'
 import { address, blockTagOrHash } from '../schemas.ts'
 import { storageSlot } from '../storageSlot.ts'
 
-/** eth_getProof [address, slots, block]: EIP-1186 Merkle proofs of an account and its storage slots. */
-export const eth_getProof: MethodHandler = withParams(
-  [address, z.array(storageSlot, { error: 'expected array of storage slots' }), blockTagOrHash.optional()],
-  async ([account, slots, ref], { node }) => {
+export const eth_getProof = defineMethod({
+  name: 'eth_getProof',
+  description: 'EIP-1186 Merkle proofs of an account and its storage slots at a block.',
+  params: [address, z.array(storageSlot, { error: 'expected array of storage slots' }), blockTagOrHash.optional()],
+  result: returns<RpcProof>(),
+  reads: { block: { param: 2, kind: 'reference' }, state: true },
+  lagged: true,
+  fork: 'forwarded',
+  cost: { infura: 150, alchemy: 20 },
+  handler: async ([account, slots, ref], { node }) => {
     const block = await resolveStateBlock(node, ref ?? 'latest')
     const proof = await node.execution.proof(block, account, slots)
     return {
@@ -26,4 +32,4 @@ export const eth_getProof: MethodHandler = withParams(
       })),
     }
   },
-)
+})

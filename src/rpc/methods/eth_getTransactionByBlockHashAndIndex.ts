@@ -1,14 +1,20 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import type { RpcTransaction } from 'viem'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { formatMinedTransaction } from '../formatters/transaction.ts'
 import { hash32, quantity } from '../schemas.ts'
 
-/** eth_getTransactionByBlockHashAndIndex: a block's transaction by position, or null. */
-export const eth_getTransactionByBlockHashAndIndex: MethodHandler = withParams(
-  [hash32, quantity],
-  ([hash, index], { node }) => {
+export const eth_getTransactionByBlockHashAndIndex = defineMethod({
+  name: 'eth_getTransactionByBlockHashAndIndex',
+  description: "A block's transaction by position, or null.",
+  params: [hash32, quantity],
+  result: returns<RpcTransaction | null>(),
+  reads: { block: { param: 0, kind: 'hash' } },
+  lagged: true,
+  fork: 'forwarded',
+  cost: { infura: 150, alchemy: 20 },
+  handler: ([hash, index], { node }) => {
     const block = node.chain.blockByHash(hash)
     if (!block || index >= BigInt(block.transactions.length)) return null
     return formatMinedTransaction(block, Number(index))
   },
-)
+})

@@ -1,13 +1,19 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import type { RpcTransaction } from 'viem'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { resolveBlockByTag } from '../blockResolution.ts'
 import { formatMinedTransaction, formatTransaction } from '../formatters/transaction.ts'
 import { blockTag, quantity } from '../schemas.ts'
 
-/** eth_getTransactionByBlockNumberAndIndex: a block's transaction by position, or null. */
-export const eth_getTransactionByBlockNumberAndIndex: MethodHandler = withParams(
-  [blockTag, quantity],
-  async ([tag, index], { node }) => {
+export const eth_getTransactionByBlockNumberAndIndex = defineMethod({
+  name: 'eth_getTransactionByBlockNumberAndIndex',
+  description: "A block's transaction by position, or null.",
+  params: [blockTag, quantity],
+  result: returns<RpcTransaction | null>(),
+  reads: { block: { param: 0, kind: 'number' } },
+  lagged: true,
+  fork: 'forwarded',
+  cost: { infura: 150, alchemy: 20 },
+  handler: async ([tag, index], { node }) => {
     const found = await resolveBlockByTag(node, tag)
     if (!found) return null
     if ('pending' in found) {
@@ -17,4 +23,4 @@ export const eth_getTransactionByBlockNumberAndIndex: MethodHandler = withParams
     if (index >= BigInt(found.block.transactions.length)) return null
     return formatMinedTransaction(found.block, Number(index))
   },
-)
+})

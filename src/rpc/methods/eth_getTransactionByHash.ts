@@ -1,15 +1,21 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import type { RpcTransaction } from 'viem'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { formatMinedTransaction, formatTransaction } from '../formatters/transaction.ts'
 import { hash32 } from '../schemas.ts'
 
-/**
- * eth_getTransactionByHash: a mined transaction with its position, a pooled one with null
- * block fields, or null when unknown (or dropped).
- */
-export const eth_getTransactionByHash: MethodHandler = withParams([hash32], ([hash], { node }) => {
-  const found = node.transaction(hash)
-  if (!found) return null
-  if (found.status === 'pending') return formatTransaction(found.signed)
-  return formatMinedTransaction(found.location.block, found.location.index)
+export const eth_getTransactionByHash = defineMethod({
+  name: 'eth_getTransactionByHash',
+  description: 'A mined transaction with its position, a pooled one with null block fields, or null.',
+  params: [hash32],
+  result: returns<RpcTransaction | null>(),
+  reads: { block: { param: 0, kind: 'transaction' } },
+  lagged: true,
+  fork: 'forwarded',
+  cost: { infura: 80, alchemy: 20 },
+  handler: ([hash], { node }) => {
+    const found = node.transaction(hash)
+    if (!found) return null
+    if (found.status === 'pending') return formatTransaction(found.signed)
+    return formatMinedTransaction(found.location.block, found.location.index)
+  },
 })

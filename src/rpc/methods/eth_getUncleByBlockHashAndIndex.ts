@@ -1,10 +1,18 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import type { RpcUncle } from 'viem'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { formatUncle } from '../formatters/uncle.ts'
 import { hash32, uint64 } from '../schemas.ts'
 
-/** eth_getUncleByBlockHashAndIndex [hash, index]: an uncle of the block as geth formats it, or null (always, after the merge). */
-export const eth_getUncleByBlockHashAndIndex: MethodHandler = withParams([hash32, uint64], ([hash, index], { node }) => {
-  const block = node.chain.blockByHash(hash)
-  return block ? formatUncle(block.toBlock(), index) : null
+export const eth_getUncleByBlockHashAndIndex = defineMethod({
+  name: 'eth_getUncleByBlockHashAndIndex',
+  description: 'An uncle of the block as geth formats it, or null (always, after the merge).',
+  params: [hash32, uint64],
+  result: returns<RpcUncle | null>(),
+  reads: { block: { param: 0, kind: 'hash' } },
+  lagged: true,
+  fork: 'forwarded',
+  handler: ([hash, index], { node }) => {
+    const block = node.chain.blockByHash(hash)
+    return block ? formatUncle(block.toBlock(), index) : null
+  },
 })

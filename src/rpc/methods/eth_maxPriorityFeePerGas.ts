@@ -1,7 +1,13 @@
+import type { Quantity } from 'viem'
 import { NODE_DEFAULTS } from '../../nodeOptions.ts'
-import type { MethodHandler } from '../methodContext.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { toQuantity } from '../formatters/hex.ts'
-import { withParams } from '../withParams.ts'
 
-/** eth_maxPriorityFeePerGas: the tip chainsim's own transactions use (1 gwei, as Anvil). */
-export const eth_maxPriorityFeePerGas: MethodHandler = withParams([], () => toQuantity(NODE_DEFAULTS.priorityFee))
+export const eth_maxPriorityFeePerGas = defineMethod({
+  name: 'eth_maxPriorityFeePerGas',
+  description: "The tip chainsim's own transactions use (1 gwei, as Anvil).",
+  params: [],
+  result: returns<Quantity>(),
+  cost: { infura: 80, alchemy: 10 },
+  handler: () => toQuantity(NODE_DEFAULTS.priorityFee),
+})

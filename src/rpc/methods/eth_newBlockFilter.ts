@@ -1,7 +1,10 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 
-/** eth_newBlockFilter: installs a filter that reports the hashes of new canonical blocks. */
-export const eth_newBlockFilter: MethodHandler = withParams([], (_params, { node }) => {
-  return node.filters.newBlockFilter()
+export const eth_newBlockFilter = defineMethod({
+  name: 'eth_newBlockFilter',
+  description: 'Installs a filter that reports the hashes of new canonical blocks; its id.',
+  params: [],
+  result: returns<string>(),
+  cost: { infura: 80, alchemy: 20 },
+  handler: (_params, { node }) => node.filters.newBlockFilter(),
 })

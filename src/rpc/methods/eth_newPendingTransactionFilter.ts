@@ -1,7 +1,10 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 
-/** eth_newPendingTransactionFilter: installs a filter that reports hashes of transactions entering the pool. */
-export const eth_newPendingTransactionFilter: MethodHandler = withParams([], (_params, { node }) => {
-  return node.filters.newPendingTransactionFilter()
+export const eth_newPendingTransactionFilter = defineMethod({
+  name: 'eth_newPendingTransactionFilter',
+  description: 'Installs a filter that reports hashes of transactions entering the pool; its id.',
+  params: [],
+  result: returns<string>(),
+  cost: { alchemy: 20 },
+  handler: (_params, { node }) => node.filters.newPendingTransactionFilter(),
 })

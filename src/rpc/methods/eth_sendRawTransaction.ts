@@ -1,9 +1,14 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import type { Hash } from 'viem'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { toData } from '../formatters/hex.ts'
 import { data } from '../schemas.ts'
 
-/** eth_sendRawTransaction: admits a signed transaction (mined at once under automine); returns its hash. */
-export const eth_sendRawTransaction: MethodHandler = withParams([data], async ([raw], { node }) => {
-  return toData(await node.sendRawTransaction(raw))
+export const eth_sendRawTransaction = defineMethod({
+  name: 'eth_sendRawTransaction',
+  description: 'Admits a signed transaction (mined at once under automine); its hash.',
+  params: [data],
+  result: returns<Hash>(),
+  writes: true,
+  cost: { infura: 80, alchemy: 250 },
+  handler: async ([raw], { node }) => toData(await node.sendRawTransaction(raw)),
 })

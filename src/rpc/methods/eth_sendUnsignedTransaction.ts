@@ -1,6 +1,6 @@
+import type { Hash } from 'viem'
 import { InvalidParamsError } from '../../errors.ts'
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { transactionCall, toCallRequest } from '../callRequest.ts'
 import { toData } from '../formatters/hex.ts'
 
@@ -9,7 +9,14 @@ import { toData } from '../formatters/hex.ts'
  * `from`, whoever that is and without impersonating it first, with Anvil's bypass signature (r = s = 0) and
  * the hash Anvil gives it; unset fields are filled as eth_sendTransaction fills them.
  */
-export const eth_sendUnsignedTransaction: MethodHandler = withParams([transactionCall], async ([call], { node }) => {
-  if (!call.from) throw new InvalidParamsError('invalid argument 0: missing "from"')
-  return toData(await node.sendUnsignedTransaction({ ...toCallRequest(call), from: call.from, chainId: call.chainId }))
+export const eth_sendUnsignedTransaction = defineMethod({
+  name: 'eth_sendUnsignedTransaction',
+  description: "Sends a transaction as its `from`, whoever that is, with Anvil's bypass signature and hash.",
+  params: [transactionCall],
+  result: returns<Hash>(),
+  writes: true,
+  handler: async ([call], { node }) => {
+    if (!call.from) throw new InvalidParamsError('invalid argument 0: missing "from"')
+    return toData(await node.sendUnsignedTransaction({ ...toCallRequest(call), from: call.from, chainId: call.chainId }))
+  },
 })

@@ -1,5 +1,5 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import type { Hex } from 'viem'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { toData } from '../formatters/hex.ts'
 import { address } from '../schemas.ts'
 import { typedData } from '../typedData.ts'
@@ -9,6 +9,10 @@ import { typedData } from '../typedData.ts'
  * Anvil and MetaMask answer it. The typed data is an object or its JSON text (viem sends text); values are
  * checked against their types.
  */
-export const eth_signTypedData_v4: MethodHandler = withParams([address, typedData], async ([account, typed], { node }) => {
-  return toData(await node.signing.signTypedData(account, typed))
+export const eth_signTypedData_v4 = defineMethod({
+  name: 'eth_signTypedData_v4',
+  description: "A dev account's EIP-712 signature; the typed data as an object or its JSON text.",
+  params: [address, typedData],
+  result: returns<Hex>(),
+  handler: async ([account, typed], { node }) => toData(await node.signing.signTypedData(account, typed)),
 })

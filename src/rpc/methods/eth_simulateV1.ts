@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { ClientLimitExceededError, InvalidParamsError } from '../../errors.ts'
 import { MAX_SIMULATED_BLOCKS } from '../../evm/index.ts'
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { resolveStateBlock } from '../blockResolution.ts'
 import { transactionCall, toCallRequest } from '../callRequest.ts'
 import { formatSimulatedBlock } from '../formatters/simulatedBlock.ts'
+import type { SimulatedBlockAnswer } from '../formatters/simulatedBlock.ts'
 import { blockOverrides, refuseOversizedStateOverrides, stateOverride } from '../overrides.ts'
 import { blockTagOrHash, boolean } from '../schemas.ts'
 
@@ -29,9 +29,17 @@ const simulationRequest = z.object(
  * overrides, simulated one after another on top of the given block (default latest) and answered as
  * sealed blocks with each call's outcome. Nothing reaches the chain.
  */
-export const eth_simulateV1: MethodHandler = withParams(
-  [simulationRequest, blockTagOrHash.optional()],
-  async ([request, ref], { node }) => {
+export const eth_simulateV1 = defineMethod({
+  name: 'eth_simulateV1',
+  description: 'Blocks of calls with their own overrides, simulated one after another on a block; nothing reaches the chain.',
+  params: [simulationRequest, blockTagOrHash.optional()],
+  result: returns<SimulatedBlockAnswer[]>(),
+  // Simulated on the node's own states: a block before a fork's fork block is not one of them.
+  reads: { block: { param: 1, kind: 'reference' }, state: true },
+  lagged: false,
+  fork: 'local',
+  countFirst: countBlocksFirst,
+  handler: async ([request, ref], { node }) => {
     if (request.blockStateCalls.length === 0) throw new InvalidParamsError('empty input')
     const block = await resolveStateBlock(node, ref ?? 'latest')
     const simulated = await node.execution.simulate(
@@ -45,8 +53,7 @@ export const eth_simulateV1: MethodHandler = withParams(
     )
     return simulated.map((result) => formatSimulatedBlock(result, request.returnFullTransactions ?? false))
   },
-  { countFirst: countBlocksFirst },
-)
+})
 
 /** Counted before any block is read: an oversized request is refused for what parsing it cost. */
 function countBlocksFirst(params: readonly unknown[]): void {

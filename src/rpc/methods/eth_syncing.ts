@@ -1,5 +1,10 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 
-/** eth_syncing: a simulated chain is always in sync. */
-export const eth_syncing: MethodHandler = withParams([], () => false)
+export const eth_syncing = defineMethod({
+  name: 'eth_syncing',
+  description: 'A simulated chain is always in sync: `false`.',
+  params: [],
+  result: returns<false>(),
+  cost: { infura: 5, alchemy: 0 },
+  handler: () => false as const,
+})

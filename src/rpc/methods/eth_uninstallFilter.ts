@@ -1,8 +1,11 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { filterId } from '../filterId.ts'
 
-/** eth_uninstallFilter: removes a filter; false when there was none by that id. */
-export const eth_uninstallFilter: MethodHandler = withParams([filterId], ([id], { node }) => {
-  return node.filters.uninstall(id)
+export const eth_uninstallFilter = defineMethod({
+  name: 'eth_uninstallFilter',
+  description: 'Removes a filter; false when there was none by that id.',
+  params: [filterId],
+  result: returns<boolean>(),
+  cost: { infura: 80, alchemy: 10 },
+  handler: ([id], { node }) => node.filters.uninstall(id),
 })

@@ -1,9 +1,14 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import type { Quantity } from 'viem'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { uint64OrNumber } from '../controlSchemas.ts'
 import { toQuantity } from '../formatters/hex.ts'
 
-/** evm_increaseTime [seconds]: later blocks are that much later; returns the total offset. */
-export const evm_increaseTime: MethodHandler = withParams([uint64OrNumber], async ([seconds], { node }) => {
-  return toQuantity(await node.settings.increaseTime(seconds))
+export const evm_increaseTime = defineMethod({
+  name: 'evm_increaseTime',
+  description: 'Later blocks are that many seconds later; the total offset.',
+  params: [uint64OrNumber],
+  result: returns<Quantity>(),
+  writes: true,
+  control: true,
+  handler: async ([seconds], { node }) => toQuantity(await node.settings.increaseTime(seconds)),
 })

@@ -1,6 +1,6 @@
+import type { Hex } from 'viem'
 import { z } from 'zod'
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { quantityOrNumber, uint64OrNumber } from '../controlSchemas.ts'
 import { MAX_BLOCKS_PER_MINE } from './anvil_mine.ts'
 
@@ -19,13 +19,21 @@ const timestampOrOptions = z.unknown().transform((input, ctx): { timestamp?: big
   const issue = parsed.error.issues[0]
   ctx.addIssue(issue ? `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}` : 'expected a timestamp or {timestamp, blocks}')
   return z.NEVER
-})
+}).describe('Quantity | number | {timestamp?, blocks?}') as unknown as z.ZodType<{ timestamp?: bigint; blocks?: bigint }, Hex | number | { timestamp?: Hex | number; blocks?: Hex | number }>
 
 /**
  * evm_mine [timestamp | {timestamp?, blocks?}]: mines one block (at `timestamp` when given), or Anvil's
  * options form; returns "0x0" as Ganache and Anvil.
  */
-export const evm_mine: MethodHandler = withParams([timestampOrOptions.optional()], async ([options], { node }) => {
-  await node.mine(Number(options?.blocks ?? 1n), { timestamp: options?.timestamp })
-  return '0x0'
+export const evm_mine = defineMethod({
+  name: 'evm_mine',
+  description: "Mines one block (at `timestamp` when given), or Anvil's `{timestamp?, blocks?}`; \"0x0\".",
+  params: [timestampOrOptions.optional()],
+  result: returns<'0x0'>(),
+  writes: true,
+  control: true,
+  handler: async ([options], { node }) => {
+    await node.mine(Number(options?.blocks ?? 1n), { timestamp: options?.timestamp })
+    return '0x0' as const
+  },
 })

@@ -1,11 +1,16 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { quantityOrNumber } from '../controlSchemas.ts'
 
 /**
  * evm_revert [id]: goes back to a snapshot (filters and subscriptions see the removed blocks,
  * as after a reorg) and forgets it and later ones; false for an unknown id.
  */
-export const evm_revert: MethodHandler = withParams([quantityOrNumber], async ([id], { node }) => {
-  return node.reorgs.revert(Number(id))
+export const evm_revert = defineMethod({
+  name: 'evm_revert',
+  description: 'Goes back to a snapshot (filters see the removed blocks, as after a reorg); false for an unknown id.',
+  params: [quantityOrNumber],
+  result: returns<boolean>(),
+  writes: true,
+  control: true,
+  handler: async ([id], { node }) => node.reorgs.revert(Number(id)),
 })

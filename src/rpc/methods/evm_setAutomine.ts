@@ -1,9 +1,15 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { boolean } from '../schemas.ts'
 
-/** evm_setAutomine [enabled]: turns mining a block per transaction on or off. */
-export const evm_setAutomine: MethodHandler = withParams([boolean], async ([enabled], { node }) => {
-  await node.settings.setAutomine(enabled)
-  return true
+export const evm_setAutomine = defineMethod({
+  name: 'evm_setAutomine',
+  description: 'Turns mining a block per transaction on or off.',
+  params: [boolean],
+  result: returns<true>(),
+  writes: true,
+  control: true,
+  handler: async ([enabled], { node }) => {
+    await node.settings.setAutomine(enabled)
+    return true as const
+  },
 })

@@ -1,9 +1,15 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { uint64OrNumber } from '../controlSchemas.ts'
 
-/** evm_setBlockGasLimit [gasLimit]: the gas limit of every block mined from now on; `true` (Anvil, Hardhat). */
-export const evm_setBlockGasLimit: MethodHandler = withParams([uint64OrNumber], async ([gasLimit], { node }) => {
-  await node.settings.setBlockGasLimit(gasLimit)
-  return true
+export const evm_setBlockGasLimit = defineMethod({
+  name: 'evm_setBlockGasLimit',
+  description: 'The gas limit of every block mined from now on; `true` (Anvil, Hardhat).',
+  params: [uint64OrNumber],
+  result: returns<true>(),
+  writes: true,
+  control: true,
+  handler: async ([gasLimit], { node }) => {
+    await node.settings.setBlockGasLimit(gasLimit)
+    return true as const
+  },
 })

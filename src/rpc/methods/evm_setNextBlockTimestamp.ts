@@ -1,9 +1,15 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { uint64OrNumber } from '../controlSchemas.ts'
 
-/** evm_setNextBlockTimestamp [timestamp]: the next block gets exactly this timestamp. */
-export const evm_setNextBlockTimestamp: MethodHandler = withParams([uint64OrNumber], async ([timestamp], { node }) => {
-  await node.settings.setNextBlockTimestamp(timestamp)
-  return null
+export const evm_setNextBlockTimestamp = defineMethod({
+  name: 'evm_setNextBlockTimestamp',
+  description: 'The next block gets exactly this timestamp.',
+  params: [uint64OrNumber],
+  result: returns<null>(),
+  writes: true,
+  control: true,
+  handler: async ([timestamp], { node }) => {
+    await node.settings.setNextBlockTimestamp(timestamp)
+    return null
+  },
 })

@@ -1,8 +1,13 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import type { Quantity } from 'viem'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { toQuantity } from '../formatters/hex.ts'
 
-/** evm_snapshot: remembers the chain, pool and clock; returns the id to revert to. */
-export const evm_snapshot: MethodHandler = withParams([], async (_params, { node }) => {
-  return toQuantity(await node.reorgs.snapshot())
+export const evm_snapshot = defineMethod({
+  name: 'evm_snapshot',
+  description: 'Remembers the chain, pool and clock; the id to revert to.',
+  params: [],
+  result: returns<Quantity>(),
+  writes: true,
+  control: true,
+  handler: async (_params, { node }) => toQuantity(await node.reorgs.snapshot()),
 })

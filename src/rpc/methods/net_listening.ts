@@ -1,5 +1,9 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 
-/** net_listening: `true`; a network that answers is listening (geth, Anvil). */
-export const net_listening: MethodHandler = withParams([], () => true)
+export const net_listening = defineMethod({
+  name: 'net_listening',
+  description: '`true`: a network that answers is listening (geth, Anvil).',
+  params: [],
+  result: returns<true>(),
+  handler: () => true as const,
+})

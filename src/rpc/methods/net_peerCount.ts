@@ -1,5 +1,9 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 
-/** net_peerCount: `0x0`, as a geth node with no peers answers; a simulated chain has none. */
-export const net_peerCount: MethodHandler = withParams([], () => '0x0')
+export const net_peerCount = defineMethod({
+  name: 'net_peerCount',
+  description: '`0x0`, as a geth node with no peers answers; a simulated chain has none.',
+  params: [],
+  result: returns<'0x0'>(),
+  handler: () => '0x0' as const,
+})

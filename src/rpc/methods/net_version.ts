@@ -1,7 +1,10 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 
-/** net_version: the network id as a decimal string; chainsim's equals the chain id. */
-export const net_version: MethodHandler = withParams([], (_params, { node }) => {
-  return node.chainId.toString(10)
+export const net_version = defineMethod({
+  name: 'net_version',
+  description: "The network id as a decimal string; chainsim's equals the chain id.",
+  params: [],
+  result: returns<string>(),
+  cost: { infura: 5, alchemy: 0 },
+  handler: (_params, { node }) => node.chainId.toString(10),
 })

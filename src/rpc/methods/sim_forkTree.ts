@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { InvalidParamsError } from '../../errors.ts'
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
+import type { ForkTree } from '../explorerAnswers.ts'
 import { cursor } from '../pageSchemas.ts'
 import { formatRecordedReorg, formatTags, formatTreeBlock } from '../formatters/explorer.ts'
 import { toQuantity } from '../formatters/hex.ts'
+import type { TreeBlock } from '../explorerAnswers.ts'
 
 /** Heights one call may span. */
 export const MAX_TREE_HEIGHTS = 1000
@@ -27,40 +28,47 @@ const range = z
  * height of any block (above the head when orphaned blocks stand there); heights past it are left out, and so
  * are heights below the chain's first block (a fork's blocks there are its upstream's, not in the tree).
  */
-export const sim_forkTree: MethodHandler = withParams([range], async ([{ fromBlock, toBlock }], { node }) => {
-  if (fromBlock !== undefined && toBlock !== undefined && fromBlock > toBlock) {
-    throw new InvalidParamsError('invalid argument 0: fromBlock is after toBlock')
-  }
-  return node.consistentRead(() => {
-    const { chain } = node
-    // Orphaned blocks may stand above the head (after a rollback or a revert): the tree reaches them.
-    const top = chain.highestNumber
-    const to = toBlock === undefined || toBlock > top ? top : toBlock
-    const first = chain.genesis.number
-    const newest = to >= first + DEFAULT_TREE_HEIGHTS ? to - DEFAULT_TREE_HEIGHTS + 1n : first
-    const from = fromBlock === undefined ? newest : fromBlock < first ? first : fromBlock
-    if (to - from + 1n > BigInt(MAX_TREE_HEIGHTS)) {
-      throw new InvalidParamsError(`invalid argument 0: at most ${MAX_TREE_HEIGHTS} heights per call`)
+export const sim_forkTree = defineMethod({
+  name: 'sim_forkTree',
+  description: 'Every block at a range of heights, canonical and orphaned, with the tags and the reorgs that changed them.',
+  params: [range],
+  result: returns<ForkTree>(),
+  control: true,
+  handler: async ([{ fromBlock, toBlock }], { node }) => {
+    if (fromBlock !== undefined && toBlock !== undefined && fromBlock > toBlock) {
+      throw new InvalidParamsError('invalid argument 0: fromBlock is after toBlock')
     }
-    const blocks: Record<string, unknown>[] = []
-    const crowded: Array<{ number: string; more: number }> = []
-    for (let n = to; n >= from; n--) {
-      const all = chain.blocksAtHeight(n)
-      const canonical = chain.blockByNumber(n)
-      // The canonical block first, then the orphaned ones, newest first: the latest side branches matter most.
-      const orphaned = all.filter((b) => b !== canonical).reverse()
-      const shown = [...(canonical ? [canonical] : []), ...orphaned].slice(0, MAX_BLOCKS_PER_HEIGHT)
-      for (const block of shown) blocks.push(formatTreeBlock(block, block === canonical))
-      if (all.length > shown.length) crowded.push({ number: toQuantity(n), more: all.length - shown.length })
-    }
-    return {
-      ...formatTags(node),
-      top: toQuantity(top),
-      fromBlock: toQuantity(from),
-      toBlock: toQuantity(to),
-      blocks,
-      crowded,
-      reorgs: node.reorgs.history.touching(from, to, MAX_REORGS).map(formatRecordedReorg),
-    }
-  })
+    return node.consistentRead(() => {
+      const { chain } = node
+      // Orphaned blocks may stand above the head (after a rollback or a revert): the tree reaches them.
+      const top = chain.highestNumber
+      const to = toBlock === undefined || toBlock > top ? top : toBlock
+      const first = chain.genesis.number
+      const newest = to >= first + DEFAULT_TREE_HEIGHTS ? to - DEFAULT_TREE_HEIGHTS + 1n : first
+      const from = fromBlock === undefined ? newest : fromBlock < first ? first : fromBlock
+      if (to - from + 1n > BigInt(MAX_TREE_HEIGHTS)) {
+        throw new InvalidParamsError(`invalid argument 0: at most ${MAX_TREE_HEIGHTS} heights per call`)
+      }
+      const blocks: TreeBlock[] = []
+      const crowded: Array<{ number: string; more: number }> = []
+      for (let n = to; n >= from; n--) {
+        const all = chain.blocksAtHeight(n)
+        const canonical = chain.blockByNumber(n)
+        // The canonical block first, then the orphaned ones, newest first: the latest side branches matter most.
+        const orphaned = all.filter((b) => b !== canonical).reverse()
+        const shown = [...(canonical ? [canonical] : []), ...orphaned].slice(0, MAX_BLOCKS_PER_HEIGHT)
+        for (const block of shown) blocks.push(formatTreeBlock(block, block === canonical))
+        if (all.length > shown.length) crowded.push({ number: toQuantity(n), more: all.length - shown.length })
+      }
+      return {
+        ...formatTags(node),
+        top: toQuantity(top),
+        fromBlock: toQuantity(from),
+        toBlock: toQuantity(to),
+        blocks,
+        crowded,
+        reorgs: node.reorgs.history.touching(from, to, MAX_REORGS).map(formatRecordedReorg),
+      }
+    })
+  },
 })

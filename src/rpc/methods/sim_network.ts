@@ -1,5 +1,5 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
+import type { NetworkInfo } from '../explorerAnswers.ts'
 import { formatTags } from '../formatters/explorer.ts'
 import { toQuantity } from '../formatters/hex.ts'
 
@@ -9,24 +9,30 @@ import { toQuantity } from '../formatters/hex.ts'
  * mines, finality depths, and how many reorgs, pooled transactions, filters, subscriptions and recorded calls
  * it has; the faults still armed; whether a scenario played it.
  */
-export const sim_network: MethodHandler = withParams([], async (_params, { node, faults, requests, scenario }) =>
-  node.consistentRead(() => {
-    const { finality } = node.chain
-    return {
-      name: node.name,
-      chainId: toQuantity(node.chainId),
-      ...formatTags(node),
-      top: toQuantity(node.chain.highestNumber),
-      first: toQuantity(node.chain.genesis.number),
-      mining: { automine: node.settings.mining.automine, intervalMs: node.settings.mining.intervalMs ?? null },
-      finality: { safeDepth: Number(finality.safeDepth), finalizedDepth: Number(finality.finalizedDepth) },
-      reorgs: node.reorgs.history.total,
-      pool: node.pooledTransactions.length,
-      filters: node.filters.size,
-      subscriptions: node.subscriptions.size,
-      requests: requests?.total ?? 0,
-      faults: faults?.list() ?? [],
-      scenario: scenario !== undefined,
-    }
-  }),
-)
+export const sim_network = defineMethod({
+  name: 'sim_network',
+  description: 'The network at a glance: head, safe, finalized, mining, finality, counts, armed faults.',
+  params: [],
+  result: returns<NetworkInfo>(),
+  control: true,
+  handler: async (_params, { node, faults, requests, scenario }) =>
+    node.consistentRead(() => {
+      const { finality } = node.chain
+      return {
+        name: node.name,
+        chainId: toQuantity(node.chainId),
+        ...formatTags(node),
+        top: toQuantity(node.chain.highestNumber),
+        first: toQuantity(node.chain.genesis.number),
+        mining: { automine: node.settings.mining.automine, intervalMs: node.settings.mining.intervalMs ?? null },
+        finality: { safeDepth: Number(finality.safeDepth), finalizedDepth: Number(finality.finalizedDepth) },
+        reorgs: node.reorgs.history.total,
+        pool: node.pooledTransactions.length,
+        filters: node.filters.size,
+        subscriptions: node.subscriptions.size,
+        requests: requests?.total ?? 0,
+        faults: faults?.list() ?? [],
+        scenario: scenario !== undefined,
+      }
+    }),
+})

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
+import type { ReorgOutcomeAnswer } from '../formatters/reorgOutcome.ts'
 import { quantityOrNumber } from '../controlSchemas.ts'
 import { formatReorgOutcome } from '../formatters/reorgOutcome.ts'
 import { boolean, data, hash32 } from '../schemas.ts'
@@ -26,14 +26,22 @@ const reorgOptions = z
  * blocks and mines a replacement branch (default depth + 1 blocks); filters and subscriptions
  * see the removed logs. Refused past `finalized` unless `force`.
  */
-export const sim_reorg: MethodHandler = withParams([reorgOptions], async ([options], { node }) => {
-  const outcome = await node.reorgs.simReorg({
-    depth: Number(options.depth),
-    length: options.length === undefined ? undefined : Number(options.length),
-    reinclude: options.reinclude,
-    drop: options.drop,
-    add: options.add,
-    force: options.force,
-  })
-  return formatReorgOutcome(outcome)
+export const sim_reorg = defineMethod({
+  name: 'sim_reorg',
+  description: 'Removes the newest `depth` blocks and mines a replacement branch; filters and subscriptions see the removed logs.',
+  params: [reorgOptions],
+  result: returns<ReorgOutcomeAnswer>(),
+  control: true,
+  writes: true,
+  handler: async ([options], { node }) => {
+    const outcome = await node.reorgs.simReorg({
+      depth: Number(options.depth),
+      length: options.length === undefined ? undefined : Number(options.length),
+      reinclude: options.reinclude,
+      drop: options.drop,
+      add: options.add,
+      force: options.force,
+    })
+    return formatReorgOutcome(outcome)
+  },
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
+import type { RequestList } from '../explorerAnswers.ts'
 import { cursor, pageLimit } from '../pageSchemas.ts'
 
 const page = z
@@ -13,7 +13,14 @@ const page = z
  * first, with `seq` below `before` (default 100, at most 1000): time, transport, client name, method, a params
  * summary, duration, answer size or error code and message, and whether an injected fault answered it.
  */
-export const sim_requests: MethodHandler = withParams([page], async ([{ before, limit }], { requests }) => ({
-  total: requests?.total ?? 0,
-  requests: requests?.page(before === undefined ? Number.MAX_SAFE_INTEGER : Number(before), limit) ?? [],
-}))
+export const sim_requests = defineMethod({
+  name: 'sim_requests',
+  description: 'The last calls this network answered (a page, newest first): method, params, duration, size or error.',
+  params: [page],
+  result: returns<RequestList>(),
+  control: true,
+  handler: async ([{ before, limit }], { requests }) => ({
+    total: requests?.total ?? 0,
+    requests: requests?.page(before === undefined ? Number.MAX_SAFE_INTEGER : Number(before), limit) ?? [],
+  }),
+})

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { LimitExceededError, MethodNotFoundError, ServerError } from '../../errors.ts'
 import { chainFeedOf } from '../chainFeed.ts'
-import type { MethodHandler } from '../methodContext.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { explorerSubscriptionsOf, newExplorerSubscriptionId } from '../explorerSubscriptions.ts'
 import { parseParams } from '../schemas.ts'
 
@@ -16,28 +16,37 @@ const kind = z.enum(['chain', 'requests'], { error: 'expected subscription name:
  * `requests` sends every call this network answers, as sim_requests lists them. It ends with its connection or
  * with sim_unsubscribe.
  */
-export const sim_subscribe: MethodHandler = (params, { method, node, requests, rpc }) => {
-  const connection = rpc.connection
-  if (!connection) throw new MethodNotFoundError('notifications not supported: sim_subscribe needs a WebSocket connection')
-  const [name] = parseParams(method, [kind], params)
-  const held = explorerSubscriptionsOf(connection)
-  if (held.size >= node.subscriptions.maxPerConnection) {
-    throw new LimitExceededError(`too many subscriptions: at most ${node.subscriptions.maxPerConnection} per connection`)
-  }
-  const id = newExplorerSubscriptionId()
-  const send = (result: unknown) => connection.notify({ jsonrpc: '2.0', method: 'sim_subscription', params: { subscription: id, result } })
-  let stop: () => void
-  if (name === 'requests') {
-    if (!requests) throw new ServerError('this network records no requests')
-    // Sent on the next turn, as eth_subscribe's: the answer carrying the id goes first.
-    stop = requests.listen((record) => setImmediate(() => held.has(id) && send(record)))
-  } else {
-    stop = chainFeedOf(node).listen(send)
-  }
-  held.set(id, stop)
-  connection.onClose(() => {
-    held.delete(id)
-    stop()
-  })
-  return id
-}
+export const sim_subscribe = defineMethod({
+  name: 'sim_subscribe',
+  description: 'WebSocket only: `chain` (every change of the canonical chain) or `requests` (every call answered); its id.',
+  params: [kind],
+  result: returns<string>(),
+  control: true,
+  // The connection is checked before the params.
+  parsesOwnParams: true,
+  handler: (params, { method, node, requests, rpc }) => {
+    const connection = rpc.connection
+    if (!connection) throw new MethodNotFoundError('notifications not supported: sim_subscribe needs a WebSocket connection')
+    const [name] = parseParams(method, [kind], params)
+    const held = explorerSubscriptionsOf(connection)
+    if (held.size >= node.subscriptions.maxPerConnection) {
+      throw new LimitExceededError(`too many subscriptions: at most ${node.subscriptions.maxPerConnection} per connection`)
+    }
+    const id = newExplorerSubscriptionId()
+    const send = (result: unknown) => connection.notify({ jsonrpc: '2.0', method: 'sim_subscription', params: { subscription: id, result } })
+    let stop: () => void
+    if (name === 'requests') {
+      if (!requests) throw new ServerError('this network records no requests')
+      // Sent on the next turn, as eth_subscribe's: the answer carrying the id goes first.
+      stop = requests.listen((record) => setImmediate(() => held.has(id) && send(record)))
+    } else {
+      stop = chainFeedOf(node).listen(send)
+    }
+    held.set(id, stop)
+    connection.onClose(() => {
+      held.delete(id)
+      stop()
+    })
+    return id
+  },
+})

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { bundledAbiDecoder } from '../../decoding/abiDecoder.ts'
 import { logsOfTransaction } from '../../filters/blockLogs.ts'
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
+import type { TransactionDetails } from '../explorerAnswers.ts'
 import { cursor, pageLimit } from '../pageSchemas.ts'
 import { hash32 } from '../schemas.ts'
 import { formatOutcome, withDecoding } from '../formatters/explorer.ts'
@@ -25,23 +25,31 @@ const request = z
  * An orphaned block's logs come with `removed: true`, as filters were told. `null` when there is no such
  * block or transaction.
  */
-export const sim_transaction: MethodHandler = withParams([request], async ([{ blockHash, index, logsFrom, limit }], { node, decoder }) => {
-  const block = node.chain.blockByHash(blockHash)
-  const position = Number(index)
-  const executed = block?.transactions[position]
-  if (!block || !executed) return null
-  const abi = decoder ?? bundledAbiDecoder()
-  const removed = !node.chain.isCanonical(block)
-  const start = Number(logsFrom ?? 0n)
-  const logs = logsOfTransaction(block, position).slice(start, start + limit)
-  return {
-    transaction: formatMinedTransaction(block, position),
-    canonical: !removed,
-    input: executed.signed.tx.data.length,
-    call: abi.decodeCall(executed.signed.tx.data) ?? null,
-    ...formatOutcome(executed, abi),
-    logsFrom: start,
-    logs: logs.map((log) => withDecoding(formatLog(log, removed), log, abi)),
-    next: start + logs.length < executed.logs.length ? start + logs.length : null,
-  }
+export const sim_transaction = defineMethod({
+  name: 'sim_transaction',
+  description: 'A transaction of any branch with its outcome, its call and a page of its logs, decoded.',
+  params: [request],
+  result: returns<TransactionDetails | null>(),
+  control: true,
+  handler: async ([{ blockHash, index, logsFrom, limit }], { node, decoder }) => {
+    const block = node.chain.blockByHash(blockHash)
+    const position = Number(index)
+    const executed = block?.transactions[position]
+    if (!block || !executed) return null
+    const abi = decoder ?? bundledAbiDecoder()
+    const removed = !node.chain.isCanonical(block)
+    const start = Number(logsFrom ?? 0n)
+    const logs = logsOfTransaction(block, position).slice(start, start + limit)
+    return {
+      // The block holds a transaction at `position` (checked above).
+      transaction: formatMinedTransaction(block, position)!,
+      canonical: !removed,
+      input: executed.signed.tx.data.length,
+      call: abi.decodeCall(executed.signed.tx.data) ?? null,
+      ...formatOutcome(executed, abi),
+      logsFrom: start,
+      logs: logs.map((log) => withDecoding(formatLog(log, removed), log, abi)),
+      next: start + logs.length < executed.logs.length ? start + logs.length : null,
+    }
+  },
 })

@@ -1,17 +1,27 @@
 import { z } from 'zod'
 import { MethodNotFoundError } from '../../errors.ts'
-import type { MethodHandler } from '../methodContext.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { explorerSubscriptionsOf } from '../explorerSubscriptions.ts'
 import { parseParams } from '../schemas.ts'
 
-/** sim_unsubscribe [id] (WebSocket only): ends one of this connection's sim_subscribe subscriptions; false if it has none by that id. */
-export const sim_unsubscribe: MethodHandler = (params, { method, rpc }) => {
-  if (!rpc.connection) throw new MethodNotFoundError('notifications not supported: sim_unsubscribe needs a WebSocket connection')
-  const [id] = parseParams(method, [z.string({ error: 'expected subscription id string' })], params)
-  const held = explorerSubscriptionsOf(rpc.connection)
-  const stop = held.get(id)
-  if (!stop) return false
-  held.delete(id)
-  stop()
-  return true
-}
+const subscriptionId = z.string({ error: 'expected subscription id string' })
+
+export const sim_unsubscribe = defineMethod({
+  name: 'sim_unsubscribe',
+  description: "WebSocket only: ends one of this connection's sim_subscribe subscriptions; false if it has none by that id.",
+  params: [subscriptionId],
+  result: returns<boolean>(),
+  control: true,
+  // The connection is checked before the params.
+  parsesOwnParams: true,
+  handler: (params, { method, rpc }) => {
+    if (!rpc.connection) throw new MethodNotFoundError('notifications not supported: sim_unsubscribe needs a WebSocket connection')
+    const [id] = parseParams(method, [subscriptionId], params)
+    const held = explorerSubscriptionsOf(rpc.connection)
+    const stop = held.get(id)
+    if (!stop) return false
+    held.delete(id)
+    stop()
+    return true
+  },
+})

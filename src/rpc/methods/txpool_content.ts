@@ -1,9 +1,14 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { formatPoolContent } from '../formatters/poolContent.ts'
+import type { PoolTransactions } from '../formatters/poolContent.ts'
 
-/** txpool_content: every pooled transaction, by checksummed sender and decimal nonce (geth's form). */
-export const txpool_content: MethodHandler = withParams([], async (_params, { node }) => {
-  const { pending, queued } = await node.poolContent()
-  return { pending: formatPoolContent(pending), queued: formatPoolContent(queued) }
+export const txpool_content = defineMethod({
+  name: 'txpool_content',
+  description: "Every pooled transaction, by checksummed sender and decimal nonce (geth's form).",
+  params: [],
+  result: returns<{ pending: PoolTransactions; queued: PoolTransactions }>(),
+  handler: async (_params, { node }) => {
+    const { pending, queued } = await node.poolContent()
+    return { pending: formatPoolContent(pending), queued: formatPoolContent(queued) }
+  },
 })

@@ -1,9 +1,14 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { formatPoolSummary } from '../formatters/poolContent.ts'
+import type { PoolSummary } from '../formatters/poolContent.ts'
 
-/** txpool_inspect: every pooled transaction in one line of text, by checksummed sender and decimal nonce (geth's form). */
-export const txpool_inspect: MethodHandler = withParams([], async (_params, { node }) => {
-  const { pending, queued } = await node.poolContent()
-  return { pending: formatPoolSummary(pending), queued: formatPoolSummary(queued) }
+export const txpool_inspect = defineMethod({
+  name: 'txpool_inspect',
+  description: "Every pooled transaction in one line of text, by checksummed sender and decimal nonce (geth's form).",
+  params: [],
+  result: returns<{ pending: PoolSummary; queued: PoolSummary }>(),
+  handler: async (_params, { node }) => {
+    const { pending, queued } = await node.poolContent()
+    return { pending: formatPoolSummary(pending), queued: formatPoolSummary(queued) }
+  },
 })

@@ -1,9 +1,14 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import type { Quantity } from 'viem'
+import { defineMethod, returns } from '../defineMethod.ts'
 import { toQuantity } from '../formatters/hex.ts'
 
-/** txpool_status: how many pooled transactions can run now (`pending`) and how many wait (`queued`). */
-export const txpool_status: MethodHandler = withParams([], async (_params, { node }) => {
-  const { pending, queued } = await node.poolContent()
-  return { pending: toQuantity(pending.length), queued: toQuantity(queued.length) }
+export const txpool_status = defineMethod({
+  name: 'txpool_status',
+  description: 'How many pooled transactions can run now (`pending`) and how many wait (`queued`).',
+  params: [],
+  result: returns<{ pending: Quantity; queued: Quantity }>(),
+  handler: async (_params, { node }) => {
+    const { pending, queued } = await node.poolContent()
+    return { pending: toQuantity(pending.length), queued: toQuantity(queued.length) }
+  },
 })

@@ -1,7 +1,10 @@
-import type { MethodHandler } from '../methodContext.ts'
-import { withParams } from '../withParams.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
 
-/** web3_clientVersion: `chainsim/<version>/node<version>`. */
-export const web3_clientVersion: MethodHandler = withParams([], (_params, { clientVersion }) => {
-  return clientVersion
+export const web3_clientVersion = defineMethod({
+  name: 'web3_clientVersion',
+  description: '`chainsim/<version>/node<version>`.',
+  params: [],
+  result: returns<string>(),
+  cost: { infura: 80, alchemy: 20 },
+  handler: (_params, { clientVersion }) => clientVersion,
 })

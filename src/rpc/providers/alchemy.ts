@@ -15,8 +15,8 @@ import type { ProviderShape } from './providerShape.ts'
  * retry helpers quote them; neither documents its threshold, so the timeout is Infura's 10 s and the range cap
  * is off. Too many addresses or topics in one position is geth's -32000 text, which eRPC's error normalizer lists
  * for Alchemy. Compute units: Alchemy's compute-unit cost table (throughput units where it gives them:
- * eth_sendRawTransaction 250, eth_getBlockReceipts 500), 500 CU/s on the free tier over a 10-second bucket, and
- * the 429 body of its throughput page.
+ * eth_sendRawTransaction 250, eth_getBlockReceipts 500; each method's price is in its declaration's
+ * `cost.alchemy`), 500 CU/s on the free tier over a 10-second bucket, and the 429 body of its throughput page.
  */
 export const alchemy: ProviderShape = {
   limits: { maxLogResults: 10_000, uncappedBlockRange: 2_000, queryTimeoutMs: 10_000, maxParamsPerPosition: 1_000 },
@@ -39,44 +39,7 @@ export const alchemy: ProviderShape = {
   throughput: {
     unitsPerSecond: 500,
     burstSeconds: 10,
-    units: {
-      net_version: 0,
-      eth_chainId: 0,
-      eth_syncing: 0,
-      eth_uninstallFilter: 10,
-      eth_accounts: 10,
-      eth_blockNumber: 10,
-      eth_subscribe: 10,
-      eth_unsubscribe: 10,
-      eth_feeHistory: 10,
-      eth_maxPriorityFeePerGas: 10,
-      eth_createAccessList: 10,
-      eth_getTransactionReceipt: 20,
-      eth_getTransactionByBlockHashAndIndex: 20,
-      eth_getTransactionByBlockNumberAndIndex: 20,
-      web3_clientVersion: 20,
-      eth_getBlockByNumber: 20,
-      eth_getStorageAt: 20,
-      eth_getTransactionByHash: 20,
-      eth_gasPrice: 20,
-      eth_getBalance: 20,
-      eth_getCode: 20,
-      eth_getFilterChanges: 20,
-      eth_newBlockFilter: 20,
-      eth_newFilter: 20,
-      eth_newPendingTransactionFilter: 20,
-      eth_getBlockTransactionCountByHash: 20,
-      eth_getBlockTransactionCountByNumber: 20,
-      eth_getProof: 20,
-      eth_getBlockByHash: 20,
-      eth_getTransactionCount: 20,
-      eth_estimateGas: 20,
-      eth_call: 26,
-      eth_getFilterLogs: 60,
-      eth_getLogs: 60,
-      eth_sendRawTransaction: 250,
-      eth_getBlockReceipts: 500,
-    },
+    priced: 'alchemy',
     defaultUnits: 20,
     refusal: () =>
       new ThroughputExceededError(

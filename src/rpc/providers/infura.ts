@@ -12,8 +12,8 @@ import type { ProviderShape } from './providerShape.ts'
  * [0x…, 0x…]`). Infura has no block-range cap by default; INFURA/infura#237 reports the live API refusing wide
  * ranges with -32602 `range 1000000 exceeds limit of 10000`, which is what `maxBlockRange` answers with here.
  * Credits: Infura's credit-cost table (MetaMask docs, services/get-started/pricing/credit-cost: 80 for most
- * reads, 255 for eth_getLogs, 80 by default) and 500 credits a second on the Core plan; the 429 body is the one
- * its "Avoid rate limiting" page shows.
+ * reads, 255 for eth_getLogs, 80 by default; each method's price is in its declaration's `cost.infura`) and 500
+ * credits a second on the Core plan; the 429 body is the one its "Avoid rate limiting" page shows.
  */
 export const infura: ProviderShape = {
   limits: DEFAULT_LOG_LIMITS,
@@ -36,44 +36,7 @@ export const infura: ProviderShape = {
   throughput: {
     unitsPerSecond: 500,
     burstSeconds: 1,
-    units: {
-      eth_accounts: 80,
-      eth_blobBaseFee: 300,
-      eth_blockNumber: 80,
-      eth_call: 80,
-      eth_chainId: 5,
-      eth_createAccessList: 80,
-      eth_estimateGas: 300,
-      eth_feeHistory: 80,
-      eth_gasPrice: 80,
-      eth_getBalance: 80,
-      eth_getBlockByHash: 80,
-      eth_getBlockByNumber: 80,
-      eth_getBlockReceipts: 1000,
-      eth_getBlockTransactionCountByHash: 150,
-      eth_getBlockTransactionCountByNumber: 150,
-      eth_getCode: 80,
-      eth_getFilterChanges: 140,
-      eth_getFilterLogs: 255,
-      eth_getLogs: 255,
-      eth_getProof: 150,
-      eth_getStorageAt: 80,
-      eth_getTransactionByBlockHashAndIndex: 150,
-      eth_getTransactionByBlockNumberAndIndex: 150,
-      eth_getTransactionByHash: 80,
-      eth_getTransactionCount: 80,
-      eth_getTransactionReceipt: 80,
-      eth_maxPriorityFeePerGas: 80,
-      eth_newBlockFilter: 80,
-      eth_newFilter: 80,
-      eth_sendRawTransaction: 80,
-      eth_subscribe: 5,
-      eth_syncing: 5,
-      eth_uninstallFilter: 80,
-      eth_unsubscribe: 10,
-      net_version: 5,
-      web3_clientVersion: 80,
-    },
+    priced: 'infura',
     defaultUnits: 80,
     refusal: () =>
       new ThroughputExceededError('Too Many Requests', {

@@ -1,5 +1,6 @@
 import type { RpcError } from '../../errors.ts'
 import type { BlockRange, LogLimits, LogQueryRefusal } from '../../logs/index.ts'
+import type { PricedProvider } from '../defineMethod.ts'
 
 /** An answer that would be larger than the provider sends (Alchemy caps responses at 150 MB). */
 export type ResponseTooLarge = { status: 'responseTooLarge'; limit: number; requested: BlockRange; suggestedRange: BlockRange | undefined }
@@ -23,14 +24,15 @@ export type LimitWords = {
   ) => RpcError
 }
 
-/** Per-method weights of a provider's throughput limit (compute units, credits), and its 429 answer. */
+/** A provider's throughput limit (compute units, credits) and its 429 answer. */
 export interface ThroughputShape {
   /** Units a second the free plan allows. */
   unitsPerSecond: number
   /** Seconds of units the bucket holds: how far a burst may run ahead of the rate. */
   burstSeconds: number
-  /** Units of the methods the provider prices; others cost `defaultUnits`. */
-  units: Readonly<Record<string, number>>
+  /** Whose per-method prices apply: each method's declaration gives its price by provider (`cost`). */
+  priced: PricedProvider
+  /** What a method whose declaration names no price for this provider costs. */
   defaultUnits: number
   /** The error a request over the limit gets (sent with HTTP 429). */
   refusal(): RpcError

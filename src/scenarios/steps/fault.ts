@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { faultSpec } from '../../rpc/faults/faultSpec.ts'
 import type { FaultSpec } from '../../rpc/faults/faultSpec.ts'
-import { methodNames } from '../../rpc/methodTable.ts'
+import { methodNames } from '../../rpc/registry.ts'
 import { stepBase } from '../schemaParts.ts'
 import { resolve } from '../values.ts'
 import { defineStep } from './stepKind.ts'

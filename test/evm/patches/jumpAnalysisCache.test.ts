@@ -4,6 +4,7 @@ import { ChainsimToken } from '../../../src/contracts/index.ts'
 import { createDevCommon } from '../../../src/evm/index.ts'
 import { installJumpAnalysisCache, interpreterModule, withJumpAnalysisCache } from '../../../src/evm/patches/jumpAnalysisCache.ts'
 import { hexToBytes } from 'viem'
+import { expectEach } from '../../helpers/expectEach.ts'
 
 // What the patch assumes of @ethereumjs/evm's interpreter; each expectation names what an upgrade changed.
 const runtime = hexToBytes(ChainsimToken.deployedBytecode)
@@ -29,7 +30,7 @@ describe('patch: the jump analysis kept per code (src/evm/patches/jumpAnalysisCa
     expect(analysis.jumps.length).toBe(runtime.length)
     expect(Array.isArray(analysis.opcodesCached), 'the analysis no longer returns `opcodesCached`').toBe(true)
     expect(typeof analysis.pushes, 'the analysis no longer returns `pushes`').toBe('object')
-    expect(Object.values(analysis.pushes).every((value) => typeof value === 'bigint')).toBe(true)
+    expectEach(Object.values(analysis.pushes), (value, label) => expect(typeof value, label).toBe('bigint'))
   })
 
   test('a registered EVM gets one analysis per code object, equal to the original; any other EVM is left to the original', async () => {

@@ -1,0 +1,212 @@
+// What the explorer's sim_ methods answer (README, "The explorer"): the answers' wire types, which the methods
+// declare and the page reads (src/explorer/ui/types.ts re-exports them). Chain quantities are hex strings, the
+// explorer's own figures (counts, ids, times in ms) JSON numbers.
+import type { FaultSpec } from './faults/faultSpec.ts'
+import type { RpcTransaction } from './formatters/transaction.ts'
+import type { RpcLog } from './formatters/log.ts'
+import type { ScenarioSteps } from './methodContext.ts'
+import type { RequestRecord } from './requestLog.ts'
+
+export interface BlockRef {
+  number: string
+  hash: string
+}
+
+export interface TreeBlock {
+  number: string
+  hash: string
+  parentHash: string
+  canonical: boolean
+  timestamp: string
+  transactions: number
+  logs: number
+  gasUsed: string
+  extraData: string
+}
+
+export interface Reorg {
+  id: number
+  method: string
+  at: number
+  commonAncestor: BlockRef
+  depth: number
+  removedBlocks: string[]
+  addedBlocks: string[]
+  removedLogs: number
+  addedLogs: number
+}
+
+export interface ForkTree {
+  head: BlockRef
+  top: string
+  safe: BlockRef
+  finalized: BlockRef
+  fromBlock: string
+  toBlock: string
+  blocks: TreeBlock[]
+  crowded: Array<{ number: string; more: number }>
+  reorgs: Reorg[]
+}
+
+export type { FaultSpec }
+
+/** A fault as sim_fault armed it, with the times it may still act (absent: until cleared). */
+export type ArmedFault = FaultSpec & { left?: number }
+
+export interface NetworkInfo {
+  name: string
+  chainId: string
+  head: BlockRef
+  top: string
+  /** The chain's first block: 0, or a fork's fork block (the blocks below it are the upstream's). */
+  first: string
+  safe: BlockRef
+  finalized: BlockRef
+  mining: { automine: boolean; intervalMs: number | null }
+  finality: { safeDepth: number; finalizedDepth: number }
+  reorgs: number
+  pool: number
+  filters: number
+  subscriptions: number
+  requests: number
+  faults: ArmedFault[]
+  scenario: boolean
+}
+
+export interface Decoded {
+  abi: string
+  name: string
+  signature: string
+  args: Array<{ name: string; type: string; value: unknown; indexed?: boolean }>
+}
+
+export interface Failure {
+  error: string
+  data: string
+  reason: string | null
+  custom: Decoded | null
+}
+
+/** A transaction as a line of a block or of the pool. */
+export interface TransactionSummary {
+  hash: string
+  type: string
+  from: string
+  to: string | null
+  nonce: string
+  value: string
+  /** Blobs carried (a blob transaction's versioned hashes); 0 for any other type. */
+  blobs: number
+  call: Decoded | null
+}
+
+/** What a transaction's execution came to (mined, or in the pending block). */
+export interface TransactionOutcome {
+  status: string
+  gasUsed: string
+  logCount: number
+  contractAddress: string | null
+  blobGasUsed: string | null
+  blobGasPrice: string | null
+  failure: Failure | null
+}
+
+/** A line of a block's transactions (with its index and outcome) or of the queued ones (without). */
+export interface TransactionLine extends TransactionSummary, Partial<TransactionOutcome> {
+  index?: number
+}
+
+export interface BlockDetails {
+  number: string
+  hash: string
+  parentHash: string
+  canonical: boolean
+  timestamp: string
+  miner: string
+  gasUsed: string
+  gasLimit: string
+  baseFeePerGas: string | null
+  /** Null before Cancun. */
+  blobGasUsed: string | null
+  excessBlobGas: string | null
+  extraData: string
+  transactionCount: number
+  transactions: TransactionLine[]
+  next: number | null
+}
+
+/** A log as eth_getLogs has it, with its decoding. */
+export type WireLog = RpcLog & { decoded: Decoded | null }
+
+/** sim_transaction's answer: the transaction as eth_getTransactionByHash has it, its outcome and a page of its logs. */
+export interface TransactionDetails extends TransactionOutcome {
+  transaction: RpcTransaction
+  canonical: boolean
+  /** Bytes of calldata. */
+  input: number
+  call: Decoded | null
+  logsFrom: number
+  logs: WireLog[]
+  next: number | null
+}
+
+export interface PoolAnswer {
+  number: string
+  pooled: number
+  transactionCount: number
+  transactions: Array<TransactionLine & { logs: WireLog[] }>
+  queuedCount: number
+  queued: TransactionLine[]
+}
+
+export interface FilterLine {
+  id: string
+  kind: string
+  criteria: Record<string, unknown> | null
+  installedAt: number
+  lastPolledAt: number
+  expiresAt: number
+  waiting: number
+}
+
+export interface SubscriptionLine {
+  id: string
+  kind: string
+  criteria: Record<string, unknown> | null
+  connection: number | null
+  client: string | null
+  createdAt: number
+  notified: number
+}
+
+/** One call a network answered, as sim_requests lists it and sim_subscribe `requests` sends it. */
+export type RequestLine = RequestRecord
+
+export type ScenarioStep = ScenarioSteps['steps'][number]
+
+export type ScenarioAnswer = ScenarioSteps
+
+/** A change of the canonical chain, as sim_subscribe `chain` tells it. */
+export type ChainEvent =
+  | { type: 'block'; block: TreeBlock }
+  | { type: 'reorg'; commonAncestor: BlockRef; removed: string[]; added: TreeBlock[] }
+  /** anvil_reset or anvil_loadState made another chain the network's: everything is read again. */
+  | { type: 'replaced'; head: BlockRef; safe: BlockRef; finalized: BlockRef; top: string }
+
+/** sim_filters' page. */
+export interface FilterList {
+  total: number
+  filters: FilterLine[]
+}
+
+/** sim_subscriptions' page. */
+export interface SubscriptionList {
+  total: number
+  subscriptions: SubscriptionLine[]
+}
+
+/** sim_requests' page. */
+export interface RequestList {
+  total: number
+  requests: RequestLine[]
+}

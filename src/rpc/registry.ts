@@ -1,0 +1,268 @@
+// Every JSON-RPC method chainsim serves, each declared once in its module (src/rpc/methods/, one file each;
+// a Hardhat name beside its Anvil twin). Everything else that lists methods reads this list: the method table,
+// a fork's routing, the lag fault, the control set, throughput prices, ChainsimRpcSchema, the fuzz suite and
+// docs/reference/json-rpc.md. test/rpc/registry.test.ts fails when a method module's declaration is missing here.
+import { anvil_dropAllTransactions } from './methods/anvil_dropAllTransactions.ts'
+import { anvil_dropTransaction, hardhat_dropTransaction } from './methods/anvil_dropTransaction.ts'
+import { anvil_dumpState } from './methods/anvil_dumpState.ts'
+import { anvil_getAutomine, hardhat_getAutomine } from './methods/anvil_getAutomine.ts'
+import { anvil_impersonateAccount, hardhat_impersonateAccount } from './methods/anvil_impersonateAccount.ts'
+import { anvil_loadState } from './methods/anvil_loadState.ts'
+import { anvil_metadata, hardhat_metadata } from './methods/anvil_metadata.ts'
+import { anvil_mine, hardhat_mine } from './methods/anvil_mine.ts'
+import { anvil_nodeInfo } from './methods/anvil_nodeInfo.ts'
+import { anvil_removeBlockTimestampInterval } from './methods/anvil_removeBlockTimestampInterval.ts'
+import { anvil_reorg } from './methods/anvil_reorg.ts'
+import { anvil_reset, hardhat_reset } from './methods/anvil_reset.ts'
+import { anvil_rollback } from './methods/anvil_rollback.ts'
+import { anvil_setBalance, hardhat_setBalance } from './methods/anvil_setBalance.ts'
+import { anvil_setBlockTimestampInterval } from './methods/anvil_setBlockTimestampInterval.ts'
+import { anvil_setCode, hardhat_setCode } from './methods/anvil_setCode.ts'
+import { anvil_setCoinbase, hardhat_setCoinbase } from './methods/anvil_setCoinbase.ts'
+import { anvil_setIntervalMining } from './methods/anvil_setIntervalMining.ts'
+import { anvil_setLoggingEnabled, hardhat_setLoggingEnabled } from './methods/anvil_setLoggingEnabled.ts'
+import { anvil_setMinGasPrice, hardhat_setMinGasPrice } from './methods/anvil_setMinGasPrice.ts'
+import { anvil_setNextBlockBaseFeePerGas, hardhat_setNextBlockBaseFeePerGas } from './methods/anvil_setNextBlockBaseFeePerGas.ts'
+import { anvil_setNonce, hardhat_setNonce } from './methods/anvil_setNonce.ts'
+import { anvil_setStorageAt, hardhat_setStorageAt } from './methods/anvil_setStorageAt.ts'
+import { anvil_stopImpersonatingAccount, hardhat_stopImpersonatingAccount } from './methods/anvil_stopImpersonatingAccount.ts'
+import { debug_traceBlockByHash } from './methods/debug_traceBlockByHash.ts'
+import { debug_traceBlockByNumber } from './methods/debug_traceBlockByNumber.ts'
+import { debug_traceCall } from './methods/debug_traceCall.ts'
+import { debug_traceTransaction } from './methods/debug_traceTransaction.ts'
+import { eth_accounts } from './methods/eth_accounts.ts'
+import { eth_baseFee } from './methods/eth_baseFee.ts'
+import { eth_blobBaseFee } from './methods/eth_blobBaseFee.ts'
+import { eth_blockNumber } from './methods/eth_blockNumber.ts'
+import { eth_call } from './methods/eth_call.ts'
+import { eth_chainId } from './methods/eth_chainId.ts'
+import { eth_coinbase } from './methods/eth_coinbase.ts'
+import { eth_createAccessList } from './methods/eth_createAccessList.ts'
+import { eth_estimateGas } from './methods/eth_estimateGas.ts'
+import { eth_feeHistory } from './methods/eth_feeHistory.ts'
+import { eth_fillTransaction } from './methods/eth_fillTransaction.ts'
+import { eth_gasPrice } from './methods/eth_gasPrice.ts'
+import { eth_getBalance } from './methods/eth_getBalance.ts'
+import { eth_getBlockByHash } from './methods/eth_getBlockByHash.ts'
+import { eth_getBlockByNumber } from './methods/eth_getBlockByNumber.ts'
+import { eth_getBlockReceipts } from './methods/eth_getBlockReceipts.ts'
+import { eth_getBlockTransactionCountByHash } from './methods/eth_getBlockTransactionCountByHash.ts'
+import { eth_getBlockTransactionCountByNumber } from './methods/eth_getBlockTransactionCountByNumber.ts'
+import { eth_getCode } from './methods/eth_getCode.ts'
+import { eth_getFilterChanges } from './methods/eth_getFilterChanges.ts'
+import { eth_getFilterLogs } from './methods/eth_getFilterLogs.ts'
+import { eth_getLogs } from './methods/eth_getLogs.ts'
+import { eth_getProof } from './methods/eth_getProof.ts'
+import { eth_getStorageAt } from './methods/eth_getStorageAt.ts'
+import { eth_getTransactionByBlockHashAndIndex } from './methods/eth_getTransactionByBlockHashAndIndex.ts'
+import { eth_getTransactionByBlockNumberAndIndex } from './methods/eth_getTransactionByBlockNumberAndIndex.ts'
+import { eth_getTransactionByHash } from './methods/eth_getTransactionByHash.ts'
+import { eth_getTransactionCount } from './methods/eth_getTransactionCount.ts'
+import { eth_getTransactionReceipt } from './methods/eth_getTransactionReceipt.ts'
+import { eth_getUncleByBlockHashAndIndex } from './methods/eth_getUncleByBlockHashAndIndex.ts'
+import { eth_getUncleByBlockNumberAndIndex } from './methods/eth_getUncleByBlockNumberAndIndex.ts'
+import { eth_getUncleCountByBlockHash } from './methods/eth_getUncleCountByBlockHash.ts'
+import { eth_getUncleCountByBlockNumber } from './methods/eth_getUncleCountByBlockNumber.ts'
+import { eth_maxPriorityFeePerGas } from './methods/eth_maxPriorityFeePerGas.ts'
+import { eth_newBlockFilter } from './methods/eth_newBlockFilter.ts'
+import { eth_newFilter } from './methods/eth_newFilter.ts'
+import { eth_newPendingTransactionFilter } from './methods/eth_newPendingTransactionFilter.ts'
+import { eth_protocolVersion } from './methods/eth_protocolVersion.ts'
+import { eth_sendRawTransaction } from './methods/eth_sendRawTransaction.ts'
+import { eth_sendTransaction } from './methods/eth_sendTransaction.ts'
+import { eth_sendUnsignedTransaction } from './methods/eth_sendUnsignedTransaction.ts'
+import { eth_sign } from './methods/eth_sign.ts'
+import { eth_signTransaction } from './methods/eth_signTransaction.ts'
+import { eth_signTypedData_v4 } from './methods/eth_signTypedData_v4.ts'
+import { eth_simulateV1 } from './methods/eth_simulateV1.ts'
+import { eth_subscribe } from './methods/eth_subscribe.ts'
+import { eth_syncing } from './methods/eth_syncing.ts'
+import { eth_uninstallFilter } from './methods/eth_uninstallFilter.ts'
+import { eth_unsubscribe } from './methods/eth_unsubscribe.ts'
+import { evm_increaseTime } from './methods/evm_increaseTime.ts'
+import { evm_mine } from './methods/evm_mine.ts'
+import { evm_revert } from './methods/evm_revert.ts'
+import { evm_setAutomine } from './methods/evm_setAutomine.ts'
+import { evm_setBlockGasLimit } from './methods/evm_setBlockGasLimit.ts'
+import { evm_setIntervalMining } from './methods/evm_setIntervalMining.ts'
+import { evm_setNextBlockTimestamp } from './methods/evm_setNextBlockTimestamp.ts'
+import { evm_snapshot } from './methods/evm_snapshot.ts'
+import { net_listening } from './methods/net_listening.ts'
+import { net_peerCount } from './methods/net_peerCount.ts'
+import { net_version } from './methods/net_version.ts'
+import { personal_sign } from './methods/personal_sign.ts'
+import { sim_block } from './methods/sim_block.ts'
+import { sim_fault } from './methods/sim_fault.ts'
+import { sim_filters } from './methods/sim_filters.ts'
+import { sim_forkTree } from './methods/sim_forkTree.ts'
+import { sim_network } from './methods/sim_network.ts'
+import { sim_pool } from './methods/sim_pool.ts'
+import { sim_reorg } from './methods/sim_reorg.ts'
+import { sim_requests } from './methods/sim_requests.ts'
+import { sim_saveState } from './methods/sim_saveState.ts'
+import { sim_scenario } from './methods/sim_scenario.ts'
+import { sim_settle } from './methods/sim_settle.ts'
+import { sim_subscribe } from './methods/sim_subscribe.ts'
+import { sim_subscriptions } from './methods/sim_subscriptions.ts'
+import { sim_transaction } from './methods/sim_transaction.ts'
+import { sim_unsubscribe } from './methods/sim_unsubscribe.ts'
+import { txpool_content } from './methods/txpool_content.ts'
+import { txpool_contentFrom } from './methods/txpool_contentFrom.ts'
+import { txpool_inspect } from './methods/txpool_inspect.ts'
+import { txpool_status } from './methods/txpool_status.ts'
+import { web3_clientVersion } from './methods/web3_clientVersion.ts'
+import { web3_sha3 } from './methods/web3_sha3.ts'
+import type { AnyMethod, PricedProvider } from './defineMethod.ts'
+
+/** Every declared method, in the order the method reference lists them. */
+export const METHODS = [
+  anvil_dropAllTransactions,
+  anvil_dropTransaction,
+  anvil_dumpState,
+  anvil_getAutomine,
+  anvil_impersonateAccount,
+  anvil_loadState,
+  anvil_metadata,
+  anvil_mine,
+  anvil_nodeInfo,
+  anvil_removeBlockTimestampInterval,
+  anvil_reorg,
+  anvil_reset,
+  anvil_rollback,
+  anvil_setBalance,
+  anvil_setBlockTimestampInterval,
+  anvil_setCode,
+  anvil_setCoinbase,
+  anvil_setIntervalMining,
+  anvil_setLoggingEnabled,
+  anvil_setMinGasPrice,
+  anvil_setNextBlockBaseFeePerGas,
+  anvil_setNonce,
+  anvil_setStorageAt,
+  anvil_stopImpersonatingAccount,
+  debug_traceBlockByHash,
+  debug_traceBlockByNumber,
+  debug_traceCall,
+  debug_traceTransaction,
+  eth_accounts,
+  eth_baseFee,
+  eth_blobBaseFee,
+  eth_blockNumber,
+  eth_call,
+  eth_chainId,
+  eth_coinbase,
+  eth_createAccessList,
+  eth_estimateGas,
+  eth_feeHistory,
+  eth_fillTransaction,
+  eth_gasPrice,
+  eth_getBalance,
+  eth_getBlockByHash,
+  eth_getBlockByNumber,
+  eth_getBlockReceipts,
+  eth_getBlockTransactionCountByHash,
+  eth_getBlockTransactionCountByNumber,
+  eth_getCode,
+  eth_getFilterChanges,
+  eth_getFilterLogs,
+  eth_getLogs,
+  eth_getProof,
+  eth_getStorageAt,
+  eth_getTransactionByBlockHashAndIndex,
+  eth_getTransactionByBlockNumberAndIndex,
+  eth_getTransactionByHash,
+  eth_getTransactionCount,
+  eth_getTransactionReceipt,
+  eth_getUncleByBlockHashAndIndex,
+  eth_getUncleByBlockNumberAndIndex,
+  eth_getUncleCountByBlockHash,
+  eth_getUncleCountByBlockNumber,
+  eth_maxPriorityFeePerGas,
+  eth_newBlockFilter,
+  eth_newFilter,
+  eth_newPendingTransactionFilter,
+  eth_protocolVersion,
+  eth_sendRawTransaction,
+  eth_sendTransaction,
+  eth_sendUnsignedTransaction,
+  eth_sign,
+  eth_signTransaction,
+  eth_signTypedData_v4,
+  eth_simulateV1,
+  eth_subscribe,
+  eth_syncing,
+  eth_uninstallFilter,
+  eth_unsubscribe,
+  evm_increaseTime,
+  evm_mine,
+  evm_revert,
+  evm_setAutomine,
+  evm_setBlockGasLimit,
+  evm_setIntervalMining,
+  evm_setNextBlockTimestamp,
+  evm_snapshot,
+  net_listening,
+  net_peerCount,
+  net_version,
+  personal_sign,
+  sim_block,
+  sim_fault,
+  sim_filters,
+  sim_forkTree,
+  sim_network,
+  sim_pool,
+  sim_reorg,
+  sim_requests,
+  sim_saveState,
+  sim_scenario,
+  sim_settle,
+  sim_subscribe,
+  sim_subscriptions,
+  sim_transaction,
+  sim_unsubscribe,
+  txpool_content,
+  txpool_contentFrom,
+  txpool_inspect,
+  txpool_status,
+  web3_clientVersion,
+  web3_sha3,
+  hardhat_dropTransaction,
+  hardhat_getAutomine,
+  hardhat_impersonateAccount,
+  hardhat_metadata,
+  hardhat_mine,
+  hardhat_reset,
+  hardhat_setBalance,
+  hardhat_setCode,
+  hardhat_setCoinbase,
+  hardhat_setLoggingEnabled,
+  hardhat_setMinGasPrice,
+  hardhat_setNextBlockBaseFeePerGas,
+  hardhat_setNonce,
+  hardhat_setStorageAt,
+  hardhat_stopImpersonatingAccount,
+] as const
+
+/** A declared method of chainsim's. */
+export type ChainsimMethod = (typeof METHODS)[number]
+
+const byName: ReadonlyMap<string, AnyMethod> = new Map(METHODS.map((method) => [method.name, method as AnyMethod]))
+
+/** The names of every method chainsim serves. */
+export const methodNames: readonly string[] = METHODS.map((method) => method.name)
+
+/** The declaration of the method served under `name`, if there is one. */
+export function declarationOf(name: string): AnyMethod | undefined {
+  return byName.get(name)
+}
+
+/** The methods a lagging replica answers from its older head (the `lag` fault's default set). */
+export const LAGGED_METHODS: ReadonlySet<string> = new Set(METHODS.filter((method) => method.lagged === true).map((method) => method.name))
+
+/** chainsim's own control methods: never rate limited, lagged or partially failed in a batch (an `error` fault naming one still acts). */
+export const CONTROL_METHODS: ReadonlySet<string> = new Set(METHODS.filter((method) => method.control === true).map((method) => method.name))
+
+/** What one request of `method` costs in `provider`'s throughput pricing, where the declaration names a price. */
+export function priceOf(method: string, provider: PricedProvider): number | undefined {
+  return byName.get(method)?.cost?.[provider]
+}
