@@ -45,9 +45,16 @@ program
   .option('--allowed-hosts <hosts>', 'host names requests may address besides loopback names, --host and IP literals, comma-separated, or * for any', commaList)
   .option('--fork-url <url>', 'serve one network, `fork`, on the state of this chain (JSON-RPC over HTTP), read lazily and cached')
   .option('--fork-block <n>', 'with --fork-url: the block to fork at (default: the upstream\'s latest)', parseBlockNumber)
+  .option('--fork-deadline-ms <ms>', 'one upstream read of a forked network, retries included, fails past this (default 10000; config fork.deadlineMs)', parsePositiveInteger)
   .option('--offline', 'forked networks play from their cache alone; the upstream is never asked')
   .option('--archive', "keep every block's state, not only the newest blocks' (see history.stateBlocks)")
   .action(async (options: ServeOptions) => (await import('./commands/serve.ts')).serve(options))
+
+function parsePositiveInteger(value: string): number {
+  const number = Number(value)
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(number) || number < 1) throw new InvalidArgumentError('a whole number of at least 1')
+  return number
+}
 
 function commaList(value: string): string[] {
   return value.split(',').map((item) => item.trim()).filter((item) => item.length > 0)

@@ -29,6 +29,8 @@ export interface ServeOptions {
   allowedHosts?: string[]
   forkUrl?: string
   forkBlock?: number
+  /** --fork-deadline-ms: one upstream read of every forked network, retries included, fails past this. */
+  forkDeadlineMs?: number
   offline?: boolean
 }
 
@@ -60,6 +62,11 @@ export async function serve(options: ServeOptions): Promise<void> {
         : parseConfig(DEFAULT_CONFIG, 'the default config')
   if (options.offline && !config.networks.some((n) => n.fork)) {
     throw new ConfigError('--offline plays a forked network from its cache: give --fork-url, or `fork:` in the config')
+  }
+  if (options.forkDeadlineMs !== undefined) {
+    const forks = config.networks.flatMap((n) => (n.fork ? [n.fork] : []))
+    if (forks.length === 0) throw new ConfigError('--fork-deadline-ms bounds the upstream reads of a forked network: give --fork-url, or `fork:` in the config')
+    for (const fork of forks) fork.deadlineMs = options.forkDeadlineMs
   }
   const forked = config.networks.find((n) => n.fork)
   if (forked && options.exportOnExit !== undefined) {
