@@ -10,6 +10,7 @@ import { startServer } from '../server.ts'
 import type { RunningServer } from '../server.ts'
 import { enableCollectionAfterBursts } from '../transports/burstCollector.ts'
 import { prepareExplorer } from './explorer.ts'
+import { onStopRequest } from './stopSignals.ts'
 
 /** The options of `chainsim serve`, as the command line gives them. */
 export interface ServeOptions {
@@ -23,6 +24,8 @@ export interface ServeOptions {
   import?: string
   exportOnExit?: string
   state?: string
+  stateInterval?: number
+  stateVerify?: boolean
   archive?: boolean
   /** The origins of --cors, or false for --no-cors. */
   cors?: string[] | false
@@ -49,6 +52,9 @@ export async function serve(options: ServeOptions): Promise<void> {
     throw new ConfigError('--fork-url serves one network of its own: leave out --config and --genesis (a config file forks with `fork:` per network)')
   }
   if (options.forkBlock !== undefined && options.forkUrl === undefined) throw new ConfigError('--fork-block goes with --fork-url')
+  if ((options.stateInterval !== undefined || options.stateVerify) && options.state === undefined) {
+    throw new ConfigError(`${options.stateInterval !== undefined ? '--state-interval' : '--state-verify'} goes with --state`)
+  }
   // An imported chain is imported completely before anything is served.
   const imported = options.genesis
     ? await loadImportedNetwork({ genesisFile: options.genesis, blocksFile: options.import, archive: options.archive })
@@ -86,13 +92,16 @@ export async function serve(options: ServeOptions): Promise<void> {
   // and keeps its heap near what it holds (src/heapGrowth.ts).
   enableCollectionAfterBursts()
   keepHeapNearLiveSize()
-  const server = await startServer(config, { port: options.port, createNode: imported?.createNode, statePath: options.state, offline: options.offline })
+  const server = await startServer(config, {
+    port: options.port,
+    createNode: imported?.createNode,
+    statePath: options.state,
+    state: { intervalSeconds: options.stateInterval, verify: options.stateVerify },
+    offline: options.offline,
+  })
   prepareExplorer()
-  let closing = false
-  const shutdown = (signal: string) => {
-    if (closing) return
-    closing = true
-    console.log(`\n${signal}: shutting down`)
+  onStopRequest((reason) => {
+    console.log(`\n${reason}: shutting down`)
     exportOnExit(server, options.exportOnExit)
       .then(() => server.close())
       .then(
@@ -102,9 +111,7 @@ export async function serve(options: ServeOptions): Promise<void> {
           process.exit(1)
         },
       )
-  }
-  process.on('SIGINT', () => shutdown('SIGINT'))
-  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  })
   // Printed once the signals are handled: whoever starts chainsim may stop it as soon as it reads this.
   console.log(formatBanner(server, { apiKeys: apiKeyNames(config) }))
 }

@@ -55,3 +55,21 @@ export function createGenesisCommon(genesis: GethGenesis): Common {
   }
   return common
 }
+
+/**
+ * The rules of a block at each number and time under `common`'s fork schedule, one Common per fork made once
+ * (`common` itself for its own fork): what blocks read back from a state file are decoded under.
+ */
+export function rulesByFork(common: Common): (number: bigint, timestamp: bigint) => Common {
+  const byFork = new Map<string, Common>([[common.hardfork(), common]])
+  return (number, timestamp) => {
+    const fork = common.getHardforkBy({ blockNumber: number, timestamp })
+    let rules = byFork.get(fork)
+    if (!rules) {
+      rules = common.copy()
+      rules.setHardfork(fork)
+      byFork.set(fork, rules)
+    }
+    return rules
+  }
+}

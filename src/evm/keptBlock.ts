@@ -1,10 +1,10 @@
-import { Block, createBlockHeaderFromBytesArray } from '@ethereumjs/block'
+import { Block, createBlockHeaderFromBytesArray, createBlockHeaderFromRLP } from '@ethereumjs/block'
 import type { BlockHeader } from '@ethereumjs/block'
 import type { Common } from '@ethereumjs/common'
 import { RLP } from '@ethereumjs/rlp'
 import type { TypedTransaction } from '@ethereumjs/tx'
-import { equalsBytes } from '@ethereumjs/util'
-import type { Withdrawal } from '@ethereumjs/util'
+import { bytesToBigInt, createWithdrawalFromBytesArray, equalsBytes } from '@ethereumjs/util'
+import type { Withdrawal, WithdrawalBytes } from '@ethereumjs/util'
 import { logsBloom } from './bloom.ts'
 import { fromByteString, toByteString } from './byteString.ts'
 import { readRlpItem, readRlpList } from './rlpItems.ts'
@@ -17,6 +17,16 @@ export type { BlockHeader }
 const PARENT_HASH = 0
 const STATE_ROOT = 3
 const LOGS_BLOOM = 6
+const NUMBER = 8
+const TIMESTAMP = 11
+
+/** A kept block as bytes: the header's RLP list (its bloom empty when it is its logs'), uncles' headers, withdrawals. */
+export interface EncodedKeptBlock {
+  fields: Uint8Array
+  uncles: Uint8Array[]
+  /** Absent before Shanghai; each withdrawal's RLP fields. */
+  withdrawals: Uint8Array[][] | undefined
+}
 
 /** Headers in use are those of the newest blocks (the head's base fee, the parent of the next block). */
 const recentHeaders = new RecentCache<KeptBlock, BlockHeader>(256)
@@ -38,7 +48,20 @@ export class KeptBlock {
   readonly #withdrawals: readonly Withdrawal[] | undefined
 
   /** `logs` are the block's logs, in order. */
-  constructor(block: Block, logs: readonly Log[]) {
+  constructor(block: Block, logs: readonly Log[])
+  /** A kept block read back from a state file, as {@link encoded} gave it. */
+  constructor(kept: EncodedKeptBlock, common: Common)
+  constructor(block: Block | EncodedKeptBlock, second: readonly Log[] | Common) {
+    if (!(block instanceof Block)) {
+      const common = second as Common
+      this.#fields = toByteString(block.fields)
+      this.#common = common
+      this.#uncles = block.uncles.length > 0 ? block.uncles.map((uncle) => createBlockHeaderFromRLP(uncle, { common })) : undefined
+      this.#withdrawals =
+        block.withdrawals === undefined ? undefined : block.withdrawals.length > 0 ? block.withdrawals.map((w) => createWithdrawalFromBytesArray(w as WithdrawalBytes)) : NO_WITHDRAWALS
+      return
+    }
+    const logs = second as readonly Log[]
     const fields = block.header.raw()
     // A block whose logs the chain does not hold (a fork block: its transactions are the upstream's) keeps its bloom.
     if (equalsBytes(fields[LOGS_BLOOM] as Uint8Array, logsBloom(logs))) fields[LOGS_BLOOM] = new Uint8Array()
@@ -48,6 +71,25 @@ export class KeptBlock {
     const { withdrawals } = block
     this.#withdrawals = withdrawals === undefined ? undefined : withdrawals.length > 0 ? withdrawals : NO_WITHDRAWALS
     recentHeaders.set(this, block.header)
+  }
+
+  /** What a state file keeps of it: the header's fields as kept, and the uncles and withdrawals of an imported block. */
+  encoded(): EncodedKeptBlock {
+    return {
+      fields: fromByteString(this.#fields),
+      uncles: (this.#uncles ?? []).map((uncle) => uncle.serialize()),
+      withdrawals: this.#withdrawals?.map((w) => w.raw()),
+    }
+  }
+
+  /** The header's number, read from its bytes (no decoding). */
+  get number(): bigint {
+    return bytesToBigInt(this.field(NUMBER))
+  }
+
+  /** The header's timestamp, read from its bytes (no decoding). */
+  get timestamp(): bigint {
+    return bytesToBigInt(this.field(TIMESTAMP))
   }
 
   /** The ethereumjs header; `logs` are the block's logs, in order (the bloom, when it was not kept, is theirs). */
@@ -82,4 +124,15 @@ export class KeptBlock {
     if (!field) throw new Error(`a kept header has no field ${index}`)
     return bytes.subarray(field.start, field.end)
   }
+}
+
+/** The number and timestamp of a header given as its RLP list, read where they lie. */
+export function numberAndTimeOf(fields: Uint8Array): [number: bigint, timestamp: bigint] {
+  const items = readRlpList(fields, readRlpItem(fields, 0))
+  const at = (index: number) => {
+    const item = items[index]
+    if (!item) throw new Error(`a header has no field ${index}`)
+    return bytesToBigInt(fields.subarray(item.start, item.end))
+  }
+  return [at(NUMBER), at(TIMESTAMP)]
 }
