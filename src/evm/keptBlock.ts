@@ -118,11 +118,16 @@ export class KeptBlock {
     })
   }
 
+  /** Field `index` of the header, copied out of the kept bytes alone (headers are read field by field, often). */
   private field(index: number): Uint8Array {
-    const bytes = fromByteString(this.#fields)
-    const field = readRlpList(bytes, readRlpItem(bytes, 0))[index]
-    if (!field) throw new Error(`a kept header has no field ${index}`)
-    return bytes.subarray(field.start, field.end)
+    const text = this.#fields
+    let at = itemBounds(text, 0)[0]
+    for (let i = 0; i < index; i++) at = itemBounds(text, at)[1]
+    if (at >= text.length) throw new Error(`a kept header has no field ${index}`)
+    const [start, end] = itemBounds(text, at)
+    const field = new Uint8Array(end - start)
+    for (let i = start; i < end; i++) field[i - start] = text.charCodeAt(i)
+    return field
   }
 }
 
@@ -135,4 +140,17 @@ export function numberAndTimeOf(fields: Uint8Array): [number: bigint, timestamp:
     return bytesToBigInt(fields.subarray(item.start, item.end))
   }
   return [at(NUMBER), at(TIMESTAMP)]
+}
+
+/** The payload bounds of the RLP item at `at` of bytes kept as a byte string, read a character at a time. */
+function itemBounds(text: string, at: number): [start: number, end: number] {
+  const first = text.charCodeAt(at)
+  if (first < 0x80) return [at, at + 1]
+  if (first < 0xb8) return [at + 1, at + 1 + first - 0x80]
+  if (first >= 0xc0 && first < 0xf8) return [at + 1, at + 1 + first - 0xc0]
+  const lengthBytes = first < 0xc0 ? first - 0xb7 : first - 0xf7
+  let length = 0
+  for (let i = 1; i <= lengthBytes; i++) length = length * 256 + text.charCodeAt(at + i)
+  const start = at + 1 + lengthBytes
+  return [start, start + length]
 }

@@ -45,7 +45,11 @@ export function asList(item: RlpItem | undefined, what: string): RlpItem[] {
 export function asUint(item: RlpItem | undefined, what: string): bigint {
   const bytes = asBytes(item, what)
   if (bytes.length > 0 && bytes[0] === 0) throw new RecordError(`${what} is not a minimal integer`)
-  return bytes.length === 0 ? 0n : bytesToBigInt(bytes)
+  if (bytes.length > 6) return bytesToBigInt(bytes)
+  // Most are small (gas, counts, ids): read as a number, not through hex as bytesToBigInt does.
+  let value = 0
+  for (let i = 0; i < bytes.length; i++) value = value * 256 + (bytes[i] as number)
+  return BigInt(value)
 }
 
 export function asOptional(item: RlpItem | undefined, what: string): Uint8Array | undefined {
