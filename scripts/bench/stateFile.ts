@@ -1,7 +1,7 @@
 // What `--state FILE` costs: the journal's cost on the automined transfer rate (runs with and without it,
 // interleaved), and what restoring a chain of many blocks adds to start-up.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -33,7 +33,7 @@ function signer() {
 }
 
 /** `chainsim serve` with one automined network and `args`; resolves once its banner is out, with how long that took. */
-async function serve(config: string, args: string[]): Promise<{ url: string; startMs: number; stop: () => Promise<void> }> {
+async function serve(config: string, args: string[]): Promise<{ url: string; startMs: number; cpuMs: () => number; stop: () => Promise<void> }> {
   const port = await freePort()
   const started = performance.now()
   const child = spawn(process.execPath, [BIN, 'serve', '--config', config, '--port', String(port), ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
@@ -51,7 +51,14 @@ async function serve(config: string, args: string[]): Promise<{ url: string; sta
       child.once('exit', () => resolve())
       child.kill('SIGTERM')
     })
-  return { url: `http://127.0.0.1:${port}/v3/bench`, startMs, stop }
+  return { url: `http://127.0.0.1:${port}/v3/bench`, startMs, cpuMs: () => cpuMsOf(child.pid as number), stop }
+}
+
+/** CPU time a process has used so far (user and system), in ms, from /proc. */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  // utime and stime are the 12th and 13th fields after the command, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
 function configFile(dir: string): string {
@@ -60,8 +67,12 @@ function configFile(dir: string): string {
   return path
 }
 
-/** Transfers per second, each sent and its receipt read, as a test suite does. */
-async function transferRate(url: string, count: number): Promise<number> {
+/**
+ * Transfers per second, each sent and its receipt read, as a test suite does, and the server's CPU time per
+ * transfer (which the machine's other load changes less than the rate).
+ */
+async function transferRate(served: { url: string; cpuMs: () => number }, count: number): Promise<{ rate: number; cpuMicros: number }> {
+  const { url } = served
   const sign = signer()
   const txs = Array.from({ length: count }, sign)
   // Warm-up: the first transactions pay for the JIT.
@@ -69,30 +80,45 @@ async function transferRate(url: string, count: number): Promise<number> {
     const hash = await rpc<string>(url, 'eth_sendRawTransaction', [toHex(tx.raw)])
     await rpc(url, 'eth_getTransactionReceipt', [hash])
   }
+  const cpu = served.cpuMs()
   const start = performance.now()
   for (const tx of txs) {
     const hash = await rpc<string>(url, 'eth_sendRawTransaction', [toHex(tx.raw)])
     await rpc(url, 'eth_getTransactionReceipt', [hash])
   }
-  return txs.length / ((performance.now() - start) / 1000)
+  const seconds = (performance.now() - start) / 1000
+  return { rate: txs.length / seconds, cpuMicros: ((served.cpuMs() - cpu) * 1000) / txs.length }
+}
+
+export interface JournalCost {
+  /** Transfers a second, each run, without and with --state. */
+  plain: number[]
+  journaled: number[]
+  /** The server's CPU per transfer, µs, each run. */
+  plainCpuMicros: number[]
+  journaledCpuMicros: number[]
+  /** 1 − journaled/plain of the median rates, and journaled/plain − 1 of the median CPU per transfer. */
+  rateCost: number
+  cpuCost: number
 }
 
 /**
  * The automined transfer rate over HTTP without and with `--state`, `rounds` runs each, interleaved so that the
  * machine's load falls on both alike.
  */
-export async function measureJournalCost(rounds: number, count: number): Promise<{ plain: number[]; journaled: number[]; cost: number }> {
+export async function measureJournalCost(rounds: number, count: number): Promise<JournalCost> {
   const dir = mkdtempSync(join(tmpdir(), 'chainsim-bench-state-'))
   const config = configFile(dir)
-  const plain: number[] = []
-  const journaled: number[] = []
+  const result: JournalCost = { plain: [], journaled: [], plainCpuMicros: [], journaledCpuMicros: [], rateCost: 0, cpuCost: 0 }
   try {
     for (let round = 0; round < rounds; round++) {
       for (const withState of round % 2 === 0 ? [false, true] : [true, false]) {
         const state = join(dir, `round-${round}.state`)
         const served = await serve(config, withState ? ['--state', state] : [])
         try {
-          ;(withState ? journaled : plain).push(await transferRate(served.url, count))
+          const { rate, cpuMicros } = await transferRate(served, count)
+          ;(withState ? result.journaled : result.plain).push(rate)
+          ;(withState ? result.journaledCpuMicros : result.plainCpuMicros).push(cpuMicros)
         } finally {
           await served.stop()
         }
@@ -102,7 +128,9 @@ export async function measureJournalCost(rounds: number, count: number): Promise
     rmSync(dir, { recursive: true, force: true })
   }
   const median = (values: number[]) => summarize(values).median as number
-  return { plain, journaled, cost: 1 - median(journaled) / median(plain) }
+  result.rateCost = 1 - median(result.journaled) / median(result.plain)
+  result.cpuCost = median(result.journaledCpuMicros) / median(result.plainCpuMicros) - 1
+  return result
 }
 
 /** A state file of `blocks` blocks of one transfer each, made in-process. */

@@ -23,8 +23,8 @@ export class StoredBlock implements ChainBlock {
     if ('kept' in block) {
       this.hashKey = keyOf(block.hash)
       this.#kept = block.kept
-      this.number = block.kept.number
-      this.timestamp = block.kept.timestamp
+      this.number = block.number
+      this.timestamp = block.timestamp
       this.transactions = block.transactions
       if (block.stateEdits !== undefined && block.stateEdits.length > 0) this.stateEdits = block.stateEdits
       let count = 0

@@ -7,7 +7,7 @@ import { bytesToBigInt, createWithdrawalFromBytesArray, equalsBytes } from '@eth
 import type { Withdrawal, WithdrawalBytes } from '@ethereumjs/util'
 import { logsBloom } from './bloom.ts'
 import { fromByteString, toByteString } from './byteString.ts'
-import { readRlpItem, readRlpList } from './rlpItems.ts'
+import { readRlpItem } from './rlpItems.ts'
 import { RecentCache } from './recentCache.ts'
 import type { Log } from './types.ts'
 
@@ -82,16 +82,6 @@ export class KeptBlock {
     }
   }
 
-  /** The header's number, read from its bytes (no decoding). */
-  get number(): bigint {
-    return bytesToBigInt(this.field(NUMBER))
-  }
-
-  /** The header's timestamp, read from its bytes (no decoding). */
-  get timestamp(): bigint {
-    return bytesToBigInt(this.field(TIMESTAMP))
-  }
-
   /** The ethereumjs header; `logs` are the block's logs, in order (the bloom, when it was not kept, is theirs). */
   header(logs: () => readonly Log[]): BlockHeader {
     return recentHeaders.get(this, () => {
@@ -133,13 +123,23 @@ export class KeptBlock {
 
 /** The number and timestamp of a header given as its RLP list, read where they lie. */
 export function numberAndTimeOf(fields: Uint8Array): [number: bigint, timestamp: bigint] {
-  const items = readRlpList(fields, readRlpItem(fields, 0))
-  const at = (index: number) => {
-    const item = items[index]
-    if (!item) throw new Error(`a header has no field ${index}`)
-    return bytesToBigInt(fields.subarray(item.start, item.end))
+  let at = readRlpItem(fields, 0).start
+  let number = 0n
+  for (let index = 0; index <= TIMESTAMP; index++) {
+    const item = readRlpItem(fields, at)
+    if (item.end > fields.length) throw new Error(`a header has no field ${index}`)
+    if (index === NUMBER) number = uintAt(fields, item.start, item.end)
+    if (index === TIMESTAMP) return [number, uintAt(fields, item.start, item.end)]
+    at = item.end
   }
-  return [at(NUMBER), at(TIMESTAMP)]
+  throw new Error('a header has no timestamp')
+}
+
+function uintAt(bytes: Uint8Array, start: number, end: number): bigint {
+  if (end - start > 6) return bytesToBigInt(bytes.subarray(start, end))
+  let value = 0
+  for (let i = start; i < end; i++) value = value * 256 + (bytes[i] as number)
+  return BigInt(value)
 }
 
 /** The payload bounds of the RLP item at `at` of bytes kept as a byte string, read a character at a time. */

@@ -6,6 +6,7 @@ import type { AccountChange } from './engine.ts'
 import { decodeImpersonatedTransaction } from './impersonation.ts'
 import { KeptBlock, numberAndTimeOf } from './keptBlock.ts'
 import { keepLogs } from './packedLogs.ts'
+import { readRlpItem } from './rlpItems.ts'
 import { sharedCommonFor } from './sharedCommon.ts'
 import { KeptTransaction, SignedTransaction } from './transactions.ts'
 import type { ExecutedTransaction, Log } from './types.ts'
@@ -22,8 +23,27 @@ export function encodeRlp(item: RlpItem): Uint8Array {
   return RLP.encode(item)
 }
 
+/**
+ * Decodes RLP into views of `bytes` (no item is copied: @ethereumjs/rlp copies each one, which was most of the
+ * time a state file of many blocks took to read). Throws on an item that runs past its list or the input, and on
+ * bytes after the item.
+ */
 export function decodeRlp(bytes: Uint8Array): RlpItem {
-  return RLP.decode(bytes) as RlpItem
+  const top = readRlpItem(bytes, 0)
+  if (top.end !== bytes.length) throw new RecordError(top.end > bytes.length ? 'RLP runs past the end of its bytes' : 'bytes after an RLP item')
+  return itemAt(bytes, top)
+}
+
+function itemAt(bytes: Uint8Array, item: { isList: boolean; start: number; end: number }): RlpItem {
+  if (!item.isList) return bytes.subarray(item.start, item.end)
+  const items: RlpItem[] = []
+  for (let at = item.start; at < item.end; ) {
+    const inner = readRlpItem(bytes, at)
+    if (!(inner.end <= item.end)) throw new RecordError('an RLP item runs past the end of its list')
+    items.push(itemAt(bytes, inner))
+    at = inner.end
+  }
+  return items
 }
 
 /** A record that does not decode as what it should be. */
@@ -144,6 +164,9 @@ function optionalField<K extends string, V>(key: K, value: V | undefined): { [P 
 /** A sealed block as the chain keeps it, read back: its hash, header and body, receipts with logs, state set before it. */
 export interface KeptBlockParts {
   hash: Uint8Array
+  /** The header's number and timestamp, read once. */
+  number: bigint
+  timestamp: bigint
   kept: KeptBlock
   transactions: ExecutedTransaction[]
   stateEdits?: AccountChange[]
@@ -166,7 +189,8 @@ export function decodeBlock(bytes: Uint8Array, rulesAt: (number: bigint, timesta
   const [hash, fields, uncles, withdrawals, transactions, edits] = asList(decodeRlp(bytes), 'a block')
   const withdrawalList = asList(withdrawals, "a block's withdrawals")
   const header = asBytes(fields, "a block's header")
-  const common = rulesAt(...numberAndTimeOf(header))
+  const [number, timestamp] = numberAndTimeOf(header)
+  const common = rulesAt(number, timestamp)
   const kept = new KeptBlock(
     {
       fields: header,
@@ -179,6 +203,8 @@ export function decodeBlock(bytes: Uint8Array, rulesAt: (number: bigint, timesta
   const stateEdits = asList(edits, "a block's state edits").map(decodeAccountChange)
   return {
     hash: asSized(hash, 32, "a block's hash"),
+    number,
+    timestamp,
     kept,
     transactions: asList(transactions, "a block's transactions").map((t) => decodeExecuted(t, common)),
     ...(stateEdits.length > 0 ? { stateEdits } : {}),
