@@ -3,6 +3,7 @@ import { playFiles } from '../scenarios/playFiles.ts'
 import type { PlayFilesOptions } from '../scenarios/playFiles.ts'
 import { enableCollectionAfterBursts } from '../transports/burstCollector.ts'
 import { prepareExplorer } from './explorer.ts'
+import { reportFailure } from './failure.ts'
 import { onStopRequest } from './stopSignals.ts'
 
 /** `chainsim play`: plays the files and sets the exit code; with `--serve`, serves the played networks until a signal. */
@@ -17,9 +18,6 @@ export async function play(files: string[], options: PlayFilesOptions): Promise<
   prepareExplorer()
   onStopRequest((reason) => {
     console.error(`\n${reason}: shutting down`)
-    server.close().then(() => process.exit(0), (error: unknown) => {
-      console.error(error)
-      process.exit(1)
-    })
+    server.close().then(() => process.exit(0), (error: unknown) => reportFailure(error))
   })
 }

@@ -10,6 +10,7 @@ import { startServer } from '../server.ts'
 import type { RunningServer } from '../server.ts'
 import { enableCollectionAfterBursts } from '../transports/burstCollector.ts'
 import { prepareExplorer } from './explorer.ts'
+import { reportFailure } from './failure.ts'
 import { onStopRequest } from './stopSignals.ts'
 
 /** The options of `chainsim serve`, as the command line gives them. */
@@ -106,10 +107,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       .then(() => server.close())
       .then(
         () => process.exit(0),
-        (error) => {
-          console.error(error)
-          process.exit(1)
-        },
+        (error: unknown) => reportFailure(error),
       )
   })
   // Printed once the signals are handled: whoever starts chainsim may stop it as soon as it reads this.

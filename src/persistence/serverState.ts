@@ -55,6 +55,7 @@ export class ServerStateFile {
   #saving: Promise<unknown> = Promise.resolve()
   #timer: NodeJS.Timeout | undefined
   #retry: NodeJS.Timeout | undefined
+  #warnedBroken = false
   readonly #intervalSeconds: number
   readonly #verify: boolean
   readonly #warn: (message: string) => void
@@ -186,9 +187,14 @@ export class ServerStateFile {
 
   private rewriteInBackground(): void {
     if (!this.#dirty && !this.#broken) return
+    const broken = this.#broken
     this.queueRewrite().catch((error: unknown) => {
-      this.#warn((error as Error).message)
-      if (this.#broken) this.retrySoon()
+      // Told once while the file stays unwritable, not at every retry.
+      if (!broken || broken !== this.#broken || !this.#warnedBroken) this.#warn((error as Error).message)
+      if (this.#broken) {
+        this.#warnedBroken = true
+        this.retrySoon()
+      }
     })
   }
 
@@ -230,7 +236,9 @@ export class ServerStateFile {
       else this.#journal = JournalFile.open(this.path, length)
       this.#rewriting = undefined
       this.#dirty = false
+      if (this.#broken) this.#warn(`state file ${this.path}: written again; every change is saved`)
       this.#broken = undefined
+      this.#warnedBroken = false
       await rewrite.close()
       await rewrite.syncFolder().catch(() => undefined)
       return savedAt
