@@ -86,6 +86,13 @@ describe('a chain restored from its state file', () => {
       const url = urlOf(original)
       const acked = new Acknowledged()
       await sendTraffic(url, ops, acked)
+      // A snapshot taken, blocks mined on it, then reverted to: the revert and the snapshots it forgot are kept too.
+      const snapshot = await rpc<Hex>(url, 'evm_snapshot')
+      await rpc(url, 'eth_sendTransaction', [{ from: devAccount(2).address, to: devAccount(3).address, value: '0x7' }])
+      await rpc(url, 'evm_mine')
+      expect(await rpc(url, 'evm_revert', [snapshot])).toBe(true)
+      await rpc(url, 'evm_snapshot')
+      await rpc(url, 'evm_increaseTime', [100])
       // What else a state file keeps: impersonation, state set on the head, the clock's settings, block fields.
       const stranger = '0x00000000000000000000000000000000000051a7'
       await rpc(url, 'anvil_impersonateAccount', [stranger])
