@@ -56,6 +56,9 @@ export class ServerStateFile {
   #timer: NodeJS.Timeout | undefined
   #retry: NodeJS.Timeout | undefined
   #warnedBroken = false
+  /** The networks whose changes are recorded, and the frames they made before the file was open. */
+  readonly #recorded = new Set<string>()
+  readonly #early: Uint8Array[] = []
   readonly #intervalSeconds: number
   readonly #verify: boolean
   readonly #warn: (message: string) => void
@@ -92,7 +95,10 @@ export class ServerStateFile {
     }
     const entry = saved?.networks.get(network.name)
     if (!entry) return undefined
-    return restoreImage(entry.image, entry.common, { ...options, name: network.name }, { source: this.path, verify: this.#verify })
+    const node = await restoreImage(entry.image, entry.common, { ...options, name: network.name }, { source: this.path, verify: this.#verify })
+    // Recorded from now on: a block its interval mining makes before the file is open is kept for it.
+    this.record(network.name, node)
+    return node
   }
 
   /**
@@ -101,18 +107,18 @@ export class ServerStateFile {
    */
   async start(nodes: ReadonlyArray<{ name: string; node: ChainNode }>): Promise<void> {
     this.#nodes = new Map(nodes.map((n) => [n.name, n.node]))
+    for (const [name, node] of this.#nodes) if (!this.#recorded.has(name)) this.record(name, node)
     const saved = this.saved
     const inFile = saved?.version === 2 ? saved.networks : undefined
-    const attach = () => {
-      for (const [name, node] of this.#nodes) node.recordChanges((change) => this.append(name, changeFrames(name, change)))
-    }
     if (saved?.version === 2 && nodes.every((n) => inFile?.has(n.name))) {
       this.#journal = JournalFile.open(this.path, saved.length)
-      attach()
       if (saved.dropped > 0) this.#warn(`state file ${this.path}: dropped ${saved.dropped} bytes after its last whole change (a write cut short)`)
+      // What the restored networks did before the file was open, in the order they did it.
+      const early = this.#early.splice(0)
+      if (early.length > 0) this.#journal.append(early)
     } else {
-      // Attached first: what is written while the file is made is in its pictures or after them.
-      attach()
+      // Every network is recorded already: what it does while the file is made is in its picture or after it.
+      this.#early.length = 0
       await this.writeWhole()
     }
     if (this.#intervalSeconds > 0) {
@@ -143,17 +149,28 @@ export class ServerStateFile {
       })
     } finally {
       for (const node of this.#nodes.values()) node.recordChanges(undefined)
+      this.#recorded.clear()
       this.#journal?.close()
       this.#journal = undefined
     }
+  }
+
+  /** Tells the file of each change `node` makes from now on. */
+  private record(name: string, node: ChainNode): void {
+    this.#recorded.add(name)
+    node.recordChanges((change) => this.append(name, changeFrames(name, change)))
   }
 
   /** Appends one write's frames (called inside the write, before it is answered). */
   private append(network: string, payloads: Uint8Array[]): void {
     const rewriting = this.#rewriting
     if (rewriting?.networks.has(network)) rewriting.tail.push(...payloads)
-    // The first whole file is being written: what it has not pictured yet it will.
-    if (!this.#journal) return
+    if (!this.#journal) {
+      // Before the file is open (restored networks start before it): kept for it, unless a first whole file
+      // is being written, which pictures them.
+      if (!rewriting) this.#early.push(...payloads)
+      return
+    }
     if (this.#broken) throw this.brokenError()
     try {
       ;(this.#journal as JournalFile).append(payloads)

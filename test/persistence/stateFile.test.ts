@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,6 +8,8 @@ import type { ChainsimConfigInput } from '../../src/config/schema.ts'
 import { StateFileError } from '../../src/persistence/stateFile.ts'
 import { framed, MAGIC, readFrames } from '../../src/persistence/journalFile.ts'
 import { startServer } from '../../src/server.ts'
+import { nodeOptionsFor } from '../../src/network.ts'
+import { ServerStateFile } from '../../src/persistence/serverState.ts'
 import { deployToken, transferData } from '../helpers/contracts.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { sidecarOf, signBlobTransaction } from '../helpers/blobs.ts'
@@ -107,6 +109,33 @@ describe('--state: save and load', () => {
       expect(await rpc(restored, 'eth_getBalance', ['0x00000000000000000000000000000000000000aa', 'latest'])).toBe('0x1234')
       await server.close()
       expect(readFileSync(path).subarray(0, MAGIC.length).toString('latin1')).toBe(MAGIC)
+    }
+  })
+
+  test('a restored network that mines on an interval keeps what it mined before the file was open', async () => {
+    const path = tempPath()
+    const interval = config([{ name: 'dev', chainId: 31337, port: 0, mining: { intervalMs: 20 } }])
+    const first = await startServer(interval, { port: 0, statePath: path })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await first.close()
+    // Restored, it mines at once; the file is opened for its changes only later.
+    const network = interval.networks[0]!
+    const file = await ServerStateFile.open(path, interval.networks)
+    const node = (await file.restore(network, nodeOptionsFor(network)))!
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    await file.start([{ name: 'dev', node }])
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    const head = node.head
+    // The file as a killed process leaves it.
+    const copy = join(mkdtempSync(join(tmpdir(), 'chainsim-state-')), 'copy.state')
+    copyFileSync(path, copy)
+    await node.close()
+    await file.close()
+    const again = await startServer(config(), { port: 0, statePath: copy })
+    try {
+      expect(again.networks[0]!.node.chain.blockByHash(head.hashKey)?.number).toBe(head.number)
+    } finally {
+      await again.close()
     }
   })
 
