@@ -100,11 +100,17 @@ export class Chain {
     saved: { blocks: Iterable<ChainBlock>; head: string; held: readonly string[] },
   ): Chain {
     const chain = new Chain(engine, genesis, finality, stateBlocks)
-    for (const block of saved.blocks) chain.tree.add(block)
+    // Each parent read once (from the header's bytes): the tree needs it, and so does the walk to the head.
+    const parents = new Map<ChainBlock, string>()
+    for (const block of saved.blocks) {
+      const parentKey = block.parentKey
+      chain.tree.add(block, parentKey)
+      parents.set(block, parentKey)
+    }
     const head = chain.tree.get(saved.head)
     if (!head) throw new Error(`the head ${saved.head} is not among the blocks`)
     const branch: ChainBlock[] = []
-    for (let cursor: ChainBlock | undefined = head; cursor !== genesis; cursor = chain.tree.parentOf(cursor)) {
+    for (let cursor: ChainBlock | undefined = head; cursor !== genesis; cursor = chain.tree.get(parents.get(cursor) ?? '')) {
       if (!cursor) throw new Error('the head does not descend from the genesis')
       branch.push(cursor)
     }
