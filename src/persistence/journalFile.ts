@@ -1,5 +1,5 @@
 import { closeSync, fsyncSync, ftruncateSync, openSync, renameSync, writeSync } from 'node:fs'
-import { open, unlink } from 'node:fs/promises'
+import { open, readdir, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { crc32 } from 'node:zlib'
 
@@ -191,6 +191,15 @@ export class FileRewrite {
       await folder.sync()
     } finally {
       await folder.close()
+    }
+  }
+
+  /** Deletes what rewrites of other processes left beside the file when they were killed half-way. */
+  async removeLeftovers(): Promise<void> {
+    const name = basename(this.path)
+    const leftover = (entry: string) => entry.startsWith(`.${name}.`) && entry.endsWith('.tmp') && /^\d+$/.test(entry.slice(name.length + 2, -4))
+    for (const entry of await readdir(dirname(this.path)).catch(() => [] as string[])) {
+      if (leftover(entry) && join(dirname(this.path), entry) !== this.temporary) await unlink(join(dirname(this.path), entry)).catch(() => undefined)
     }
   }
 

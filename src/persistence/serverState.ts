@@ -258,6 +258,7 @@ export class ServerStateFile {
       this.#warnedBroken = false
       await rewrite.close()
       await rewrite.syncFolder().catch(() => undefined)
+      await rewrite.removeLeftovers()
       return savedAt
     } catch (error) {
       if (this.#rewriting === rewriting) this.#rewriting = undefined

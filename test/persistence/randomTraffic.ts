@@ -48,20 +48,21 @@ export class Acknowledged {
 }
 
 /**
- * Sends `ops` in turn to `url`, noting each acknowledged change in `acked`, until they run out or a call fails to
- * get an answer (the process was killed): that call is left as `acked.inFlight`. Answers that are JSON-RPC errors
- * (a reorg deeper than the chain, a logging call before any emitter) change nothing and go on.
+ * Sends `ops` in turn to `url`, noting each acknowledged change in `acked` (and calling `onAnswer` after each
+ * answer), until they run out or a call fails to get an answer (the process was killed): that call is left as
+ * `acked.inFlight`. Answers that are JSON-RPC errors (a reorg deeper than the chain, a logging call before any
+ * emitter) change nothing and go on.
  */
-export async function sendTraffic(url: string, ops: readonly TrafficOp[], acked: Acknowledged): Promise<void> {
+export async function sendTraffic(url: string, ops: readonly TrafficOp[], acked: Acknowledged, onAnswer?: () => void): Promise<void> {
   for (const op of ops) {
     acked.inFlight = op
     try {
       await perform(url, op, acked)
     } catch (error) {
-      if ((error as { code?: unknown }).code !== undefined) continue
-      return
+      if ((error as { code?: unknown }).code === undefined) return
     }
     acked.inFlight = undefined
+    onAnswer?.()
   }
 }
 

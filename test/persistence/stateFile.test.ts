@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { gunzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { parseConfig } from '../../src/config/loadConfig.ts'
 import type { ChainsimConfigInput } from '../../src/config/schema.ts'
@@ -88,6 +88,19 @@ describe('--state: save and load', () => {
     const plain = await startServer(config(), { port: 0 })
     expect(await rpcError(`${plain.networks[0]!.httpUrl}/v3/k`, 'sim_saveState', [])).toMatchObject({ code: -32000, message: expect.stringMatching(/--state/) })
     await plain.close()
+  })
+
+  test("a whole rewrite deletes what a rewrite killed half-way left beside the file", async () => {
+    const path = tempPath()
+    const leftover = join(path, '..', `.${basename(path)}.99999.tmp`)
+    const unrelated = join(path, '..', 'notes.tmp')
+    writeFileSync(leftover, 'half a file')
+    writeFileSync(unrelated, 'kept')
+    const server = await startServer(config(), { port: 0, statePath: path, state: { intervalSeconds: 0 } })
+    await rpc(`${server.networks[0]!.httpUrl}/v3/k`, 'sim_saveState', [])
+    expect(existsSync(leftover)).toBe(false)
+    expect(existsSync(unrelated)).toBe(true)
+    await server.close()
   })
 
   test('a file of the previous version (JSON, as anvil_dumpState writes) loads by executing its blocks, and is kept in the new one', async () => {
