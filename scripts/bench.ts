@@ -21,6 +21,8 @@
 //   npm run bench -- --logs 1000000   # a million
 //   npm run bench -- --quick          # 20,000 logs, short load phases
 //   npm run bench -- --day            # only: a day of dev-interval (43,200 blocks), RSS every 5,000
+//   npm run bench -- --restore        # only: --state's cost on automined transfers, and restoring 10,000 and
+//                                     # 100,000 blocks (what they add to `chainsim serve`'s start-up)
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -31,6 +33,8 @@ import { ChainsimToken, EventEmitter } from '../src/contracts/index.ts'
 import type { SignedTransaction } from '../src/evm/index.ts'
 import { ChainNode } from '../src/node.ts'
 import { simulateDay } from './bench/day.ts'
+import { measureJournalCost, measureRestore } from './bench/stateFile.ts'
+import type { RestoreMeasurement } from './bench/stateFile.ts'
 import { measureInProcess } from './bench/inProcess.ts'
 import type { OperationCost } from './bench/inProcess.ts'
 import { summarize } from './bench/stats.ts'
@@ -54,8 +58,10 @@ const options = new Command()
   .option('--tests <n>', 'tests in the contract test suite', (v) => Number(v), 100)
   .option('--day', 'only a simulated day of dev-interval (43,200 blocks), RSS every 5,000 blocks')
   .option('--day-blocks <n>', 'blocks in the --day run', (v) => Number(v), 43_200)
+  .option('--restore', "only --state: the journal's cost on automined transfers, and restore times")
+  .option('--restore-blocks <list>', 'chain lengths the --restore run restores, comma-separated', (v) => v.split(',').map(Number), [10_000, 100_000])
   .parse()
-  .opts<{ logs: number; quick?: boolean; seconds: number; anvil: boolean; out?: string; only?: string[]; tests: number; day?: boolean; dayBlocks: number }>()
+  .opts<{ logs: number; quick?: boolean; seconds: number; anvil: boolean; out?: string; only?: string[]; tests: number; day?: boolean; dayBlocks: number; restore?: boolean; restoreBlocks: number[] }>()
 const unknownSections = (options.only ?? []).filter((name) => !(SECTIONS as readonly string[]).includes(name))
 if (unknownSections.length > 0) throw new Error(`--only: unknown section(s) ${unknownSections.join(', ')}; the sections are ${SECTIONS.join(', ')}`)
 const runs = (section: (typeof SECTIONS)[number]) => options.only === undefined || options.only.includes(section)
@@ -163,9 +169,10 @@ async function main(): Promise<void> {
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
   console.log(`chainsim bench ${new Date().toISOString()} on ${machine}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`)
   if (options.day) return day(machine)
+  if (options.restore) return restore(machine)
   const results: Record<string, unknown> = { date: new Date().toISOString(), machine, logs: options.logs }
   const anvil = options.anvil ? anvilBinary() : undefined
-  if (options.anvil && !anvil) console.log('(Anvil skipped: @foundry-rs/anvil-linux-amd64 is not installed on this platform)\n')
+  if (options.anvil && !anvil) console.log('(Anvil skipped: @foundry-rs/anvil installed no Anvil binary for this platform)\n')
   const print = (line: string) => console.log(line)
 
   if (runs('suite')) {
@@ -285,6 +292,28 @@ async function day(machine: string): Promise<void> {
   const out = options.out ?? dated('-day')
   mkdirSync(dirname(out), { recursive: true })
   writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), machine, loadAverage: loadavg(), samples }, null, 2)}\n`)
+  console.log(`\nwritten to ${out}`)
+}
+
+/** `--restore`: what `--state FILE` costs: its journal on the automined transfer rate, and restoring long chains. */
+async function restore(machine: string): Promise<void> {
+  const rounds = options.quick ? 2 : 4
+  console.log(`--state's journal: automined transfers over HTTP, send + receipt, ${rounds} runs each without and with it, interleaved (load ${load1()})`)
+  const cost = await measureJournalCost(rounds, options.quick ? 600 : 2_000)
+  const list = (values: number[], unit: string) => values.map((v) => `${Math.round(v)}${unit}`).join(', ')
+  console.log(`   without --state   ${list(cost.plain, ' tx/s')}   server CPU per transfer ${list(cost.plainCpuMicros, ' µs')}`)
+  console.log(`   with --state      ${list(cost.journaled, ' tx/s')}   server CPU per transfer ${list(cost.journaledCpuMicros, ' µs')}`)
+  console.log(`   cost: ${(cost.rateCost * 100).toFixed(1)}% of the median rate, ${(cost.cpuCost * 100).toFixed(1)}% more CPU per transfer (load ${load1()})`)
+  console.log('\nRestoring a chain of one-transfer blocks: time to the banner of `chainsim serve`, median of 3, without and with --state')
+  const restores: RestoreMeasurement[] = []
+  for (const blocks of options.restoreBlocks) {
+    const m = await measureRestore(blocks, 3)
+    restores.push(m)
+    console.log(`   ${String(blocks).padStart(7)} blocks (${m.fileMiB.toFixed(1)} MiB)   ${Math.round(m.freshMs)} ms → ${Math.round(m.restoredMs)} ms: +${Math.round(m.addedMs)} ms   (load ${load1()})`)
+  }
+  const out = options.out ?? dated('-state')
+  mkdirSync(dirname(out), { recursive: true })
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), machine, loadAverage: loadavg(), journal: cost, restores }, null, 2)}\n`)
   console.log(`\nwritten to ${out}`)
 }
 

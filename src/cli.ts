@@ -42,15 +42,30 @@ program
   .option('--genesis <file>', 'serve one network from this geth genesis JSON (its chain id; port --port or 8545)')
   .option('--import <file>', 'with --genesis: concatenated RLP blocks to import first (geth export, hive chain.rlp)')
   .option('--export-on-exit <dir>', 'on SIGINT/SIGTERM, write each network\'s chain to <dir>/<network>/ (genesis.json, chain.rlp)')
-  .option('--state <file>', 'load the networks from this file when it exists; save them to it on exit and on sim_saveState')
+  .option('--state <file>', 'load the networks from this file when it exists; journal every change to it before answering')
+  .option('--state-interval <seconds>', 'with --state: rewrite the file whole every this many seconds while changes come (default 60; 0: on exit and sim_saveState only)', parseSeconds)
+  .option('--state-verify', 'with --state: execute every saved block again on load and check it against the file')
   .option('--cors <origins>', 'origins browsers may call from, comma-separated, or * (the default: any)', commaList)
   .option('--no-cors', 'no browser page of another origin may call')
   .option('--allowed-hosts <hosts>', 'host names requests may address besides loopback names, --host and IP literals, comma-separated, or * for any', commaList)
   .option('--fork-url <url>', 'serve one network, `fork`, on the state of this chain (JSON-RPC over HTTP), read lazily and cached')
   .option('--fork-block <n>', 'with --fork-url: the block to fork at (default: the upstream\'s latest)', parseBlockNumber)
+  .option('--fork-deadline-ms <ms>', 'one upstream read of a forked network, retries included, fails past this (default 10000; config fork.deadlineMs)', parsePositiveInteger)
   .option('--offline', 'forked networks play from their cache alone; the upstream is never asked')
   .option('--archive', "keep every block's state, not only the newest blocks' (see history.stateBlocks)")
   .action(async (options: ServeOptions) => (await import('./commands/serve.ts')).serve(options))
+
+function parseSeconds(value: string): number {
+  const seconds = Number(value)
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(seconds)) throw new InvalidArgumentError('a whole number of seconds')
+  return seconds
+}
+
+function parsePositiveInteger(value: string): number {
+  const number = Number(value)
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(number) || number < 1) throw new InvalidArgumentError('a whole number of at least 1')
+  return number
+}
 
 function commaList(value: string): string[] {
   return value.split(',').map((item) => item.trim()).filter((item) => item.length > 0)

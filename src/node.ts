@@ -10,7 +10,7 @@ import { HeadStateOverride } from './chain/headStateOverride.ts'
 import { Snapshots } from './chain/snapshots.ts'
 import type { BlockSelector, ChainBlock, TransactionLocation } from './chain/types.ts'
 import { WriteQueue } from './chain/writeQueue.ts'
-import { keyOf, nextBlobGasPriceOf, sidecarVersionAt, toGethGenesis } from './evm/index.ts'
+import { hexToBytes, keyOf, nextBlobGasPriceOf, sidecarVersionAt, toGethGenesis } from './evm/index.ts'
 import type { AccountChange, DevAccount, SignedTransaction } from './evm/index.ts'
 import { ExecutionReads } from './execution/executionReads.ts'
 import { FilterManager } from './filters/filterManager.ts'
@@ -27,6 +27,9 @@ import type { MiningMode } from './mining/miner.ts'
 import { TestClientSettings } from './mining/testClientSettings.ts'
 import { createDevChain, NODE_DEFAULTS } from './nodeOptions.ts'
 import type { NodeOptions } from './nodeOptions.ts'
+import type { NetworkChange, NetworkImage } from './networkImage.ts'
+import { imageOf, NetworkRecorder } from './networkRecorder.ts'
+import type { RecordedParts } from './networkRecorder.ts'
 import { ReorgControl } from './reorg/reorgControl.ts'
 import { ReorgHistory } from './reorg/reorgHistory.ts'
 import { decodeForAdmission } from './txpool/admission.ts'
@@ -44,7 +47,10 @@ export type TransactionLookup =
 export interface RestoredState {
   clock: ClockState
   pool: readonly SignedTransaction[]
+  /** State set on the head, as the changes to apply to the head's state (an older state file). */
   headEdits?: readonly AccountChange[]
+  /** The rest of a network saved whole (see `NetworkImage`), whose states come held for their holders to take. */
+  image?: Pick<NetworkImage, 'headOverride' | 'snapshots' | 'reorgs' | 'impersonated' | 'mining' | 'blockParameters'>
 }
 
 /** A whole network rebuilt elsewhere (anvil_loadState): its chain, keys and what it resumes with. */
@@ -85,6 +91,9 @@ export class ChainNode {
   readonly #reorgHistory = new ReorgHistory()
   readonly #chainReplaced = new Set<() => void>()
   #closed = false
+  /** The parts a state file keeps, to record or picture them. */
+  readonly #recorded: RecordedParts
+  #recorder: NetworkRecorder | undefined
 
   /** Reads over the state after a block: accounts, proofs, calls, gas estimates, simulations, traces. */
   readonly execution: ExecutionReads
@@ -166,6 +175,7 @@ export class ChainNode {
       stateAt: (block: ChainBlock) => this.execution.stateAt(block),
       stateRootOf: (block: ChainBlock) => this.execution.stateRootOf(block),
     }
+    this.#recorded = { ...parts, accounts: parts.accounts, genesis: () => this.gethGenesis() }
     this.execution = new ExecutionReads(parts.chain, this.#headState)
     this.#poolEntry = new PoolEntry(parts)
     this.#producer = new BlockProducer({
@@ -268,6 +278,25 @@ export class ChainNode {
     const spec = this.#chain.engine.genesisSpec
     if (!spec) throw new Error(`network ${this.name} has no genesis description`)
     return toGethGenesis(this.#chain.engine.common, spec, this.#chain.genesis.toBlock()) as unknown as Record<string, unknown>
+  }
+
+  /** The whole network as a state file saves it, taken between two writes (`taken` is called as it is taken). */
+  image(taken?: () => void): Promise<NetworkImage> {
+    return this.consistentRead(() => {
+      taken?.()
+      return imageOf(this.#recorded)
+    })
+  }
+
+  /**
+   * Tells `record` what each write changed, at its end, before its caller hears of it (a state file's journal);
+   * should `record` throw, a write that succeeded rejects with that error. Undefined stops it.
+   */
+  recordChanges(record: ((change: NetworkChange) => void) | undefined): void {
+    this.#recorder?.stop()
+    this.#recorder = record && new NetworkRecorder(this.#recorded, record)
+    const recorder = this.#recorder
+    this.#queue.afterEach = recorder && (() => recorder.flush())
   }
 
   /** Runs `read` between two writes, so that everything it reads belongs to one state of the network. */
@@ -426,6 +455,27 @@ export class ChainNode {
       const head = this.head
       this.#headState.set(head, await this.#chain.engine.withAccountChanges(head.stateRoot, edits), edits)
     }
+    const image = state.image
+    if (!image) return
+    const head = this.head
+    if (image.headOverride && image.headOverride.headKey === head.hashKey) this.#headState.set(head, image.headOverride.stateRoot, image.headOverride.changes)
+    this.#snapshots.restore(image.snapshots.entries, image.snapshots.lastId)
+    const block = (key: string) => this.#chain.blockByHash(key) as ChainBlock
+    this.#reorgHistory.restore(
+      image.reorgs.records.map((r) => {
+        const removed = r.removed.map(block)
+        const added = r.added.map(block)
+        const logs = (blocks: ChainBlock[]) => blocks.reduce((sum, b) => sum + b.logCount, 0)
+        return { ...r, commonAncestor: block(r.commonAncestor), removed, added, removedLogs: logs(removed), addedLogs: logs(added) }
+      }),
+      image.reorgs.total,
+    )
+    for (const address of image.impersonated) this.#accounts.impersonate(hexToBytes(address as `0x${string}`))
+    this.#miner.setAutomine(image.mining.auto)
+    this.#miner.setInterval(image.mining.auto ? 0 : (image.mining.intervalMs ?? 0))
+    this.#blockParameters.gasLimit = image.blockParameters.gasLimit
+    this.#blockParameters.coinbase = image.blockParameters.coinbase
+    if (image.blockParameters.nextBaseFee !== undefined) this.#blockParameters.setNextBaseFee(image.blockParameters.nextBaseFee)
   }
 
   /**

@@ -6,6 +6,7 @@ import { ConfigError } from './config/loadConfig.ts'
 import { createForkedNode, forkedNodeOf, forkOptionsOf } from './fork/createForkedNode.ts'
 import type { ForkOrigin } from './fork/createForkedNode.ts'
 import { ServerStateFile } from './persistence/serverState.ts'
+import type { StateFileOptions } from './persistence/serverState.ts'
 import { createNetworkRpc, nodeOptionsFor } from './network.ts'
 import { ChainNode } from './node.ts'
 import type { FaultInjector } from './rpc/faults.ts'
@@ -50,10 +51,13 @@ export interface StartServerOptions {
   /** Builds a network's node; the default creates a fresh dev chain from the config. */
   createNode?: (network: NetworkConfig) => Promise<ChainNode>
   /**
-   * A state file (`--state FILE`): networks saved in it are restored at start (and win over
-   * `createNode`); every network is saved to it on close and on sim_saveState.
+   * A state file (`--state FILE`): networks saved in it are restored at start (and win over `createNode`); every
+   * change is journaled to it before it is answered, and it is rewritten whole in the background, on close and on
+   * sim_saveState.
    */
   statePath?: string
+  /** How the state file is kept: seconds between whole rewrites, a restore that executes every block again. */
+  state?: StateFileOptions
   /** A network's fault injector (a played scenario's); default a new one per network. */
   faults?: (network: NetworkConfig) => FaultInjector | undefined
   /** ABIs to decode logs and calls with besides the bundled contracts' (a played scenario's `abis`). */
@@ -80,18 +84,17 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
     // A state file replays every block from genesis; a fork's state before its first block is the upstream's.
     throw new ConfigError(`--state cannot save network ${forkedNetwork.name}: a forked network restarts from its fork cache instead`)
   }
-  const stateFile = options.statePath === undefined ? undefined : await ServerStateFile.open(options.statePath, config.networks)
-  const saveState = stateFile ? () => stateFile.save(networks.map((n) => n.node)) : undefined
+  const stateFile = options.statePath === undefined ? undefined : await ServerStateFile.open(options.statePath, config.networks, options.state)
+  const saveState = stateFile ? () => stateFile.save() : undefined
   let started = false
   const close = async () => {
     for (const t of traffic) t.stop()
-    // Only a server that started completely is saved: a failed start never overwrites the file.
-    const saveError = started && saveState ? await saveState().then(() => undefined, (error: unknown) => error) : undefined
     await Promise.all(networks.map(async (n) => {
       await n.server.close()
       await (forkedNodeOf(n.node) ?? n.node).close()
     }))
-    if (saveError) throw saveError
+    // Only a server that started completely writes the file: a failed start never touches it.
+    if (started) await stateFile?.close()
   }
   try {
     for (const [index, network] of config.networks.entries()) {
@@ -151,6 +154,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         traffic.push(t)
       }
     }
+    await stateFile?.start(networks)
   } catch (error) {
     await close()
     throw error

@@ -53,6 +53,11 @@ export class DevAccounts {
     this.impersonated.delete(keyOf(address))
   }
 
+  /** The addresses sent as without a key, in the order they were first impersonated. */
+  get impersonatedAddresses(): readonly string[] {
+    return [...this.impersonated]
+  }
+
   /**
    * eth_sign, personal_sign: an EIP-191 signature of `message` (keccak of "\x19Ethereum Signed Message:\n",
    * its length and itself), 65 bytes r ‖ s ‖ v with v 27 or 28, as geth and Anvil answer.

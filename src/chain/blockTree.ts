@@ -17,9 +17,10 @@ export class BlockTree {
     this.#highest = root.number
   }
 
-  add(block: ChainBlock): void {
-    if (!this.byHash.has(block.parentKey)) {
-      throw new Error(`block ${block.number} has an unknown parent ${block.parentKey}`)
+  /** Adds `block`, whose parent (`parentKey`, when the caller has read it already) must be held. */
+  add(block: ChainBlock, parentKey = block.parentKey): void {
+    if (!this.byHash.has(parentKey)) {
+      throw new Error(`block ${block.number} has an unknown parent ${parentKey}`)
     }
     this.byHash.set(block.hashKey, block)
     const siblings = this.byHeight.get(block.number)

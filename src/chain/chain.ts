@@ -2,6 +2,7 @@ import { ExecutionEngine, keyOf } from '../evm/index.ts'
 import type { AccountChange, Block, BuiltBlock, Common, ExecutedTransaction, GenesisSpec } from '../evm/index.ts'
 import { StoredBlock } from './storedBlock.ts'
 import { BlockTree } from './blockTree.ts'
+import type { ChainRecorder } from './chainRecorder.ts'
 import { CanonicalChain } from './canonicalChain.ts'
 import { ChainEvents } from './events.ts'
 import { StateWindow } from './stateWindow.ts'
@@ -69,6 +70,7 @@ export class Chain {
   private readonly tree: BlockTree
   private readonly canonical: CanonicalChain
   private readonly window: StateWindow
+  #recorder: ChainRecorder | undefined
 
   /**
    * `genesis` and every block added come with their state sealed by `engine` (one holder, which
@@ -83,6 +85,59 @@ export class Chain {
     this.tree = new BlockTree(genesis)
     this.canonical = new CanonicalChain(genesis)
     this.window = new StateWindow(engine, stateBlocks)
+  }
+
+  /**
+   * A chain as a state file saved it, without executing anything: `blocks` (every block but genesis, parents
+   * first, in the order they were sealed) joined to the tree, the branch ending at `head` made canonical, and the
+   * window holding `held` (in order), whose states the engine keeps with one holder each for the window to take.
+   */
+  static restored(
+    engine: ExecutionEngine,
+    genesis: ChainBlock,
+    finality: FinalityDepths,
+    stateBlocks: StateBlocks,
+    saved: { blocks: Iterable<ChainBlock>; head: string; held: readonly string[] },
+  ): Chain {
+    const chain = new Chain(engine, genesis, finality, stateBlocks)
+    // Each parent read once (from the header's bytes): the tree needs it, and so does the walk to the head.
+    const parents = new Map<ChainBlock, string>()
+    for (const block of saved.blocks) {
+      const parentKey = block.parentKey
+      chain.tree.add(block, parentKey)
+      parents.set(block, parentKey)
+    }
+    const head = chain.tree.get(saved.head)
+    if (!head) throw new Error(`the head ${saved.head} is not among the blocks`)
+    const branch: ChainBlock[] = []
+    for (let cursor: ChainBlock | undefined = head; cursor !== genesis; cursor = chain.tree.get(parents.get(cursor) ?? '')) {
+      if (!cursor) throw new Error('the head does not descend from the genesis')
+      branch.push(cursor)
+    }
+    for (let i = branch.length - 1; i >= 0; i--) chain.canonical.append(branch[i] as ChainBlock)
+    for (const key of saved.held) {
+      const block = chain.tree.get(key)
+      if (!block) throw new Error(`a held state's block ${key} is not among the blocks`)
+      chain.window.hold(block)
+    }
+    return chain
+  }
+
+  /** Tells `recorder` of each block stored and each state held or let go from now on (undefined stops it). */
+  recordWith(recorder: ChainRecorder | undefined): void {
+    this.#recorder = recorder
+    this.window.recorder = recorder
+  }
+
+  /** Every block but genesis, parents first, in the order they were sealed (what a state file saves). */
+  storedBlocks(): ChainBlock[] {
+    const blocks = [...this.tree.blocks()]
+    return blocks.slice(1)
+  }
+
+  /** The blocks whose states the window holds, in the order it took them (what a state file saves). */
+  windowBlocks(): ChainBlock[] {
+    return this.window.heldBlocks()
   }
 
   /** How many of the newest blocks keep their state (`all`: every block, an archive). */
@@ -163,6 +218,7 @@ export class Chain {
     const block = toChainBlock(built.block, built.executed, stateEdits)
     if (block.parentKey !== this.head.hashKey) throw new Error('block does not extend the head')
     this.tree.add(block)
+    this.#recorder?.stored(block)
     this.canonical.append(block)
     this.window.hold(block)
     this.events.emit('blockAdded', block)
@@ -174,6 +230,7 @@ export class Chain {
   addSideBlock(built: BuiltBlock, stateEdits?: readonly AccountChange[]): ChainBlock {
     const block = toChainBlock(built.block, built.executed, stateEdits)
     this.tree.add(block)
+    this.#recorder?.stored(block)
     this.window.hold(block)
     return block
   }

@@ -21,6 +21,8 @@ export interface Snapshot {
 export class Snapshots {
   private readonly byId = new Map<number, Snapshot>()
   private lastId = 0
+  /** Changes whenever a snapshot is taken or forgotten (a state file's journal saves them again then). */
+  version = 0
 
   constructor(private readonly states: Pick<StateHolder, 'retainState' | 'releaseState'>) {}
 
@@ -28,7 +30,23 @@ export class Snapshots {
     const id = ++this.lastId
     for (const root of statesOf(snapshot)) this.states.retainState(root)
     this.byId.set(id, snapshot)
+    this.version++
     return id
+  }
+
+  /** The last id given: the next snapshot's is one more. */
+  get lastTaken(): number {
+    return this.lastId
+  }
+
+  /**
+   * Snapshots a state file saved, in place of none: each one's states come with a holder for it to take over (see
+   * `statesOf`), as from a seal.
+   */
+  restore(entries: ReadonlyArray<readonly [id: number, snapshot: Snapshot]>, lastId: number): void {
+    for (const [id, snapshot] of entries) this.byId.set(id, snapshot)
+    this.lastId = lastId
+    this.version++
   }
 
   /** The snapshots held, oldest first (anvil_metadata lists them). */
@@ -40,6 +58,7 @@ export class Snapshots {
   clear(): void {
     for (const snapshot of this.byId.values()) for (const root of statesOf(snapshot)) this.states.releaseState(root)
     this.byId.clear()
+    this.version++
   }
 
   /**
@@ -51,6 +70,7 @@ export class Snapshots {
     if (!snapshot) return false
     const forgotten = [...this.byId].filter(([key]) => key >= id)
     for (const [key] of forgotten) this.byId.delete(key)
+    this.version++
     try {
       restore(snapshot)
     } finally {
@@ -60,6 +80,7 @@ export class Snapshots {
   }
 }
 
-function statesOf(snapshot: Snapshot): Uint8Array[] {
+/** The states a snapshot holds: its head's, and state set on that head. */
+export function statesOf(snapshot: Snapshot): Uint8Array[] {
   return snapshot.stateOverride ? [snapshot.headStateRoot, snapshot.stateOverride.stateRoot] : [snapshot.headStateRoot]
 }

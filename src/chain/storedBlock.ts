@@ -1,5 +1,5 @@
-import { hexToBytes, keepLogs, keyOf, KeptBlock } from '../evm/index.ts'
-import type { AccountChange, Block, BlockHeader, ExecutedTransaction, Log } from '../evm/index.ts'
+import { encodeBlock, hexToBytes, keepLogs, keyOf, KeptBlock } from '../evm/index.ts'
+import type { AccountChange, Block, BlockHeader, ExecutedTransaction, KeptBlockParts, Log } from '../evm/index.ts'
 import type { ChainBlock } from './types.ts'
 
 /**
@@ -16,21 +16,41 @@ export class StoredBlock implements ChainBlock {
   readonly stateEdits?: readonly AccountChange[]
   readonly #kept: KeptBlock
 
-  constructor(block: Block, transactions: readonly ExecutedTransaction[], stateEdits?: readonly AccountChange[]) {
+  constructor(block: Block, transactions: readonly ExecutedTransaction[], stateEdits?: readonly AccountChange[])
+  /** A block read back from a state file (its logs already kept). */
+  constructor(restored: KeptBlockParts)
+  constructor(block: Block | KeptBlockParts, transactions?: readonly ExecutedTransaction[], stateEdits?: readonly AccountChange[]) {
+    if ('kept' in block) {
+      this.hashKey = keyOf(block.hash)
+      this.#kept = block.kept
+      this.number = block.number
+      this.timestamp = block.timestamp
+      this.transactions = block.transactions
+      if (block.stateEdits !== undefined && block.stateEdits.length > 0) this.stateEdits = block.stateEdits
+      let count = 0
+      for (const executed of block.transactions) count += executed.logs.length
+      this.logCount = count
+      return
+    }
     const { header } = block
     this.hashKey = keyOf(block.hash())
     this.number = header.number
     this.timestamp = header.timestamp
-    this.transactions = transactions
+    this.transactions = transactions as readonly ExecutedTransaction[]
     if (stateEdits !== undefined && stateEdits.length > 0) this.stateEdits = stateEdits
     let logCount = 0
-    for (const executed of transactions) {
+    for (const executed of this.transactions) {
       executed.logs = keepLogs(executed.logs)
       logCount += executed.logs.length
       executed.signed.compact()
     }
     this.logCount = logCount
     this.#kept = new KeptBlock(block, this.logs())
+  }
+
+  /** What a state file keeps of the header and body (the transactions are kept beside it). */
+  get kept(): KeptBlock {
+    return this.#kept
   }
 
   get hash(): Uint8Array {
@@ -55,6 +75,10 @@ export class StoredBlock implements ChainBlock {
       this.transactions.map((executed) => executed.signed.tx),
       () => this.logs(),
     )
+  }
+
+  encoded(): Uint8Array {
+    return encodeBlock({ hash: this.hash, kept: this.#kept, transactions: this.transactions, stateEdits: this.stateEdits })
   }
 
   private logs(): Log[] {

@@ -23,6 +23,8 @@ export interface ChainBlock {
   readonly stateEdits?: readonly AccountChange[]
   /** The whole ethereumjs block, built on each call: for encoding it (export, state files) and formatting. */
   toBlock(): Block
+  /** The block as a state file keeps it: header, body, receipts and logs, state set before it (see evm/recordCodec.ts). */
+  encoded(): Uint8Array
 }
 
 /** Where a mined transaction sits. */

@@ -5,11 +5,31 @@
  */
 export class WriteQueue {
   private tail: Promise<unknown> = Promise.resolve()
+  /**
+   * Called as each write ends, inside the queue and before its caller hears of it (a state file's journal writes
+   * what it changed there). Should it throw, a write that succeeded rejects with that error instead.
+   */
+  afterEach: (() => void) | undefined
 
   run<T>(write: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(write)
+    const result = this.tail.then(() => this.settle(write))
     this.tail = result.catch(() => undefined)
     return result
+  }
+
+  private async settle<T>(write: () => Promise<T>): Promise<T> {
+    let value: T
+    try {
+      value = await write()
+    } catch (error) {
+      // What a failed write changed before it failed is recorded too; its own error is the one told.
+      try {
+        this.afterEach?.()
+      } catch {}
+      throw error
+    }
+    this.afterEach?.()
+    return value
   }
 
   /** Resolves once every write queued so far has finished. */

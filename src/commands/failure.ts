@@ -2,14 +2,15 @@ import { CommanderError } from 'commander'
 import { ConfigError } from '../config/loadConfig.ts'
 import { ForkStartError } from '../fork/errors.ts'
 import { ChainImportError } from '../importedNetwork.ts'
-import { StateFileError } from '../persistence/stateFile.ts'
+import { StateFileError, StatePathError, StateSaveError } from '../persistence/stateFile.ts'
 import { PortInUseError } from '../transports/portInUse.ts'
 import type { PortOrigin } from '../transports/portInUse.ts'
 
 /**
  * The exit code of a command used wrongly: an unknown option, a bad option value, options that do not go together,
- * a config file that is refused (chainsim's own checks and commander's alike). Failures once the command has
- * started (a port in use, an upstream that does not answer) exit 1, as does a failing scenario.
+ * a config file that is refused, a --state path that cannot be used (chainsim's own checks and commander's alike).
+ * Failures once the command has started (a port in use, an upstream that does not answer) exit 1, as does a
+ * failing scenario.
  */
 export const USAGE_EXIT_CODE = 2
 
@@ -17,12 +18,12 @@ export const USAGE_EXIT_CODE = 2
 export function reportFailure(error: unknown): never {
   // commander has printed its own message (or the help) already.
   if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : USAGE_EXIT_CODE)
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof StatePathError) {
     console.error(`chainsim: ${error.message}`)
     process.exit(USAGE_EXIT_CODE)
   }
   if (error instanceof PortInUseError) console.error(`chainsim: network ${error.network} cannot listen on ${error.host}:${error.port}: the port is in use\n${portAdvice(error.network, error.port, error.origin)}`)
-  else if (error instanceof ChainImportError || error instanceof StateFileError || error instanceof ForkStartError) console.error(`chainsim: ${error.message}`)
+  else if (error instanceof ChainImportError || error instanceof StateFileError || error instanceof StateSaveError || error instanceof ForkStartError) console.error(`chainsim: ${error.message}`)
   else console.error('chainsim:', error)
   process.exit(1)
 }

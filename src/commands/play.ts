@@ -3,6 +3,8 @@ import { playFiles } from '../scenarios/playFiles.ts'
 import type { PlayFilesOptions } from '../scenarios/playFiles.ts'
 import { enableCollectionAfterBursts } from '../transports/burstCollector.ts'
 import { prepareExplorer } from './explorer.ts'
+import { reportFailure } from './failure.ts'
+import { onStopRequest } from './stopSignals.ts'
 
 /** `chainsim play`: plays the files and sets the exit code; with `--serve`, serves the played networks until a signal. */
 export async function play(files: string[], options: PlayFilesOptions): Promise<void> {
@@ -14,13 +16,8 @@ export async function play(files: string[], options: PlayFilesOptions): Promise<
   process.exitCode = exitCode
   if (!server) return
   prepareExplorer()
-  const shutdown = (signal: string) => {
-    console.error(`\n${signal}: shutting down`)
-    server.close().then(() => process.exit(0), (error: unknown) => {
-      console.error(error)
-      process.exit(1)
-    })
-  }
-  process.once('SIGINT', () => shutdown('SIGINT'))
-  process.once('SIGTERM', () => shutdown('SIGTERM'))
+  onStopRequest((reason) => {
+    console.error(`\n${reason}: shutting down`)
+    server.close().then(() => process.exit(0), (error: unknown) => reportFailure(error))
+  })
 }

@@ -10,6 +10,8 @@ import { startServer } from '../server.ts'
 import type { RunningServer } from '../server.ts'
 import { enableCollectionAfterBursts } from '../transports/burstCollector.ts'
 import { prepareExplorer } from './explorer.ts'
+import { reportFailure } from './failure.ts'
+import { onStopRequest } from './stopSignals.ts'
 
 /** The options of `chainsim serve`, as the command line gives them. */
 export interface ServeOptions {
@@ -23,12 +25,16 @@ export interface ServeOptions {
   import?: string
   exportOnExit?: string
   state?: string
+  stateInterval?: number
+  stateVerify?: boolean
   archive?: boolean
   /** The origins of --cors, or false for --no-cors. */
   cors?: string[] | false
   allowedHosts?: string[]
   forkUrl?: string
   forkBlock?: number
+  /** --fork-deadline-ms: one upstream read of every forked network, retries included, fails past this. */
+  forkDeadlineMs?: number
   offline?: boolean
 }
 
@@ -47,6 +53,9 @@ export async function serve(options: ServeOptions): Promise<void> {
     throw new ConfigError('--fork-url serves one network of its own: leave out --config and --genesis (a config file forks with `fork:` per network)')
   }
   if (options.forkBlock !== undefined && options.forkUrl === undefined) throw new ConfigError('--fork-block goes with --fork-url')
+  if ((options.stateInterval !== undefined || options.stateVerify) && options.state === undefined) {
+    throw new ConfigError(`${options.stateInterval !== undefined ? '--state-interval' : '--state-verify'} goes with --state`)
+  }
   // An imported chain is imported completely before anything is served.
   const imported = options.genesis
     ? await loadImportedNetwork({ genesisFile: options.genesis, blocksFile: options.import, archive: options.archive })
@@ -60,6 +69,11 @@ export async function serve(options: ServeOptions): Promise<void> {
         : parseConfig(DEFAULT_CONFIG, 'the default config')
   if (options.offline && !config.networks.some((n) => n.fork)) {
     throw new ConfigError('--offline plays a forked network from its cache: give --fork-url, or `fork:` in the config')
+  }
+  if (options.forkDeadlineMs !== undefined) {
+    const forks = config.networks.flatMap((n) => (n.fork ? [n.fork] : []))
+    if (forks.length === 0) throw new ConfigError('--fork-deadline-ms bounds the upstream reads of a forked network: give --fork-url, or `fork:` in the config')
+    for (const fork of forks) fork.deadlineMs = options.forkDeadlineMs
   }
   const forked = config.networks.find((n) => n.fork)
   if (forked && options.exportOnExit !== undefined) {
@@ -79,25 +93,23 @@ export async function serve(options: ServeOptions): Promise<void> {
   // and keeps its heap near what it holds (src/heapGrowth.ts).
   enableCollectionAfterBursts()
   keepHeapNearLiveSize()
-  const server = await startServer(config, { port: options.port, createNode: imported?.createNode, statePath: options.state, offline: options.offline })
+  const server = await startServer(config, {
+    port: options.port,
+    createNode: imported?.createNode,
+    statePath: options.state,
+    state: { intervalSeconds: options.stateInterval, verify: options.stateVerify },
+    offline: options.offline,
+  })
   prepareExplorer()
-  let closing = false
-  const shutdown = (signal: string) => {
-    if (closing) return
-    closing = true
-    console.log(`\n${signal}: shutting down`)
+  onStopRequest((reason) => {
+    console.log(`\n${reason}: shutting down`)
     exportOnExit(server, options.exportOnExit)
       .then(() => server.close())
       .then(
         () => process.exit(0),
-        (error) => {
-          console.error(error)
-          process.exit(1)
-        },
+        (error: unknown) => reportFailure(error),
       )
-  }
-  process.on('SIGINT', () => shutdown('SIGINT'))
-  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  })
   // Printed once the signals are handled: whoever starts chainsim may stop it as soon as it reads this.
   console.log(formatBanner(server, { apiKeys: apiKeyNames(config) }))
 }

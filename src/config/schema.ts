@@ -94,7 +94,7 @@ const rateLimit = z
 
 /**
  * A network that starts from another chain's state at a block (its upstream, over HTTP), read lazily and
- * cached; `offline` plays from the cache alone. `retries` and `timeoutMs` bound each upstream call.
+ * cached; `offline` plays from the cache alone. `retries` and `timeoutMs` bound each attempt, `deadlineMs` each upstream read.
  */
 const fork = z
   .object({
@@ -104,6 +104,8 @@ const fork = z
     offline: z.boolean().optional(),
     retries: z.number().int().min(0).max(10).optional(),
     timeoutMs: milliseconds().optional(),
+    /** One upstream read, retries and their waits included, fails past this many ms (default 10,000). */
+    deadlineMs: milliseconds().optional(),
   })
   .strict()
 

@@ -55,3 +55,31 @@ export function createGenesisCommon(genesis: GethGenesis): Common {
   }
   return common
 }
+
+/**
+ * The rules of a block at each number and time under `common`'s fork schedule, one Common per fork made once
+ * (`common` itself for its own fork): what blocks read back from a state file are decoded under.
+ */
+export function rulesByFork(common: Common): (number: bigint, timestamp: bigint) => Common {
+  const byFork = new Map<string, Common>([[common.hardfork(), common]])
+  // Past the last scheduled fork (every block of a dev chain), the fork needs no looking up.
+  let lastBlock = 0n
+  let lastTime = 0n
+  for (const fork of common.hardforks()) {
+    if (fork.block !== null && BigInt(fork.block) > lastBlock) lastBlock = BigInt(fork.block)
+    if (fork.timestamp !== undefined && fork.timestamp !== null && BigInt(fork.timestamp) > lastTime) lastTime = BigInt(fork.timestamp)
+  }
+  let latest: Common | undefined
+  return (number, timestamp) => {
+    if (latest && number >= lastBlock && timestamp >= lastTime) return latest
+    const fork = common.getHardforkBy({ blockNumber: number, timestamp })
+    let rules = byFork.get(fork)
+    if (!rules) {
+      rules = common.copy()
+      rules.setHardfork(fork)
+      byFork.set(fork, rules)
+    }
+    if (number >= lastBlock && timestamp >= lastTime) latest = rules
+    return rules
+  }
+}

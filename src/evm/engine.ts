@@ -17,6 +17,8 @@ import { trieDatabaseOf } from './patches/trieDatabase.ts'
 import { ForkStateLink, ForkStateManager, ProofNotLocal } from './forkState.ts'
 import { withImpersonatedSenders } from './impersonation.ts'
 import type { ForkedStateSource } from './forkState.ts'
+import { fromByteString, toByteString } from './byteString.ts'
+import { keccak256 } from './crypto.ts'
 import { hexKey } from './hexKey.ts'
 import { OverlayDB } from './overlayDb.ts'
 import { withJumpAnalysisCache } from './patches/jumpAnalysisCache.ts'
@@ -200,6 +202,36 @@ export class ExecutionEngine {
   /** Trie nodes and code entries kept, for all kept states together. */
   get storedNodes(): number {
     return this.store.size
+  }
+
+  /**
+   * Tells `listener` of every trie node and code entry the chain's database keeps from now on, as it is kept,
+   * keyed as {@link keptStates} keys them (a state file's journal); undefined stops it.
+   */
+  onStateKept(listener: ((key: Uint8Array, value: Uint8Array) => void) | undefined): void {
+    this.store.onKept = listener && ((key, value) => listener(Buffer.from(key, 'hex'), fromByteString(value)))
+  }
+
+  /** Every trie node and code entry kept, for all kept states: the key (a node's hash, or 'c' and a code hash) and value. */
+  keptStates(): Array<[key: Uint8Array, value: Uint8Array]> {
+    return this.store.entries().map(([key, value]) => [Buffer.from(key, 'hex'), fromByteString(value)])
+  }
+
+  /**
+   * Makes the states `roots` kept again from `entries` (nodes a state file saved), one holder for each root given,
+   * which its holders take over, as from a seal. Returns the roots some node of whose state is missing.
+   */
+  restoreStates(entries: Iterable<readonly [key: Uint8Array, value: Uint8Array]>, roots: readonly Uint8Array[]): Uint8Array[] {
+    const strings = (function* () {
+      for (const [key, value] of entries) yield [hexKey(key, false), toByteString(value)] as const
+    })()
+    return this.store.restore(strings, roots.map((root) => this.localRootOf(root)))
+  }
+
+  /** Whether each entry is what its key says: a node's or code's keccak256 (a doubted state file's check). */
+  static isStateEntryIntact(key: Uint8Array, value: Uint8Array): boolean {
+    const hash = key.length === 33 && key[0] === 0x63 ? key.subarray(1) : key
+    return hash.length === 32 && equalsBytes(keccak256(value), hash)
   }
 
   /** The root the store keeps a state under: a fork block's upstream root stands for the fork's base state. */

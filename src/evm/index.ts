@@ -4,6 +4,24 @@ export * from './blobs.ts'
 export { logsBloom } from './bloom.ts'
 export { keepLogs, topicCountOf, topicOf } from './packedLogs.ts'
 export { KeptBlock } from './keptBlock.ts'
+export {
+  asBytes,
+  asList,
+  asOptional,
+  asUint,
+  decodeAccountChange,
+  decodeBlock,
+  decodeRlp,
+  decodeTransaction,
+  encodeAccountChange,
+  encodeBlock,
+  encodeRlp,
+  encodeTransaction,
+  optional,
+  RecordError,
+  uint,
+} from './recordCodec.ts'
+export type { KeptBlockParts, RlpItem } from './recordCodec.ts'
 export type { BlockHeader } from './keptBlock.ts'
 export * from './bytes.ts'
 export * from './common.ts'

@@ -54,18 +54,51 @@ export class StateStore implements DB<Key, Value> {
   seal(root: Uint8Array): void {
     const pending = this.pending
     this.pending = new Map()
+    this.keepFrom(root, pending)
+  }
+
+  /** Told of every node and code entry kept by a seal, as it is kept (a state file's journal). */
+  onKept: ((key: string, value: string) => void) | undefined
+
+  /** Every node and code entry kept, as [key, value] (a copy: a state file's whole picture). */
+  entries(): Array<[key: string, value: string]> {
+    return [...this.nodes]
+  }
+
+  /**
+   * Keeps, from `entries` (nodes read back from a state file), what the states `roots` reach, one holder for each
+   * root given (a root given twice has two); the rest is dropped. Returns the roots whose states are not whole.
+   */
+  restore(entries: Iterable<readonly [key: string, value: string]>, roots: readonly Uint8Array[]): Uint8Array[] {
+    const pending = new Map(entries)
+    const incomplete: Uint8Array[] = []
+    for (const root of roots) {
+      const missing = this.keepFrom(root, pending)
+      if (missing) incomplete.push(root)
+    }
+    return incomplete
+  }
+
+  /** Keeps the state `root` from `pending` (and what is kept already), one holder; true when some node was missing. */
+  private keepFrom(root: Uint8Array, pending: Map<string, string>): boolean {
     const stack = [hexKey(root, false)]
+    let missing = false
     for (let key = stack.pop(); key !== undefined; key = stack.pop()) {
       if (this.nodes.has(key)) {
         this.addRef(key)
         continue
       }
       const value = pending.get(key)
-      if (value === undefined) continue
+      if (value === undefined) {
+        if (key !== EMPTY_ROOT) missing = true
+        continue
+      }
       this.nodes.set(key, value)
       pending.delete(key)
+      this.onKept?.(key, value)
       pushReferences(key, fromByteString(value), stack)
     }
+    return missing
   }
 
   /** One more holder of the kept state `root` (a snapshot, state set on the head). */

@@ -51,13 +51,23 @@ export class SignedTransaction {
    */
   readonly impersonated?: true
 
-  /** Wraps a signed ethereumjs transaction; throws when the signature recovers no sender. */
-  constructor(tx: TypedTransaction, extras: TransactionExtras = {}) {
-    this.fromKey = hexKey(extras.identity?.from ?? tx.getSenderAddress().bytes)
-    this.hashKey = hexKey(extras.identity?.hash ?? tx.hash())
-    this.#raw = toByteString(tx.serialize())
-    this.#common = tx.common
-    this.#tx = tx
+  /**
+   * Wraps a signed ethereumjs transaction; throws when the signature recovers no sender. Or, from a state file,
+   * its bytes with the hash and sender they were saved with: nothing is decoded or recovered until asked for.
+   */
+  constructor(tx: TypedTransaction | KeptTransaction, extras: TransactionExtras = {}) {
+    if (tx instanceof KeptTransaction) {
+      this.fromKey = hexKey(tx.from)
+      this.hashKey = hexKey(tx.hash)
+      this.#raw = toByteString(tx.raw)
+      this.#common = tx.common
+    } else {
+      this.fromKey = hexKey(extras.identity?.from ?? tx.getSenderAddress().bytes)
+      this.hashKey = hexKey(extras.identity?.hash ?? tx.hash())
+      this.#raw = toByteString(tx.serialize())
+      this.#common = tx.common
+      this.#tx = tx
+    }
     if (extras.sidecar) this.sidecar = extras.sidecar
     if (extras.impersonated) this.impersonated = true
     if (extras.identity) this.#identity = extras.identity
@@ -94,6 +104,16 @@ export class SignedTransaction {
     if (this.#tx !== undefined) recentlyDecoded.set(this, this.#tx)
     this.#tx = undefined
   }
+}
+
+/** A mined transaction as a state file keeps it: its canonical bytes, and the hash and sender they were mined with. */
+export class KeptTransaction {
+  constructor(
+    readonly raw: Uint8Array,
+    readonly hash: Uint8Array,
+    readonly from: Uint8Array,
+    readonly common: Common,
+  ) {}
 }
 
 /** Wraps a signed ethereumjs transaction; throws when the signature recovers no sender. */

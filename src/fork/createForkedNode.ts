@@ -39,6 +39,7 @@ export function forkOptionsOf(config: NonNullable<NetworkConfig['fork']>, overri
     offline: overrides.offline || config.offline,
     retries: config.retries,
     timeoutMs: config.timeoutMs,
+    deadlineMs: config.deadlineMs,
   }
 }
 

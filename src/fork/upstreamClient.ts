@@ -21,7 +21,12 @@ export interface Upstream {
 }
 
 export interface UpstreamClientOptions {
-  /** An answer that takes longer is a failure (retried). Default 20 s. */
+  /**
+   * One upstream read, every attempt and wait between them included, fails past this: a hung upstream (one that
+   * accepts and never answers) fails the call that needed it within it. Default 10 s.
+   */
+  deadlineMs?: number
+  /** An attempt answered later than this is a failure (retried while the deadline allows). Default 20 s. */
   timeoutMs?: number
   /** Further attempts after a transient failure (unreachable, timeout, HTTP 429 or 5xx, a rate-limit error). Default 3. */
   retries?: number
@@ -29,7 +34,7 @@ export interface UpstreamClientOptions {
   backoffMs?: number
 }
 
-export const UPSTREAM_DEFAULTS = { timeoutMs: 20_000, retries: 3, backoffMs: 250 } as const
+export const UPSTREAM_DEFAULTS = { deadlineMs: 10_000, timeoutMs: 20_000, retries: 3, backoffMs: 250 } as const
 
 // A Retry-After longer than this is not waited for: the call fails and says so.
 const MAX_WAIT_MS = 10_000
@@ -49,8 +54,9 @@ class AttemptFailure extends ChainsimError {
 
 /**
  * JSON-RPC over HTTP to the upstream a network forks: each round trip is bounded by a timeout, and transient
- * failures are retried a bounded number of times with doubling waits; then the call fails with an
- * {@link UpstreamError} that names the upstream, the methods and the last failure. Counts what it sends.
+ * failures are retried a bounded number of times with doubling waits, all within one deadline per read; then the
+ * call fails with an {@link UpstreamError} that names the upstream, the methods and the last failure. Counts what
+ * it sends.
  */
 export class UpstreamClient implements Upstream {
   readonly label: string
@@ -65,6 +71,7 @@ export class UpstreamClient implements Upstream {
   ) {
     this.label = upstreamLabel(url)
     this.options = {
+      deadlineMs: options.deadlineMs ?? UPSTREAM_DEFAULTS.deadlineMs,
       timeoutMs: options.timeoutMs ?? UPSTREAM_DEFAULTS.timeoutMs,
       retries: options.retries ?? UPSTREAM_DEFAULTS.retries,
       backoffMs: options.backoffMs ?? UPSTREAM_DEFAULTS.backoffMs,
@@ -72,49 +79,54 @@ export class UpstreamClient implements Upstream {
   }
 
   async send(calls: readonly UpstreamCall[]): Promise<UpstreamAnswer[]> {
-    const { retries, backoffMs } = this.options
+    const { retries, backoffMs, deadlineMs } = this.options
+    const deadline = performance.now() + deadlineMs
+    const fail = (message: string, attempts: number): never => {
+      throw new UpstreamError(this.label, `${calls.map((c) => c.method).join(', ')}: ${message}${attempts > 1 ? ` (${attempts} attempts)` : ''}`)
+    }
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.attempt(calls)
+        return await this.attempt(calls, deadline)
       } catch (error) {
         const failure = error instanceof AttemptFailure ? error : new AttemptFailure(String(error), false)
-        if (!failure.transient || attempt >= retries) {
-          const attempts = attempt + 1
-          throw new UpstreamError(
-            this.label,
-            `${calls.map((c) => c.method).join(', ')}: ${failure.message}${attempts > 1 ? ` (${attempts} attempts)` : ''}`,
-          )
-        }
+        const attempts = attempt + 1
+        if (!failure.transient || attempt >= retries) fail(failure.message, attempts)
         const backoff = backoffMs * 2 ** attempt
         const wait = Math.max(backoff, failure.retryAfterMs ?? 0)
         if (wait > MAX_WAIT_MS) {
           throw new UpstreamError(this.label, `${failure.message}; it asks to wait ${Math.ceil(wait / 1000)} s`)
         }
+        // A retry that could not be answered before the deadline is not made.
+        if (performance.now() + wait >= deadline) fail(`${failure.message}; no answer within the ${deadlineMs} ms deadline`, attempts)
         await sleep(wait)
       }
     }
   }
 
-  private async attempt(calls: readonly UpstreamCall[]): Promise<UpstreamAnswer[]> {
+  /** One round trip, given up at `deadline` (a `performance.now()` time) or after the attempt's timeout. */
+  private async attempt(calls: readonly UpstreamCall[], deadline: number): Promise<UpstreamAnswer[]> {
     const requests = calls.map((call) => ({ jsonrpc: '2.0', id: this.nextId++, method: call.method, params: call.params }))
     this.stats.roundTrips++
     this.stats.calls += calls.length
+    // The attempt's own timeout, or what is left of the deadline when that is shorter.
+    const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, Math.ceil(deadline - performance.now())))
+    const signal = AbortSignal.timeout(timeoutMs)
     let response: Response
     try {
       response = await fetch(this.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(requests.length === 1 ? requests[0] : requests),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal,
       })
     } catch (error) {
-      throw new AttemptFailure(networkFailure(error, this.options.timeoutMs), true)
+      throw new AttemptFailure(networkFailure(error, timeoutMs), true)
     }
     let text: string
     try {
       text = await response.text()
     } catch (error) {
-      throw new AttemptFailure(networkFailure(error, this.options.timeoutMs), true)
+      throw new AttemptFailure(networkFailure(error, timeoutMs), true)
     }
     if (response.status === 429) {
       throw new AttemptFailure('HTTP 429 Too Many Requests', true, retryAfterMs(response.headers.get('retry-after')))

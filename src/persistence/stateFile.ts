@@ -1,5 +1,3 @@
-import { open, readdir, readFile, rename, unlink } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
 import { z } from 'zod'
 import { ChainsimError } from '../errors.ts'
 
@@ -94,22 +92,11 @@ export type AccountEdit = z.output<typeof accountEdit>
 /** A state file that cannot be used; the message names the file and what is wrong. */
 export class StateFileError extends ChainsimError {}
 
-/** Reads and validates a state file; undefined when there is none yet. A bad file is left as it is. */
-export async function readStateFile(path: string): Promise<StateFile | undefined> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw new StateFileError(`cannot read state file ${path}: ${(error as NodeJS.ErrnoException).code ?? error}`)
-  }
-  try {
-    return parseStateFile(text, { subject: `state file ${path}`, name: path })
-  } catch (error) {
-    if (!(error instanceof StateFileError)) throw error
-    throw new StateFileError(`${error.message}; it is left as it is`, { cause: error })
-  }
-}
+/** A state file that cannot be written now (a full disk): the message names the file and what was kept. */
+export class StateSaveError extends ChainsimError {}
+
+/** A `--state` path that cannot be used (its folder missing or not writable): refused before anything starts. */
+export class StatePathError extends ChainsimError {}
 
 /**
  * Parses and validates the text of a state file (`subject` and `name` say what it is in messages): its
@@ -134,39 +121,4 @@ export function parseStateFile(text: string, { subject, name }: { subject: strin
     throw new StateFileError(`${subject} is invalid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`)
   }
   return parsed.data
-}
-
-/**
- * Writes a state file atomically: a temporary file beside it is written and flushed to disk,
- * then renamed over the old one, and the directory is flushed. A crash at any point leaves
- * either the old file or the new one, never a mix.
- */
-export async function writeStateFile(path: string, state: StateFile): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
-  const file = await open(temporary, 'w')
-  try {
-    await file.writeFile(`${JSON.stringify(state)}\n`)
-    await file.sync()
-  } catch (error) {
-    await file.close()
-    await unlink(temporary).catch(() => undefined)
-    throw error
-  }
-  await file.close()
-  await rename(temporary, path)
-  const directory = await open(dirname(path), 'r')
-  try {
-    await directory.sync()
-  } finally {
-    await directory.close()
-  }
-  // Temporary files of saves that were killed half-way are of no use once a save succeeded.
-  const leftover = new RegExp(`^\\.${escapeRegExp(basename(path))}\\.\\d+\\.tmp$`)
-  for (const name of await readdir(dirname(path))) {
-    if (leftover.test(name)) await unlink(join(dirname(path), name)).catch(() => undefined)
-  }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

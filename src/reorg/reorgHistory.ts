@@ -49,6 +49,19 @@ export class ReorgHistory {
     return record
   }
 
+  /** The records kept, oldest first; ids above `after` only when given (what a state file's journal has not saved). */
+  recorded(after = 0): RecordedReorg[] {
+    let from = this.records.length
+    while (from > 0 && (this.records[from - 1] as RecordedReorg).id > after) from--
+    return this.records.slice(from)
+  }
+
+  /** Records a state file saved, in place of none; `total` as it was saved. */
+  restore(records: readonly RecordedReorg[], total: number): void {
+    this.records.splice(0, this.records.length, ...records.slice(-this.capacity))
+    this.nextId = total + 1
+  }
+
   /** Forgets every record (the chain they happened on was replaced: their blocks are gone); `total` keeps counting. */
   forget(): void {
     this.records.length = 0

@@ -20,7 +20,7 @@ import { ForkSourceError, OverrideRefused, ProofNotLocal, SimulationRefused, Tra
 import type { SimulationRefusalKind } from '../evm/index.ts'
 import { FilterNotFound, TooManyFilters } from '../filters/errors.ts'
 import { NotOnAFork, UpstreamAnswerError } from '../fork/errors.ts'
-import { StateFileError } from '../persistence/stateFile.ts'
+import { StateFileError, StateSaveError } from '../persistence/stateFile.ts'
 import { ReorgError } from '../reorg/errors.ts'
 import { FaultSpecError } from './faults.ts'
 import { TransactionRejected } from '../txpool/errors.ts'
@@ -54,6 +54,8 @@ export function fromDomainError(error: unknown): unknown {
   // eth_signTypedData_v4's typed data is its second argument; anvil_loadState's state its only one.
   if (error instanceof InvalidTypedData) return invalidArgument(1, error)
   if (error instanceof StateFileError) return invalidArgument(0, error)
+  // The state file cannot be written (a full disk): the change is in memory, the file is as it was.
+  if (error instanceof StateSaveError) return new ServerError(error.message, { cause: error })
   // geth answers these with its generic -32000 and its own words.
   if (error instanceof OverrideRefused || error instanceof TraceTimeout || error instanceof TracingFailed) {
     return new ServerError(error.message, { cause: error })

@@ -11,6 +11,8 @@ interface PoolEntry {
 
 export interface TxPoolEvents {
   added: [signed: SignedTransaction]
+  /** Gone from the pool: mined, dropped, replaced by a higher fee, or cleared. */
+  removed: [hashKey: string]
 }
 
 /** Pooled transactions per network by default (geth's default slots are 5,120 + 1,024 queued). */
@@ -70,7 +72,10 @@ export class TxPool {
       throw new TransactionRejected('replacement transaction underpriced')
     }
     if (!existing && this.byHash.size >= this.maxSize) throw new TransactionRejected(`txpool is full: at most ${this.maxSize} transactions`)
-    if (existing) this.byHash.delete(existing.signed.hashKey)
+    if (existing) {
+      this.byHash.delete(existing.signed.hashKey)
+      this.events.emit('removed', existing.signed.hashKey)
+    }
     const entry = { signed, arrival: this.arrivals++ }
     nonces.set(signed.tx.nonce, entry)
     this.bySender.set(signed.fromKey, nonces)
@@ -90,6 +95,7 @@ export class TxPool {
       nonces?.delete(entry.signed.tx.nonce)
       if (nonces?.size === 0) this.bySender.delete(entry.signed.fromKey)
       this.version++
+      this.events.emit('removed', hashKey)
     }
   }
 

@@ -74,6 +74,26 @@ describe('the upstream client', () => {
     expect(requests()).toBe(2)
   })
 
+  test('a hung upstream (accepts, never answers) fails within one deadline, retries and waits included', async () => {
+    const { url, requests } = await scripted([() => {}])
+    const started = performance.now()
+    const failure = await new UpstreamClient(url, { deadlineMs: 400, retries: 10, backoffMs: 50 }).send([call]).catch((e: unknown) => e)
+    const elapsed = performance.now() - started
+    expect(failure).toBeInstanceOf(UpstreamError)
+    expect((failure as Error).message).toMatch(/eth_blockNumber: no answer within \d+ ms; no answer within the 400 ms deadline/)
+    // The first attempt takes the whole deadline: no retry could be answered in time.
+    expect(requests()).toBe(1)
+    expect(elapsed).toBeLessThan(1_500)
+  })
+
+  test('retries stop at the deadline: an upstream failing fast is retried only while an answer could still come in time', async () => {
+    const { url, requests } = await scripted([json(503, {})])
+    const failure = await new UpstreamClient(url, { deadlineMs: 300, retries: 10, backoffMs: 100 }).send([call]).catch((e: unknown) => e)
+    // Waits of 100 and 200 ms fit in 300 ms only for the first retry.
+    expect((failure as Error).message).toMatch(/HTTP 503 Service Unavailable; no answer within the 300 ms deadline \(2 attempts\)$/)
+    expect(requests()).toBe(2)
+  })
+
   test('an unreachable upstream names the system’s error', async () => {
     const { url } = await scripted([answer('0x1')])
     await new Promise<void>((resolve) => server!.close(() => resolve()))

@@ -1,16 +1,17 @@
-import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { gunzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { basename, join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { parseConfig } from '../../src/config/loadConfig.ts'
 import type { ChainsimConfigInput } from '../../src/config/schema.ts'
-import { readStateFile, STATE_FORMAT, STATE_VERSION, StateFileError, writeStateFile } from '../../src/persistence/stateFile.ts'
+import { StateFileError } from '../../src/persistence/stateFile.ts'
+import { framed, MAGIC, readFrames } from '../../src/persistence/journalFile.ts'
 import { startServer } from '../../src/server.ts'
+import { nodeOptionsFor } from '../../src/network.ts'
+import { ServerStateFile } from '../../src/persistence/serverState.ts'
 import { deployToken, transferData } from '../helpers/contracts.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { stubNetwork } from './stubState.ts'
 import { sidecarOf, signBlobTransaction } from '../helpers/blobs.ts'
 import { devAccount } from '../helpers/rpcChain.ts'
 import { bytesToHex, hexToBytes } from '../../src/evm/index.ts'
@@ -69,17 +70,94 @@ describe('--state: save and load', () => {
 
   test('sim_saveState writes the file now; without --state it is -32000', async () => {
     const path = tempPath()
-    const server = await startServer(config(), { port: 0, statePath: path })
+    const server = await startServer(config(), { port: 0, statePath: path, state: { intervalSeconds: 0 } })
     const url = `${server.networks[0]!.httpUrl}/v3/k`
     await rpc(url, 'evm_mine', [])
     const answer = await rpc<{ path: string; savedAt: string }>(url, 'sim_saveState', [])
     expect(answer.path).toBe(path)
-    expect((await readStateFile(path))?.networks[0]?.blocks).toHaveLength(1)
+    expect(Date.parse(answer.savedAt)).toBeLessThanOrEqual(Date.now())
+    // What was written whole holds the block with nothing appended after it.
+    const whole = readFileSync(path)
+    const copy = join(mkdtempSync(join(tmpdir(), 'chainsim-state-')), 'copy.state')
+    writeFileSync(copy, whole)
     await server.close()
+    const again = await startServer(config(), { port: 0, statePath: copy })
+    expect(again.networks[0]!.node.head.number).toBe(1n)
+    await again.close()
 
     const plain = await startServer(config(), { port: 0 })
     expect(await rpcError(`${plain.networks[0]!.httpUrl}/v3/k`, 'sim_saveState', [])).toMatchObject({ code: -32000, message: expect.stringMatching(/--state/) })
     await plain.close()
+  })
+
+  test("a whole rewrite deletes what a rewrite killed half-way left beside the file", async () => {
+    const path = tempPath()
+    const leftover = join(path, '..', `.${basename(path)}.99999.tmp`)
+    const unrelated = join(path, '..', 'notes.tmp')
+    writeFileSync(leftover, 'half a file')
+    writeFileSync(unrelated, 'kept')
+    const server = await startServer(config(), { port: 0, statePath: path, state: { intervalSeconds: 0 } })
+    await rpc(`${server.networks[0]!.httpUrl}/v3/k`, 'sim_saveState', [])
+    expect(existsSync(leftover)).toBe(false)
+    expect(existsSync(unrelated)).toBe(true)
+    await server.close()
+  })
+
+  test('a file of the previous version (JSON, as anvil_dumpState writes) loads by executing its blocks, and is kept in the new one', async () => {
+    const dumped = await startServer(config(), { port: 0 })
+    const url = `${dumped.networks[0]!.httpUrl}/v3/k`
+    await rpc(url, 'evm_mine', [])
+    await rpc(url, 'anvil_setBalance', ['0x00000000000000000000000000000000000000aa', '0x1234'])
+    const head = await rpc(url, 'eth_getBlockByNumber', ['latest', false])
+    const json = gunzipSync(hexToBytes(await rpc(url, 'anvil_dumpState'))).toString('utf8')
+    await dumped.close()
+    const path = tempPath()
+    writeFileSync(path, json)
+    expect(JSON.parse(json).version).toBe(1)
+
+    for (let run = 0; run < 2; run++) {
+      const server = await startServer(config(), { port: 0, statePath: path })
+      const restored = `${server.networks[0]!.httpUrl}/v3/k`
+      expect(await rpc(restored, 'eth_getBlockByNumber', ['latest', false])).toEqual(head)
+      expect(await rpc(restored, 'eth_getBalance', ['0x00000000000000000000000000000000000000aa', 'latest'])).toBe('0x1234')
+      await server.close()
+      expect(readFileSync(path).subarray(0, MAGIC.length).toString('latin1')).toBe(MAGIC)
+    }
+  })
+
+  test('a restored network that mines on an interval keeps what it mined before the file was open', async () => {
+    const path = tempPath()
+    const interval = config([{ name: 'dev', chainId: 31337, port: 0, mining: { intervalMs: 20 } }])
+    const first = await startServer(interval, { port: 0, statePath: path })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await first.close()
+    // Restored, it mines at once; the file is opened for its changes only later.
+    const network = interval.networks[0]!
+    const file = await ServerStateFile.open(path, interval.networks)
+    const node = (await file.restore(network, nodeOptionsFor(network)))!
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    await file.start([{ name: 'dev', node }])
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    const head = node.head
+    // The file as a killed process leaves it.
+    const copy = join(mkdtempSync(join(tmpdir(), 'chainsim-state-')), 'copy.state')
+    copyFileSync(path, copy)
+    await node.close()
+    await file.close()
+    const again = await startServer(config(), { port: 0, statePath: copy })
+    try {
+      expect(again.networks[0]!.node.chain.blockByHash(head.hashKey)?.number).toBe(head.number)
+    } finally {
+      await again.close()
+    }
+  })
+
+  test('a file of a later version is refused naming its version', async () => {
+    const path = tempPath()
+    writeFileSync(path, 'chainsim-state v3\n...')
+    const before = readFileSync(path)
+    await expect(startServer(config(), { port: 0, statePath: path })).rejects.toThrow(/has version 3; this chainsim reads versions 1 and 2/)
+    expect(readFileSync(path).equals(before)).toBe(true)
   })
 
   test('state set directly on accounts comes back: what later blocks were built on, and what is on the head', async () => {
@@ -203,13 +281,13 @@ describe('--state: files that are refused and left as they are', () => {
     expect(readFileSync(path).equals(before)).toBe(true)
   }
 
-  test('a truncated file', async () => {
+  test('a file cut short inside its whole picture', async () => {
     const path = tempPath()
     const { server } = await servedChainWithHistory(path)
     await server.close()
-    const text = readFileSync(path, 'utf8')
-    writeFileSync(path, text.slice(0, text.length / 2))
-    await expectRefused(path, /not valid JSON/)
+    const bytes = readFileSync(path)
+    writeFileSync(path, bytes.subarray(0, bytes.length / 2))
+    await expectRefused(path, /is damaged: network dev's image is not whole/)
   })
 
   test('a foreign JSON file', async () => {
@@ -225,46 +303,38 @@ describe('--state: files that are refused and left as they are', () => {
     await expectRefused(path, /chain id 31337.*configured with 1/, [{ name: 'dev', chainId: 1, port: 0 }])
   })
 
-  test('a tampered block: its re-execution does not match its header', async () => {
+  test('a tampered log: restored as kept, refused with --state-verify naming the block', async () => {
     const path = tempPath()
-    const { server, node } = await servedChainWithHistory(path)
-    const stateRoot = Buffer.from(node.head.stateRoot).toString('hex')
+    const server = await startServer(config(), { port: 0, statePath: path })
+    const node = server.networks[0]!.node
+    const token = await deployToken(node)
+    const hash = await node.sendTransaction({ from: node.accounts[0]!.address, to: token, data: transferData(node.accounts[1]!.address, 0x1234567n) })
+    const block = (node.transaction(hash) as { location: { block: { number: bigint } } }).location.block.number
     await server.close()
-    const state = JSON.parse(readFileSync(path, 'utf8'))
-    const blocks: string[] = state.networks[0].blocks
-    const index = blocks.findIndex((b) => b.includes(stateRoot))
-    expect(index).toBeGreaterThanOrEqual(0)
-    const forged = `${stateRoot.slice(0, -2)}${stateRoot.endsWith('00') ? '01' : '00'}`
-    blocks[index] = blocks[index]!.replace(stateRoot, forged)
-    writeFileSync(path, JSON.stringify(state))
-    await expectRefused(path, /network dev: block \d+: state root mismatch/, [
-      { name: 'dev', chainId: 31337, port: 0 },
-      { name: 'second', chainId: 4242, port: 0 },
-    ])
+    // The transfer's amount in its log's data (after the same amount in its calldata), changed with its frame's checksum made again.
+    const { payloads } = readFrames(readFileSync(path))
+    const amount = Buffer.from(`${'00'.repeat(28)}01234567`, 'hex')
+    const forged = Buffer.from(`${'00'.repeat(28)}01234568`, 'hex')
+    const tampered = payloads.map((payload) => {
+      const bytes = Buffer.from(payload)
+      const at = bytes.lastIndexOf(amount)
+      if (at >= 0) forged.copy(bytes, at)
+      return bytes
+    })
+    expect(tampered.some((p, i) => !p.equals(payloads[i]!))).toBe(true)
+    writeFileSync(path, Buffer.concat([Buffer.from(MAGIC, 'latin1'), framed(tampered)]))
+    const before = readFileSync(path)
+
+    const trusting = await startServer(config(), { port: 0, statePath: path, state: { intervalSeconds: 0 } })
+    const receipt = await rpc(`${trusting.networks[0]!.httpUrl}/v3/k`, 'eth_getTransactionReceipt', [bytesToHex(hash)])
+    expect(receipt.logs[0].data).toBe(`0x${forged.toString('hex')}`)
+    await trusting.close()
+    writeFileSync(path, before)
+
+    await expect(startServer(config(), { port: 0, statePath: path, state: { verify: true } })).rejects.toThrow(
+      new RegExp(`network dev: block ${block} 0x[0-9a-f]{64}: transaction 0 \\(${bytesToHex(hash)}\\): its logs differs from the one kept`),
+    )
+    expect(readFileSync(path).equals(before)).toBe(true)
   })
 })
 
-describe('--state: a save killed half-way', () => {
-  test('leaves the previous file whole', async () => {
-    const path = tempPath()
-    const small = { format: STATE_FORMAT, version: STATE_VERSION, savedAt: 'first', networks: [stubNetwork(1)] } as const
-    await writeStateFile(path, small as never)
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./saveForever.ts', import.meta.url)), path], { stdio: 'ignore' })
-    // Kill it while a temporary file is being written: the target must still parse.
-    const deadline = Date.now() + 15_000
-    const writing = () => readdirSync(join(path, '..')).some((f) => f.endsWith('.tmp'))
-    while (!writing() && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)))
-    // Without a temporary file there would be nothing half-written to survive: the test would hold nothing.
-    expect(writing(), 'the saving process wrote no temporary file within 15 s').toBe(true)
-    child.kill('SIGKILL')
-    expect(await exited, 'the saving process was killed, not finished').toBe('SIGKILL')
-    const survivor = await readStateFile(path)
-    expect(survivor?.format).toBe(STATE_FORMAT)
-    // The next successful save cleans up the killed one's temporary file.
-    await writeStateFile(path, small as never)
-    expect(readdirSync(join(path, '..')).filter((f) => f.endsWith('.tmp'))).toEqual([])
-  })
-})
