@@ -67,7 +67,7 @@ const finality = z
 const MB = 1024 * 1024
 
 /**
- * Transport limits, the same for every network (README's defaults). Each has its own clear refusal:
+ * Transport limits, the same for every network (docs/reference/errors-and-limits.md, Transport limits). Each has its own clear refusal:
  * HTTP 413, WS close 1009, WS close 1008 for a client too slow to read, -32600 for a batch or a nesting
  * too large, HTTP 408 for a request that does not arrive in time, WS close 1001 for an idle connection.
  */
@@ -118,7 +118,7 @@ const fork = z
   .strict()
 
 /**
- * How many of the newest blocks keep their state (README, "State history"): a count, or `"all"` for an
+ * How many of the newest blocks keep their state (docs/guides/state-and-persistence.md, "State history"): a count, or `"all"` for an
  * archive. Default: 256, and at least finality.finalizedDepth + 64.
  */
 const history = z
