@@ -10,6 +10,8 @@ import { createDevCommon, deriveDevAccounts, DEV_MNEMONIC, keyOf } from './evm/i
 import type { DevAccount } from './evm/index.ts'
 import type { OlderLogs } from './logs/index.ts'
 import type { MiningMode } from './mining/miner.ts'
+import type { ReplayPlan } from './replay/replayControl.ts'
+import type { ReplaySource } from './replay/types.ts'
 
 /** How a network is made: what `ChainNode.create` and `fromChain` take, every key optional. The defaults, and the dev chain they describe, follow. */
 export interface NodeOptions {
@@ -48,6 +50,8 @@ export interface NodeOptions {
    * answer "missing trie node", and reorgs down to them are refused.
    */
   stateBlocks?: StateBlocks
+  /** A forked network's replay of its upstream's blocks after the fork block (src/replay): where from, and how. */
+  replay?: { source: ReplaySource; plan: ReplayPlan }
 }
 
 const ETHER = 10n ** 18n

@@ -133,6 +133,8 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         throw error
       })
       networks.push({ name: network.name, chainId: node.chainId, node, server, httpUrl: server.httpUrl, wsUrl: server.wsUrl, faults, fork: forkedNodeOf(node)?.origin })
+      // A replay mines once its network is served, at its pace.
+      node.replay?.start()
       if (network.backgroundTraffic && 'intervalMs' in network.mining) {
         const t = new BackgroundTraffic(node, network.mining.intervalMs, (e) => console.error(`[${network.name}] background traffic:`, e))
         await t.start()

@@ -30,6 +30,10 @@ export interface ServeOptions {
   forkUrl?: string
   forkBlock?: number
   offline?: boolean
+  replayTo?: number
+  replaySpeed?: 'fast' | 'realtime' | number
+  replayPaused?: boolean
+  forkFixture?: string
 }
 
 /** `chainsim serve`: every configured network on its port, until a signal stops it. */
@@ -47,6 +51,19 @@ export async function serve(options: ServeOptions): Promise<void> {
     throw new ConfigError('--fork-url serves one network of its own: leave out --config and --genesis (a config file forks with `fork:` per network)')
   }
   if (options.forkBlock !== undefined && options.forkUrl === undefined) throw new ConfigError('--fork-block goes with --fork-url')
+  if (options.forkFixture !== undefined && (options.forkUrl !== undefined || options.config !== undefined || options.genesis !== undefined)) {
+    throw new ConfigError('--fork-fixture serves one network of its own from the file: leave out --fork-url, --config and --genesis')
+  }
+  const replaying = options.replayTo !== undefined || options.replaySpeed !== undefined || options.replayPaused !== undefined
+  if (replaying && options.forkUrl === undefined && options.forkFixture === undefined) {
+    throw new ConfigError('--replay-to, --replay-speed and --replay-paused replay a fork: give --fork-url and --fork-block (or --fork-fixture); a config file replays with fork.replayTo')
+  }
+  if (options.forkUrl !== undefined && replaying && options.replayTo === undefined) throw new ConfigError('--replay-speed and --replay-paused go with --replay-to')
+  const replay = {
+    ...(options.replayTo === undefined ? {} : { replayTo: options.replayTo }),
+    ...(options.replaySpeed === undefined ? {} : { replaySpeed: options.replaySpeed }),
+    ...(options.replayPaused ? { replayPaused: true } : {}),
+  }
   // An imported chain is imported completely before anything is served.
   const imported = options.genesis
     ? await loadImportedNetwork({ genesisFile: options.genesis, blocksFile: options.import, archive: options.archive })
@@ -54,11 +71,13 @@ export async function serve(options: ServeOptions): Promise<void> {
   const config = imported
     ? imported.config
     : options.forkUrl !== undefined
-      ? parseConfig({ networks: [{ name: 'fork', fork: { url: options.forkUrl, blockNumber: options.forkBlock } }] }, 'the command line')
-      : options.config
-        ? await loadConfigFile(options.config)
-        : parseConfig(DEFAULT_CONFIG, 'the default config')
-  if (options.offline && !config.networks.some((n) => n.fork)) {
+      ? parseConfig({ networks: [{ name: 'fork', fork: { url: options.forkUrl, blockNumber: options.forkBlock, ...replay } }] }, 'the command line')
+      : options.forkFixture !== undefined
+        ? parseConfig({ networks: [{ name: 'fork', fork: { fixture: options.forkFixture, ...replay } }] }, 'the command line')
+        : options.config
+          ? await loadConfigFile(options.config)
+          : parseConfig(DEFAULT_CONFIG, 'the default config')
+  if (options.offline && !config.networks.some((n) => n.fork?.url !== undefined)) {
     throw new ConfigError('--offline plays a forked network from its cache: give --fork-url, or `fork:` in the config')
   }
   const forked = config.networks.find((n) => n.fork)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { faultSpec } from '../rpc/faults/faultSpec.ts'
 import { PROVIDER_NAMES } from '../rpc/providers/providerProfile.ts'
+import { replaySpeed } from '../replay/speed.ts'
 
 const port = z.number().int().min(0).max(65535)
 
@@ -86,18 +87,29 @@ const rateLimit = z
 
 /**
  * A network that starts from another chain's state at a block (its upstream, over HTTP), read lazily and
- * cached; `offline` plays from the cache alone. `retries` and `timeoutMs` bound each upstream call.
+ * cached; `offline` plays from the cache alone. `retries` and `timeoutMs` bound each upstream call. With
+ * `replayTo`, the upstream's blocks after the fork block are mined again up to it (src/replay); a `fixture`
+ * (`chainsim fixture`) stands for the upstream and the cache.
  */
 const fork = z
   .object({
-    url: z.string().min(1),
+    url: z.string().min(1).optional(),
     blockNumber: z.number().int().nonnegative().optional(),
     cacheDir: z.string().min(1).optional(),
     offline: z.boolean().optional(),
     retries: z.number().int().min(0).max(10).optional(),
     timeoutMs: z.number().int().positive().optional(),
+    replayTo: z.number().int().nonnegative().optional().describe('mine the upstream\'s blocks after the fork block again, up to this one'),
+    replaySpeed: replaySpeed.optional().describe('fast (default), realtime, or X times real time'),
+    replayPaused: z.boolean().optional().describe('the replay starts paused (sim_replay [{resume: true}] starts it)'),
+    fixture: z.string().min(1).optional().describe('a fixture file (chainsim fixture) to play from instead of url and a cache'),
   })
   .strict()
+  .refine((f) => (f.url === undefined) !== (f.fixture === undefined), { message: 'give either url (an upstream) or fixture (a file chainsim fixture wrote)', path: ['url'] })
+  .refine((f) => f.fixture === undefined || (f.blockNumber === undefined && f.cacheDir === undefined && f.offline === undefined), {
+    message: 'a fixture holds its fork block and plays offline: leave out blockNumber, cacheDir and offline',
+    path: ['fixture'],
+  })
 
 /**
  * How many of the newest blocks keep their state (README, "State history"): a count, or `"all"` for an

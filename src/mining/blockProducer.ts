@@ -2,8 +2,10 @@ import type { Chain } from '../chain/chain.ts'
 import type { ChainClock } from '../chain/clock.ts'
 import type { HeadStateOverride } from '../chain/headStateOverride.ts'
 import type { ChainBlock } from '../chain/types.ts'
-import { keccak256 } from '../evm/index.ts'
+import { decodeRawTransaction, keccak256, keyOf, withdrawalsOf } from '../evm/index.ts'
 import type { BlockTemplate, BuiltBlock, SignedTransaction, StateView } from '../evm/index.ts'
+import type { ReplayedTransactions } from '../replay/replayCheck.ts'
+import type { UpstreamBlock } from '../replay/types.ts'
 import type { PendingBlock } from '../txpool/pendingBlock.ts'
 import type { TxPool } from '../txpool/txPool.ts'
 import type { BlockParameters } from './blockParameters.ts'
@@ -75,6 +77,67 @@ export class BlockProducer {
     return chain.engine.build(template, transactions, chain.ancestorHashes(parent))
   }
 
+  /**
+   * Mines an upstream block again on the head (a replay): its environment (timestamp, fee recipient, gas limit,
+   * base fee, prevRandao, extraData, withdrawals, beacon root, excess blob gas), its transactions in its order,
+   * then what the pool can run after them. BLOCKHASH of a height `upstreamHash` knows answers the upstream's hash.
+   */
+  async mineReplayed(upstream: UpstreamBlock, upstreamHash: (number: bigint) => Uint8Array | undefined): Promise<{ block: ChainBlock; replayed: ReplayedTransactions }> {
+    const { pool, headState } = this.network
+    const chain = this.network.chain()
+    const parent = chain.head
+    const rules = chain.engine.rulesAt(upstream.number, upstream.timestamp)
+    const notRun = new Map<string, string>()
+    const own: SignedTransaction[] = []
+    for (const tx of upstream.transactions) {
+      try {
+        const signed = decodeRawTransaction(tx.raw, rules)
+        own.push(tx.sidecar ? signed.with({ sidecar: tx.sidecar }) : signed)
+      } catch (error) {
+        notRun.set(keyOf(tx.hash), `it does not decode under this network's rules: ${(error as Error).message}`)
+      }
+    }
+    const local = pool.size > 0 ? await this.executable(parent) : []
+    const template: BlockTemplate = {
+      ...this.templateOn(parent, upstream.timestamp, upstream.extraData),
+      coinbase: upstream.coinbase,
+      gasLimit: upstream.gasLimit,
+      prevRandao: upstream.prevRandao,
+      baseFeePerGas: upstream.baseFeePerGas,
+      parentBeaconBlockRoot: upstream.parentBeaconBlockRoot,
+      withdrawals: upstream.withdrawals,
+      excessBlobGas: upstream.excessBlobGas,
+    }
+    const built = await chain.engine.build(template, [...own, ...local], withUpstreamHashes(chain.ancestorHashes(parent), upstreamHash))
+    for (const { signed, reason } of built.rejected) notRun.set(signed.hashKey, reason)
+    for (const signed of built.deferred) notRun.set(signed.hashKey, "it did not fit the block's remaining gas")
+    const localKeys = new Set(local.map((s) => s.hashKey))
+    pool.remove([...built.executed, ...built.rejected].map((e) => e.signed.hashKey).filter((key) => localKeys.has(key)))
+    const block = chain.extend(built, headState.changesOn(parent))
+    return { block, replayed: { executed: built.executed, notRun } }
+  }
+
+  /**
+   * Builds on `parent` a block like `block` (at its height, on another branch): its timestamp, fee recipient, gas
+   * limit, base fee, randomness, withdrawals and transactions, in its order, with `extraData` instead of its
+   * own, so that it gets another hash. A reorg that reaches replayed blocks replaces them so.
+   */
+  rebuildLike(parent: ChainBlock, block: ChainBlock, extraData: Uint8Array, upstreamHash: (number: bigint) => Uint8Array | undefined): Promise<BuiltBlock> {
+    const chain = this.network.chain()
+    const { header } = block
+    const template: BlockTemplate = {
+      ...this.templateOn(parent, header.timestamp, extraData),
+      coinbase: header.coinbase.bytes,
+      gasLimit: header.gasLimit,
+      prevRandao: header.mixHash,
+      baseFeePerGas: header.baseFeePerGas,
+      parentBeaconBlockRoot: header.parentBeaconBlockRoot,
+      withdrawals: withdrawalsOf(block.toBlock()),
+      excessBlobGas: header.excessBlobGas,
+    }
+    return chain.engine.build(template, block.transactions.map((e) => e.signed), withUpstreamHashes(chain.ancestorHashes(parent), upstreamHash))
+  }
+
   /** Builds the pending block now. */
   async buildPending(): Promise<PendingBlock> {
     const chain = this.network.chain()
@@ -113,4 +176,12 @@ export class BlockProducer {
       baseFeePerGas: parent.hashKey === this.network.chain().head.hashKey ? blockParameters.nextBaseFee : undefined,
     }
   }
+}
+
+/** BLOCKHASH along a branch, but the upstream's hash where a replay knows it. */
+function withUpstreamHashes(
+  ancestors: (number: bigint) => Uint8Array | undefined,
+  upstreamHash: (number: bigint) => Uint8Array | undefined,
+): (number: bigint) => Uint8Array | undefined {
+  return (number) => upstreamHash(number) ?? ancestors(number)
 }

@@ -2,12 +2,14 @@ import type { MethodHandler } from '../methodContext.ts'
 import { withParams } from '../withParams.ts'
 import { formatTags } from '../formatters/explorer.ts'
 import { toQuantity } from '../formatters/hex.ts'
+import { formatReplayStatus } from '../formatters/replayStatus.ts'
 
 /**
  * sim_network: the network at a glance, for the explorer's header: name, chain id, head/safe/finalized, the
  * chain's first block (`first`: 0, or a fork's fork block, below which the blocks are the upstream's), how it
  * mines, finality depths, and how many reorgs, pooled transactions, filters, subscriptions and recorded calls
- * it has; the faults still armed; whether a scenario played it.
+ * it has; the faults still armed; whether a scenario played it; where its replay of an upstream stands (null
+ * without one).
  */
 export const sim_network: MethodHandler = withParams([], async (_params, { node, faults, requests, scenario }) =>
   node.consistentRead(() => {
@@ -27,6 +29,7 @@ export const sim_network: MethodHandler = withParams([], async (_params, { node,
       requests: requests?.total ?? 0,
       faults: faults?.list() ?? [],
       scenario: scenario !== undefined,
+      replay: node.replay ? formatReplayStatus(node.replay.status) : null,
     }
   }),
 )
