@@ -24,6 +24,12 @@ function parseSpeed(value: string): 'fast' | 'realtime' | number {
   return factor
 }
 
+function parseSeed(value: string): number {
+  const seed = Number(value)
+  if (!Number.isSafeInteger(seed)) throw new InvalidArgumentError('a whole number')
+  return seed
+}
+
 function parsePort(value: string): number {
   const port = Number(value)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('a port is 0 to 65535')
@@ -58,6 +64,8 @@ program
   .option('--replay-speed <speed>', 'fast (default), realtime (the upstream\'s timestamps), or X times real time', parseSpeed)
   .option('--replay-paused', 'the replay starts paused; sim_replay [{"resume": true}] starts it')
   .option('--fork-fixture <file>', 'serve one network, `fork`, from a fixture file `chainsim fixture` wrote (offline)')
+  .option('--reorg-profile <profile>', 'every network reorganizes by itself as a chain does: ethereum, polygon, optimism, arbitrum, bsc, none, or a profile file')
+  .option('--reorg-seed <seed>', 'with --reorg-profile: seeds its draws (default 1), so runs repeat', parseSeed)
   .option('--archive', "keep every block's state, not only the newest blocks' (see history.stateBlocks)")
   .action(async (options: ServeOptions) => (await import('./commands/serve.ts')).serve(options))
 

@@ -4,6 +4,7 @@ import { forkedNodeOf } from './fork/createForkedNode.ts'
 import { withForkedHistory } from './fork/forkedMethods.ts'
 import type { ChainNode } from './node.ts'
 import type { NodeOptions } from './nodeOptions.ts'
+import { resolveReorgProfile } from './reorg/profiles/index.ts'
 import { createDispatcher } from './rpc/dispatcher.ts'
 import type { Dispatcher, DispatcherOptions, RpcMethodTable } from './rpc/dispatcher.ts'
 import { FaultInjector } from './rpc/faults.ts'
@@ -27,6 +28,7 @@ export function nodeOptionsFor(network: NetworkConfig): NodeOptions {
     finality: { safeDepth: BigInt(network.finality.safeDepth), finalizedDepth: BigInt(network.finality.finalizedDepth) },
     filterTimeoutMs: network.filterTimeoutMs,
     stateBlocks: network.history?.stateBlocks,
+    ...(network.reorgs ? { reorgs: { profile: resolveReorgProfile(network.reorgs.profile, { allowFiles: true }), seed: network.reorgs.seed ?? 1 } } : {}),
   }
 }
 

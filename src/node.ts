@@ -175,6 +175,8 @@ export class ChainNode {
     this.#poolEntry = new PoolEntry(parts)
     this.#producer = new BlockProducer({
       ...parts,
+      // Whatever mines a block on the head lets the reorg profile draw after it.
+      afterMined: () => this.reorgs.afterMined(),
       watchesPendingLogs: () => this.#filters.watchesPendingLogs,
       pendingLogsSeen: (pending) => this.#filters.pendingLogsSeen(pending.parent.number, pendingLogsOf(pending)),
     })
@@ -184,19 +186,25 @@ export class ChainNode {
       estimateGas: (request) => this.execution.estimateGas(request, this.head),
     })
     this.settings = new TestClientSettings({ ...parts, mineOnHead: async () => (this.replay?.holdsMining ? undefined : this.#producer.mineOnHead()) })
-    this.reorgs = new ReorgControl({
-      ...parts,
-      buildOn: (parent, transactions, extraData) => this.#producer.buildOn(parent, transactions, extraData),
-      decode: (raw) => this.decodeTransaction(raw),
-      sign: (request) => this.signing.signWithDevAccount(request),
-      returnToPool: (transactions) => this.#poolEntry.returnToPool(transactions),
-    })
+    this.reorgs = new ReorgControl(
+      {
+        ...parts,
+        buildOn: (parent, transactions, extraData) => this.#producer.buildOn(parent, transactions, extraData),
+        decode: (raw) => this.decodeTransaction(raw),
+        sign: (request) => this.signing.signWithDevAccount(request),
+        returnToPool: (transactions) => this.#poolEntry.returnToPool(transactions),
+        rebuildLike: (parent, block, extraData) => this.#producer.rebuildLike(parent, block, extraData, (n) => this.replay?.upstreamHashOf(n)),
+        isReplayedHeight: (number) => this.replay?.isReplayedHeight(number) ?? false,
+        onError: (error) => onError(error),
+      },
+      options.reorgs,
+    )
     this.replay = options.replay && new ReplayControl(
       {
         queued: parts.queued,
         head: parts.head,
         mineReplayed: (upstream, upstreamHash) => this.#producer.mineReplayed(upstream, upstreamHash),
-        afterMined: async () => {},
+        afterMined: () => this.reorgs.afterMined(),
         released: () => this.#queue.run(() => this.mineWaiting()),
       },
       options.replay.source,

@@ -10,6 +10,7 @@ import { createDevCommon, deriveDevAccounts, DEV_MNEMONIC, keyOf } from './evm/i
 import type { DevAccount } from './evm/index.ts'
 import type { OlderLogs } from './logs/index.ts'
 import type { MiningMode } from './mining/miner.ts'
+import type { FollowedProfile } from './reorg/reorgControl.ts'
 import type { ReplayPlan } from './replay/replayControl.ts'
 import type { ReplaySource } from './replay/types.ts'
 
@@ -52,6 +53,8 @@ export interface NodeOptions {
   stateBlocks?: StateBlocks
   /** A forked network's replay of its upstream's blocks after the fork block (src/replay): where from, and how. */
   replay?: { source: ReplaySource; plan: ReplayPlan }
+  /** The reorg profile the network follows from its start (src/reorg/profiles), and the seed of its draws. */
+  reorgs?: FollowedProfile
 }
 
 const ETHER = 10n ** 18n

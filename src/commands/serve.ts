@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { formatBanner } from '../banner.ts'
 import { DEFAULT_CONFIG } from '../config/defaults.ts'
 import { ConfigError, loadConfigFile, parseConfig } from '../config/loadConfig.ts'
-import { apiKeyNames } from '../config/schema.ts'
+import { apiKeyNames, reorgsConfig } from '../config/schema.ts'
 import { exportChain } from '../exportChain.ts'
 import { keepHeapNearLiveSize } from '../heapGrowth.ts'
 import { loadImportedNetwork } from '../importedNetwork.ts'
@@ -34,6 +34,8 @@ export interface ServeOptions {
   replaySpeed?: 'fast' | 'realtime' | number
   replayPaused?: boolean
   forkFixture?: string
+  reorgProfile?: string
+  reorgSeed?: number
 }
 
 /** `chainsim serve`: every configured network on its port, until a signal stops it. */
@@ -88,6 +90,12 @@ export async function serve(options: ServeOptions): Promise<void> {
   if (options.tlsCert && options.tlsKey) config.tls = { cert: options.tlsCert, key: options.tlsKey }
   if (options.logRequests) config.logRequests = true
   if (options.archive) for (const network of config.networks) network.history = { stateBlocks: 'all' }
+  if (options.reorgSeed !== undefined && options.reorgProfile === undefined) throw new ConfigError('--reorg-seed goes with --reorg-profile')
+  if (options.reorgProfile !== undefined) {
+    const reorgs = reorgsConfig.safeParse({ profile: options.reorgProfile, ...(options.reorgSeed === undefined ? {} : { seed: options.reorgSeed }) })
+    if (!reorgs.success) throw new ConfigError(`--reorg-profile: ${reorgs.error.issues.map((issue) => issue.message).join('; ')}`)
+    for (const network of config.networks) network.reorgs = reorgs.data
+  }
   const cors = options.cors === undefined ? undefined : options.cors === false ? false : options.cors.includes('*') ? '*' : options.cors
   const allowedHosts = options.allowedHosts?.includes('*') ? '*' : options.allowedHosts
   // Validated as the config file is: a bad origin is refused by name.

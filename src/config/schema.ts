@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { faultSpec } from '../rpc/faults/faultSpec.ts'
 import { PROVIDER_NAMES } from '../rpc/providers/providerProfile.ts'
 import { replaySpeed } from '../replay/speed.ts'
+import { ReorgProfileError, resolveReorgProfile } from '../reorg/profiles/index.ts'
 
 const port = z.number().int().min(0).max(65535)
 
@@ -121,6 +122,25 @@ const history = z
   })
   .strict()
 
+/**
+ * The reorgs a network makes by itself (src/reorg/profiles): a built-in profile's name, a profile file (YAML or
+ * JSON), or a profile object, and the seed of its draws (default 1): the same seed and traffic, the same hashes.
+ */
+export const reorgsConfig = z
+  .object({
+    profile: z.union([z.string().min(1), z.record(z.string(), z.unknown())], { error: 'expected a profile name, a profile file, or a profile object' }),
+    seed: z.number().int().optional().describe('seeds the draws, so runs repeat (default 1)'),
+  })
+  .strict()
+  .superRefine((reorgs, ctx) => {
+    try {
+      resolveReorgProfile(reorgs.profile, { allowFiles: true })
+    } catch (error) {
+      if (!(error instanceof ReorgProfileError)) throw error
+      ctx.addIssue({ code: 'custom', path: ['profile'], message: error.message })
+    }
+  })
+
 /** One network: its own node, chain id and port. */
 export const networkConfig = z
   .object({
@@ -138,6 +158,7 @@ export const networkConfig = z
     /** Send ERC-20 transfers between dev accounts, so logs flow with no client action. */
     backgroundTraffic: z.boolean().default(false),
     fork: fork.optional(),
+    reorgs: reorgsConfig.optional(),
   })
   .strict()
   .refine((network) => network.chainId !== undefined || network.fork !== undefined, {

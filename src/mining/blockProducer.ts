@@ -26,6 +26,8 @@ export interface ProducerContext {
   /** Whether a filter waits for pending logs, and where they go before the pool's transactions are mined. */
   watchesPendingLogs(): boolean
   pendingLogsSeen(pending: PendingBlock): void
+  /** What follows every block mined on the head (a reorg profile's draw), inside the same write. */
+  afterMined(): Promise<void>
 }
 
 /**
@@ -60,6 +62,7 @@ export class BlockProducer {
     pool.remove([...built.executed.map((e) => e.signed.hashKey), ...built.rejected.map((r) => r.signed.hashKey)])
     const block = chain.extend(built, headState.changesOn(parent))
     blockParameters.blockMined()
+    await this.network.afterMined()
     return block
   }
 
@@ -122,11 +125,14 @@ export class BlockProducer {
    * limit, base fee, randomness, withdrawals and transactions, in its order, with `extraData` instead of its
    * own, so that it gets another hash. A reorg that reaches replayed blocks replaces them so.
    */
-  rebuildLike(parent: ChainBlock, block: ChainBlock, extraData: Uint8Array, upstreamHash: (number: bigint) => Uint8Array | undefined): Promise<BuiltBlock> {
+  async rebuildLike(parent: ChainBlock, block: ChainBlock, extraData: Uint8Array, upstreamHash: (number: bigint) => Uint8Array | undefined): Promise<BuiltBlock> {
     const chain = this.network.chain()
     const { header } = block
+    // State set on the removed block's parent (anvil_setBalance...) is set again on the new parent.
+    const edited = block.stateEdits && (await chain.engine.withAccountChanges(this.network.stateRootOf(parent), block.stateEdits))
     const template: BlockTemplate = {
       ...this.templateOn(parent, header.timestamp, extraData),
+      ...(edited ? { parentStateRoot: edited } : {}),
       coinbase: header.coinbase.bytes,
       gasLimit: header.gasLimit,
       prevRandao: header.mixHash,
@@ -135,7 +141,12 @@ export class BlockProducer {
       withdrawals: withdrawalsOf(block.toBlock()),
       excessBlobGas: header.excessBlobGas,
     }
-    return chain.engine.build(template, block.transactions.map((e) => e.signed), withUpstreamHashes(chain.ancestorHashes(parent), upstreamHash))
+    try {
+      return await chain.engine.build(template, block.transactions.map((e) => e.signed), withUpstreamHashes(chain.ancestorHashes(parent), upstreamHash))
+    } finally {
+      // The block's own state is kept by the build; the edited parent state was only its starting point.
+      if (edited) chain.engine.releaseState(edited)
+    }
   }
 
   /** Builds the pending block now. */

@@ -100,6 +100,7 @@ import { sim_subscriptions } from './methods/sim_subscriptions.ts'
 import { sim_transaction } from './methods/sim_transaction.ts'
 import { sim_unsubscribe } from './methods/sim_unsubscribe.ts'
 import { sim_reorg } from './methods/sim_reorg.ts'
+import { sim_reorgProfile } from './methods/sim_reorgProfile.ts'
 import { sim_replay } from './methods/sim_replay.ts'
 import { sim_saveState } from './methods/sim_saveState.ts'
 import { sim_settle } from './methods/sim_settle.ts'
@@ -214,6 +215,7 @@ const handlers: Readonly<Record<string, MethodHandler>> = {
   sim_transaction,
   sim_unsubscribe,
   sim_reorg,
+  sim_reorgProfile,
   sim_replay,
   sim_saveState,
   sim_settle,

@@ -9,7 +9,7 @@ import { formatReplayStatus } from '../formatters/replayStatus.ts'
  * chain's first block (`first`: 0, or a fork's fork block, below which the blocks are the upstream's), how it
  * mines, finality depths, and how many reorgs, pooled transactions, filters, subscriptions and recorded calls
  * it has; the faults still armed; whether a scenario played it; where its replay of an upstream stands (null
- * without one).
+ * without one), and the reorg profile it follows (name and seed, or null).
  */
 export const sim_network: MethodHandler = withParams([], async (_params, { node, faults, requests, scenario }) =>
   node.consistentRead(() => {
@@ -30,6 +30,7 @@ export const sim_network: MethodHandler = withParams([], async (_params, { node,
       faults: faults?.list() ?? [],
       scenario: scenario !== undefined,
       replay: node.replay ? formatReplayStatus(node.replay.status) : null,
+      reorgProfile: node.reorgs.profile ? { name: node.reorgs.profile.profile.name, seed: node.reorgs.profile.seed } : null,
     }
   }),
 )
