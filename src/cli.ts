@@ -64,6 +64,7 @@ program
   .option('--replay-speed <speed>', 'fast (default), realtime (the upstream\'s timestamps), or X times real time', parseSpeed)
   .option('--replay-paused', 'the replay starts paused; sim_replay [{"resume": true}] starts it')
   .option('--fork-fixture <file>', 'serve one network, `fork`, from a fixture file `chainsim fixture` wrote (offline)')
+  .option('--record <file>', 'write every state-changing call as a scenario file; `chainsim play FILE` gives the same blocks and hashes')
   .option('--reorg-profile <profile>', 'every network reorganizes by itself as a chain does: ethereum, polygon, optimism, arbitrum, bsc, none, or a profile file')
   .option('--reorg-seed <seed>', 'with --reorg-profile: seeds its draws (default 1), so runs repeat', parseSeed)
   .option('--archive', "keep every block's state, not only the newest blocks' (see history.stateBlocks)")

@@ -55,6 +55,8 @@ export interface NetworkRpcOptions {
   abis?: readonly NamedAbi[]
   /** The scenario this network was played by, for sim_scenario. */
   scenario?: ScenarioSteps
+  /** Wraps the network's methods so that its state-changing calls are recorded (`serve --record`), behind faults. */
+  recordCalls?: (methods: RpcMethodTable) => RpcMethodTable
 }
 
 /** A network's JSON-RPC: every method bound to its node, a fault injector in front, one dispatcher. */
@@ -89,7 +91,9 @@ export function createNetworkRpc(node: ChainNode, options: NetworkRpcOptions = {
     if (!table) laggedTables.set(blocks, (table = tableOf(laggedNode(node, blocks))))
     return table
   }
-  const methods = faults.wrap(tableOf(node), { lagged, profile })
+  // Recorded behind the fault injector: a call a fault failed never reached the chain.
+  const own = tableOf(node)
+  const methods = faults.wrap(options.recordCalls ? options.recordCalls(own) : own, { lagged, profile })
   if (!options.faults) for (const spec of options.armFaults ?? []) faults.arm(spec)
   const dispatcher = createDispatcher(methods, {
     logger: options.logger,

@@ -10,6 +10,7 @@ import { HeadStateOverride } from './chain/headStateOverride.ts'
 import { Snapshots } from './chain/snapshots.ts'
 import type { BlockSelector, ChainBlock, TransactionLocation } from './chain/types.ts'
 import { WriteQueue } from './chain/writeQueue.ts'
+import type { WriteObserver } from './chain/writeQueue.ts'
 import { keyOf, nextBlobGasPriceOf, sidecarVersionAt, toGethGenesis } from './evm/index.ts'
 import type { AccountChange, DevAccount, SignedTransaction } from './evm/index.ts'
 import { ExecutionReads } from './execution/executionReads.ts'
@@ -292,6 +293,14 @@ export class ChainNode {
     const spec = this.#chain.engine.genesisSpec
     if (!spec) throw new Error(`network ${this.name} has no genesis description`)
     return toGethGenesis(this.#chain.engine.common, spec, this.#chain.genesis.toBlock()) as unknown as Record<string, unknown>
+  }
+
+  /**
+   * Calls `observer` as each write starts and ends, inside the write's own asynchronous context (a recording of
+   * the served chain orders its steps by them); undefined stops it.
+   */
+  observeWrites(observer: WriteObserver | undefined): void {
+    this.#queue.observer = observer
   }
 
   /** Runs `read` between two writes, so that everything it reads belongs to one state of the network. */

@@ -22,6 +22,8 @@ export interface NodeOptions {
   mining?: MiningMode
   finality?: Partial<FinalityDepths>
   clock?: ClockMode
+  /** The genesis block's timestamp (default: the clock's): recorded networks share one, which their scenario names. */
+  genesisTimestamp?: bigint
   blockGasLimit?: bigint
   genesisBaseFeePerGas?: bigint
   mnemonic?: string
@@ -98,7 +100,7 @@ export async function createDevChain(options: NodeOptions): Promise<{ chain: Cha
     followsForks: false,
     genesis: {
       alloc: new Map(accounts.map((a) => [keyOf(a.address), { balance }])),
-      timestamp: clock.genesisTimestamp(),
+      timestamp: options.genesisTimestamp ?? clock.genesisTimestamp(),
       gasLimit: options.blockGasLimit ?? NODE_DEFAULTS.blockGasLimit,
       baseFeePerGas: options.genesisBaseFeePerGas ?? NODE_DEFAULTS.genesisBaseFeePerGas,
     },

@@ -3,9 +3,11 @@ import { formatBanner } from '../banner.ts'
 import { DEFAULT_CONFIG } from '../config/defaults.ts'
 import { ConfigError, loadConfigFile, parseConfig } from '../config/loadConfig.ts'
 import { apiKeyNames, reorgsConfig } from '../config/schema.ts'
+import type { ChainsimConfig } from '../config/schema.ts'
 import { exportChain } from '../exportChain.ts'
 import { keepHeapNearLiveSize } from '../heapGrowth.ts'
 import { loadImportedNetwork } from '../importedNetwork.ts'
+import { ScenarioRecorder } from '../record/recorder.ts'
 import { startServer } from '../server.ts'
 import type { RunningServer } from '../server.ts'
 import { enableCollectionAfterBursts } from '../transports/burstCollector.ts'
@@ -36,6 +38,7 @@ export interface ServeOptions {
   forkFixture?: string
   reorgProfile?: string
   reorgSeed?: number
+  record?: string
 }
 
 /** `chainsim serve`: every configured network on its port, until a signal stops it. */
@@ -102,11 +105,12 @@ export async function serve(options: ServeOptions): Promise<void> {
   const browserAccess = parseConfig({ networks: [{ name: 'check', chainId: 1 }], ...(cors === undefined ? {} : { cors }), ...(allowedHosts === undefined ? {} : { allowedHosts }) }, 'the command line')
   if (cors !== undefined) config.cors = browserAccess.cors
   if (allowedHosts !== undefined) config.allowedHosts = browserAccess.allowedHosts
+  const recorder = options.record === undefined ? undefined : recorderFor(options, config.networks)
   // A long-running server gives memory back after bursts of large requests (src/transports/burstCollector.ts),
   // and keeps its heap near what it holds (src/heapGrowth.ts).
   enableCollectionAfterBursts()
   keepHeapNearLiveSize()
-  const server = await startServer(config, { port: options.port, createNode: imported?.createNode, statePath: options.state, offline: options.offline })
+  const server = await startServer(config, { port: options.port, createNode: imported?.createNode, statePath: options.state, offline: options.offline, record: recorder })
   prepareExplorer()
   let closing = false
   const shutdown = (signal: string) => {
@@ -127,6 +131,21 @@ export async function serve(options: ServeOptions): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   // Printed once the signals are handled: whoever starts chainsim may stop it as soon as it reads this.
   console.log(formatBanner(server, { apiKeys: apiKeyNames(config) }))
+  if (options.record !== undefined) console.log(`\nRecording every state-changing call to ${options.record} (chainsim play ${options.record} plays it again)`)
+}
+
+/** `--record FILE`: what a recording can play again is a chain chainsim made from a config, without a timer sending. */
+function recorderFor(options: ServeOptions, networks: ChainsimConfig['networks']): ScenarioRecorder {
+  if (options.state !== undefined || options.genesis !== undefined) {
+    throw new ConfigError(`--record plays networks chainsim makes from a config: ${options.state !== undefined ? '--state restores' : '--genesis imports'} a chain a scenario cannot start from`)
+  }
+  for (const network of networks) {
+    if (network.fork?.replayTo !== undefined || network.fork?.fixture !== undefined) {
+      throw new ConfigError(`--record cannot record network ${network.name}: its replay mines blocks no call asked for (record a fork without replayTo)`)
+    }
+    if (network.backgroundTraffic) throw new ConfigError(`--record cannot record network ${network.name}: its background traffic sends transactions no call sent`)
+  }
+  return new ScenarioRecorder(options.record as string, networks)
 }
 
 /** Writes every network's chain to `dir/<network>/` before the server stops. */
