@@ -24,7 +24,12 @@ export function checkReplayed(upstream: UpstreamBlock, replayed: ReplayedTransac
   const actual = commitmentsOf(replayed.executed.slice(0, upstream.transactions.length))
   for (const field of HEADER_FIELDS) {
     if (!same(upstream.expected[field], actual[field])) {
-      return mismatch(upstream.number, field, upstream.expected[field], actual[field])
+      const found = mismatch(upstream.number, field, upstream.expected[field], actual[field])
+      // Each transaction ran with the upstream's hash: the bytes the upstream's trie holds for one differ.
+      if (field === 'transactionsRoot') {
+        found.message += `, though each of its ${upstream.transactions.length} transactions has the upstream's hash: the upstream's trie commits to other bytes for one of them`
+      }
+      return found
     }
   }
   return undefined

@@ -21,10 +21,12 @@ export interface GeneratedHistory {
  * Mines a history on a chain that mines on request (evm_mine) at `url`: two contracts, then `blocks` blocks each
  * with token transfers, a burst of events, transactions of several senders at several fee levels (legacy,
  * EIP-2930 with an access list, EIP-1559), a reverting call, and now and then a contract creation; one block
- * holds a blob transaction, another an EIP-7702 authorization. `size` scales the events and transfers a block.
+ * (`blobBlock`, default the second) holds a blob transaction, another an EIP-7702 authorization. `size` scales
+ * the events and transfers a block.
  */
-export async function generateHistory(url: string, options: { chainId: number; blocks: number; size?: number }): Promise<GeneratedHistory> {
+export async function generateHistory(url: string, options: { chainId: number; blocks: number; size?: number; blobBlock?: number }): Promise<GeneratedHistory> {
   const size = options.size ?? 1
+  const blobBlock = options.blobBlock ?? 1
   const mine = () => rpc(url, 'evm_mine')
   const tokenCode = encodeDeployData({ abi: ChainsimToken.abi, bytecode: ChainsimToken.bytecode, args: ['Token', 'TOK', 10n ** 24n] })
   const tokenSent = await send(url, { from: devAccount(0).address, data: tokenCode, gas: hex(3_000_000) })
@@ -60,7 +62,7 @@ export async function generateHistory(url: string, options: { chainId: number; b
     // Dev account 4 holds no tokens: its transfer reverts, and the block still commits to it.
     kinds.reverted.push(await send(url, { from: devAccount(4).address, to: token, data: tokenCall('transfer', [devAccount(0).address, 1n]), gas: hex(60_000), maxPriorityFeePerGas: hex(GWEI), maxFeePerGas: hex(50n * GWEI) }))
     if (b % 3 === 0) kinds.created.push(await send(url, { from: devAccount(5).address, data: EventEmitter.bytecode, gas: hex(1_500_000), maxPriorityFeePerGas: hex(3n * GWEI), maxFeePerGas: hex(50n * GWEI) }))
-    if (b === 1) {
+    if (b === blobBlock) {
       const account = devAccount(6)
       const raw = await signBlobTransaction({ account, chainId: options.chainId, nonce: await nextNonce(url, account.address), sidecars: [sidecarOf('replayed blob')], maxFeePerGas: 50n * GWEI })
       kinds.blob.push(await rpc<Hex>(url, 'eth_sendRawTransaction', [raw]))
