@@ -68,6 +68,23 @@ export interface NetworkInfo {
   requests: number
   faults: ArmedFault[]
   scenario: boolean
+  /** Where the replay of an upstream's blocks stands (sim_replay's answer), or null without one. */
+  replay: ReplayStatus | null
+  /** The reorg profile the network follows, or null. */
+  reorgProfile: { name: string; seed: number } | null
+}
+
+/** sim_replay's answer. */
+export interface ReplayStatus {
+  from: string
+  to: string
+  next: string
+  done: boolean
+  paused: boolean
+  speed: 'fast' | 'realtime' | number
+  waiting: boolean
+  mismatch?: { block: string; field: string; transaction?: { index: number; hash: string }; message: string }
+  error?: string
 }
 
 export interface Decoded {
