@@ -82,7 +82,7 @@ export async function serve(options: ServeOptions): Promise<void> {
         : options.config
           ? await loadConfigFile(options.config)
           : parseConfig(DEFAULT_CONFIG, 'the default config')
-  if (options.offline && !config.networks.some((n) => n.fork?.url !== undefined)) {
+  if (options.offline && !config.networks.some((n) => n.fork)) {
     throw new ConfigError('--offline plays a forked network from its cache: give --fork-url, or `fork:` in the config')
   }
   const forked = config.networks.find((n) => n.fork)

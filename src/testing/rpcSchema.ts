@@ -22,6 +22,29 @@ export interface SimReorgReturnType {
   addedLogs: Hex
 }
 
+/** sim_replay's answer (docs/replay.md). */
+export interface SimReplayReturnType {
+  from: Hex
+  to: Hex
+  next: Hex
+  done: boolean
+  paused: boolean
+  speed: 'fast' | 'realtime' | number
+  waiting: boolean
+  mismatch?: { block: Hex; field: string; transaction?: { index: number; hash: Hex }; expected: unknown; actual: unknown; message: string }
+  error?: string
+}
+
+/** A reorg profile as sim_reorgProfile takes it (docs/reorg-profiles.md): a built-in name or a profile object. */
+export type ReorgProfileParameter =
+  | 'ethereum'
+  | 'polygon'
+  | 'optimism'
+  | 'arbitrum'
+  | 'bsc'
+  | 'none'
+  | { name: string; description?: string; probability: number; depths: Record<string, number>; transactions?: { reinclude?: number; drop?: number; reorder?: boolean }; sources?: string[] }
+
 /**
  * chainsim's own JSON-RPC methods in viem's `rpcSchema` form, so that `client.request` knows them beside the
  * standard ones (viem's test actions already cover evm_* and anvil_mine): the settle barrier, reorgs, saving
@@ -38,4 +61,10 @@ export type ChainsimRpcSchema = [
   { Method: 'anvil_rollback'; Parameters: [depth: number | Hex, force?: boolean]; ReturnType: null },
   { Method: 'sim_saveState'; Parameters?: undefined; ReturnType: { path: string; savedAt: string } },
   { Method: 'sim_fault'; Parameters: [z.input<typeof faultSpec>]; ReturnType: true },
+  { Method: 'sim_replay'; Parameters?: [] | [{ pause?: boolean; resume?: boolean; speed?: 'fast' | 'realtime' | number; to?: number | Hex }]; ReturnType: SimReplayReturnType },
+  {
+    Method: 'sim_reorgProfile'
+    Parameters?: [] | [{ profile: ReorgProfileParameter; seed?: number } | null]
+    ReturnType: { profile: { name: string; description: string; probability: number; depths: Record<string, number>; transactions: { reinclude: number; drop: number; reorder: boolean }; sources: string[] }; seed: number } | null
+  },
 ]
