@@ -107,6 +107,10 @@ const fork = z
   })
   .strict()
   .refine((f) => (f.url === undefined) !== (f.fixture === undefined), { message: 'give either url (an upstream) or fixture (a file chainsim fixture wrote)', path: ['url'] })
+  .refine((f) => f.fixture !== undefined || f.replayTo !== undefined || (f.replaySpeed === undefined && f.replayPaused === undefined), {
+    message: 'replaySpeed and replayPaused go with replayTo (the last block to replay)',
+    path: ['replayTo'],
+  })
   .refine((f) => f.fixture === undefined || (f.blockNumber === undefined && f.cacheDir === undefined && f.offline === undefined), {
     message: 'a fixture holds its fork block and plays offline: leave out blockNumber, cacheDir and offline',
     path: ['fixture'],

@@ -170,7 +170,11 @@ class NetworkRecording {
   close(): void {
     this.node.observeWrites(undefined)
     this.node.settings.onBlockTimestamp(undefined)
-    for (const entry of this.pending) if (entry.kind === 'scheduled') entry.done = true
+    // A call not answered yet is left out, and what came after it is written.
+    for (const entry of this.pending) {
+      if (entry.kind === 'call' && !entry.done) entry.failed = true
+      entry.done = true
+    }
     this.emitReady()
     this.flushMined()
   }
