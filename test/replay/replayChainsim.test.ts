@@ -5,6 +5,7 @@ import { encodeAbiParameters, keccak256 } from 'viem'
 import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { parseConfig } from '../../src/config/loadConfig.ts'
+import { playScenario } from '../../src/scenarios/playScenario.ts'
 import { startServer } from '../../src/server.ts'
 import type { RunningServer } from '../../src/server.ts'
 import { generateHistory } from '../helpers/generatedHistory.ts'
@@ -178,6 +179,33 @@ describe('a replay of a chainsim upstream', () => {
       await rpc(url, 'evm_mine')
     } finally {
       await fork.close()
+    }
+  })
+
+  test('in a scenario: a replaying network replays before the first step, and a replay step moves it on', async () => {
+    const played = await playScenario({
+      name: 'replayed history',
+      networks: [
+        { name: 'eager', fork: { url: upstreamUrl, blockNumber: Number(history.setupHead), cacheDir, replayTo: Number(history.setupHead + 2n) } },
+        { name: 'stepped', fork: { url: upstreamUrl, blockNumber: Number(history.setupHead), cacheDir, replayTo: Number(history.head), replayPaused: true } },
+      ],
+      steps: [
+        { rpc: 'eth_blockNumber', expect: { equal: Number(history.setupHead + 2n) } },
+        { network: 'stepped', filter: { address: history.token }, as: 'transfers' },
+        { network: 'stepped', replay: { to: Number(history.head) }, as: 'status' },
+        { network: 'stepped', rpc: 'eth_blockNumber', expect: { equal: Number(history.head) } },
+        { network: 'stepped', changes: '$transfers', expect: { length: { gte: 8 } } },
+        { network: 'stepped', replay: { to: Number(history.setupHead) } },
+      ],
+    }, { keepGoing: true })
+    try {
+      const steps = played.report.steps
+      expect(steps.slice(0, 5).map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed'])
+      expect(played.names['status']).toMatchObject({ done: true, to: hex(history.head) })
+      // A target below what is replayed is refused: the step fails, saying so.
+      expect(steps[5]).toMatchObject({ status: 'failed', failures: [{ message: expect.stringMatching(/sim_replay failed: -32602 .*is below block/) }] })
+    } finally {
+      await played.close()
     }
   })
 
