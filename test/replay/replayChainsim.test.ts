@@ -126,6 +126,13 @@ describe('a replay of a chainsim upstream', () => {
       await rpc(url, 'evm_mine')
       expect(BigInt(await rpc<Hex>(url, 'eth_blockNumber'))).toBe(history.setupHead + 3n)
       expect((await rpc(url, 'sim_network', [])).replay).toMatchObject({ done: true, to: hex(history.setupHead + 2n) })
+      // anvil_reset: back at the fork block, the replay starts again as configured (paused, to its last block).
+      await rpc(url, 'anvil_reset', [])
+      expect(BigInt(await rpc<Hex>(url, 'eth_blockNumber'))).toBe(history.setupHead)
+      expect(await rpc(url, 'sim_replay', [])).toMatchObject({ next: hex(history.setupHead + 1n), to: hex(history.head), paused: true, done: false })
+      await rpc(url, 'sim_replay', [{ resume: true, speed: 'fast' }])
+      expect((await replayed(fork)).status).toMatchObject({ done: true, next: history.head + 1n })
+      expect(BigInt(await rpc<Hex>(url, 'eth_blockNumber'))).toBe(history.head)
     } finally {
       await fork.close()
     }
