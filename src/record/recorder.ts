@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { NetworkConfig } from '../config/schema.ts'
+import { forkedNodeOf } from '../fork/createForkedNode.ts'
 import type { ChainNode } from '../node.ts'
 import type { RpcMethod, RpcMethodTable } from '../rpc/dispatcher.ts'
 import { REORG_PROFILE_NAMES, resolveReorgProfile } from '../reorg/profiles/index.ts'
@@ -95,7 +96,7 @@ export class ScenarioRecorder {
         name: 'Recorded from chainsim serve',
         description: `Every state-changing call made to the served networks from ${new Date(Number(this.genesisTimestamp) * 1000).toISOString()}, in order.`,
         clock: { genesisTime: Number(this.genesisTimestamp) },
-        networks: this.configs.map(scenarioNetworkOf),
+        networks: this.configs.map((config, i) => scenarioNetworkOf(config, this.networks[i]?.forkBlock)),
       },
       [...this.networks.map((n) => n.headStep(n.firstHead)), ...early],
     )
@@ -118,6 +119,8 @@ class NetworkRecording {
   private mined: { blocks: number; timestamps: bigint[]; headAfter?: Head } | undefined
   /** The head the recording starts from: the file checks it first. */
   readonly firstHead: Head
+  /** A forked network's fork block: the file forks at it, whatever block `latest` is when it is played. */
+  readonly forkBlock: bigint | undefined
 
   constructor(
     private readonly name: string,
@@ -128,6 +131,7 @@ class NetworkRecording {
   ) {
     this.lastHead = node.head.hashKey
     this.firstHead = this.currentHead()
+    this.forkBlock = forkedNodeOf(node)?.origin.blockNumber
     node.observeWrites({ started: () => this.writeStarted(), ended: () => this.writeEnded() })
     node.settings.onBlockTimestamp((timestamp) => this.timestampChosen(timestamp))
   }
@@ -276,16 +280,17 @@ function rpcOf(method: string, params: unknown[]): Record<string, unknown> {
 }
 
 /**
- * A served network's config as its recording's scenario network: what makes its chain (chain id, fork, finality,
- * history, limits, reorg profile, resolved to its figures so that the file stands alone), without its port or
- * armed faults; interval mining becomes manual mining (the timer's blocks are `mine` steps).
+ * A served network's config as its recording's scenario network: what makes its chain (chain id, fork at the block it
+ * forked at, finality, history, limits, reorg profile, resolved to its figures so that the file stands alone), without
+ * its port or armed faults; interval mining becomes manual mining (the timer's blocks are `mine` steps).
  */
-function scenarioNetworkOf(config: NetworkConfig): Record<string, unknown> {
-  const { port: _port, faults: _faults, mining, reorgs, ...rest } = config
+function scenarioNetworkOf(config: NetworkConfig, forkBlock: bigint | undefined): Record<string, unknown> {
+  const { port: _port, faults: _faults, mining, reorgs, fork, ...rest } = config
   const builtIn = reorgs && typeof reorgs.profile === 'string' && REORG_PROFILE_NAMES.includes(reorgs.profile)
   const profile = reorgs && !builtIn ? resolveReorgProfile(reorgs.profile, { allowFiles: true }) : undefined
   return {
     ...rest,
+    ...(fork ? { fork: { ...fork, ...(forkBlock === undefined ? {} : { blockNumber: Number(forkBlock) }) } } : {}),
     mining: mining.auto === true ? { auto: true } : { auto: false },
     ...(reorgs && builtIn ? { reorgs } : {}),
     ...(reorgs && profile

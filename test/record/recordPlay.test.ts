@@ -95,3 +95,38 @@ test('serve --record, then play: the same blocks, the same hashes', async () => 
     await played.close()
   }
 }, 60_000)
+
+test('a forked network is recorded at the block it forked at, and plays to the same hashes', async () => {
+  const upstream = await startServer(parseConfig({ networks: [{ name: 'upstream', chainId: 1337 }] }), { port: 0 })
+  const upstreamUrl = `${upstream.networks[0]!.httpUrl}/v3/k`
+  const file = join(dir, 'forked.yaml')
+  let hashes: string[] = []
+  try {
+    await deployTokenViaRpc(upstreamUrl)
+    // Forked at `latest` (no blockNumber): the recording names the block.
+    const config = parseConfig({ networks: [{ name: 'fork', fork: { url: upstreamUrl, cacheDir: join(dir, 'cache') } }] })
+    const server = await startServer(config, { port: 0, record: new ScenarioRecorder(file, config.networks) })
+    const url = `${server.networks[0]!.httpUrl}/v3/k`
+    try {
+      await rpc(url, 'eth_sendTransaction', [{ from: devAccount(0).address, to: devAccount(1).address, value: '0x10' }])
+      await rpc(url, 'anvil_setBalance', [devAccount(2).address, '0x1000'])
+      await rpc(url, 'sim_reorg', [{ depth: 1 }])
+      // The upstream moves on; the recording still forks where the served network did.
+      await rpc(upstreamUrl, 'evm_mine')
+      const head = BigInt(await rpc<Hex>(url, 'eth_blockNumber'))
+      for (let n = 1n; n <= head; n++) hashes.push((await rpc(url, 'eth_getBlockByNumber', [hex(n), false])).hash)
+    } finally {
+      await server.close()
+    }
+    expect(await readFile(file, 'utf8')).toMatch(/fork:\n\s+url: .*\n(\s+\w+: .*\n)*\s+blockNumber: 1\n/)
+    const played = await playScenario(file)
+    try {
+      expect(played.report.ok, formatReport(played.report)).toBe(true)
+      expect(hashes.map((_, i) => played.node.chain.blockByNumber(BigInt(i + 1))?.hashKey)).toEqual(hashes)
+    } finally {
+      await played.close()
+    }
+  } finally {
+    await upstream.close()
+  }
+}, 60_000)
