@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { faultSpec } from '../rpc/faults/faultSpec.ts'
 import { PROVIDER_NAMES } from '../rpc/providers/providerProfile.ts'
 import { DEFAULT_NETWORKS } from './defaults.ts'
+import { replaySpeed } from '../replay/speed.ts'
+import { ReorgProfileError, resolveReorgProfile } from '../reorg/profiles/index.ts'
 
 // Each `.describe(...)` says what a key expects; a refused value is named with it (src/config/describeIssue.ts).
 
@@ -95,10 +97,12 @@ const rateLimit = z
 /**
  * A network that starts from another chain's state at a block (its upstream, over HTTP), read lazily and
  * cached; `offline` plays from the cache alone. `retries` and `timeoutMs` bound each attempt, `deadlineMs` each upstream read.
+ * With `replayTo`, the upstream's blocks after the fork block are mined again up to it (src/replay); a `fixture`
+ * (`chainsim fixture`) stands for the upstream and the cache.
  */
 const fork = z
   .object({
-    url: z.string().min(1),
+    url: z.string().min(1).optional(),
     blockNumber: z.number().int().nonnegative().optional(),
     cacheDir: z.string().min(1).optional(),
     offline: z.boolean().optional(),
@@ -106,8 +110,21 @@ const fork = z
     timeoutMs: milliseconds().optional(),
     /** One upstream read, retries and their waits included, fails past this many ms (default 10,000). */
     deadlineMs: milliseconds().optional(),
+    replayTo: z.number().int().nonnegative().optional().describe('mine the upstream\'s blocks after the fork block again, up to this one'),
+    replaySpeed: replaySpeed.optional().describe('fast (default), realtime, or X times real time'),
+    replayPaused: z.boolean().optional().describe('the replay starts paused (sim_replay [{resume: true}] starts it)'),
+    fixture: z.string().min(1).optional().describe('a fixture file (chainsim fixture) to play from instead of url and a cache'),
   })
   .strict()
+  .refine((f) => (f.url === undefined) !== (f.fixture === undefined), { message: 'give either url (an upstream) or fixture (a file chainsim fixture wrote)', path: ['url'] })
+  .refine((f) => f.fixture !== undefined || f.replayTo !== undefined || (f.replaySpeed === undefined && f.replayPaused === undefined), {
+    message: 'replaySpeed and replayPaused go with replayTo (the last block to replay)',
+    path: ['replayTo'],
+  })
+  .refine((f) => f.fixture === undefined || (f.blockNumber === undefined && f.cacheDir === undefined && f.offline === undefined), {
+    message: 'a fixture holds its fork block and plays offline: leave out blockNumber, cacheDir and offline',
+    path: ['fixture'],
+  })
 
 /**
  * How many of the newest blocks keep their state (README, "State history"): a count, or `"all"` for an
@@ -118,6 +135,25 @@ const history = z
     stateBlocks: z.union([z.number().int().positive(), z.literal('all')]).describe('a number of blocks (a whole number, at least 1), or "all"'),
   })
   .strict()
+
+/**
+ * The reorgs a network makes by itself (src/reorg/profiles): a built-in profile's name, a profile file (YAML or
+ * JSON), or a profile object, and the seed of its draws (default 1): the same seed and traffic, the same hashes.
+ */
+export const reorgsConfig = z
+  .object({
+    profile: z.union([z.string().min(1), z.record(z.string(), z.unknown())], { error: 'expected a profile name, a profile file, or a profile object' }),
+    seed: z.number().int().optional().describe('seeds the draws, so runs repeat (default 1)'),
+  })
+  .strict()
+  .superRefine((reorgs, ctx) => {
+    try {
+      resolveReorgProfile(reorgs.profile, { allowFiles: true })
+    } catch (error) {
+      if (!(error instanceof ReorgProfileError)) throw error
+      ctx.addIssue({ code: 'custom', path: ['profile'], message: error.message })
+    }
+  })
 
 /** One network: its own node, chain id and port. */
 export const networkConfig = z
@@ -136,6 +172,7 @@ export const networkConfig = z
     /** Send ERC-20 transfers between dev accounts, so logs flow with no client action. */
     backgroundTraffic: z.boolean().default(false),
     fork: fork.optional(),
+    reorgs: reorgsConfig.optional(),
   })
   .strict()
   .refine((network) => network.chainId !== undefined || network.fork !== undefined, {
