@@ -26,6 +26,11 @@ export function formatBanner(server: RunningServer, options: { apiKeys: readonly
       lines.push(`  Fork  ${upstream} at block ${blockNumber} ${blockHash}${chain}${offline ? ', offline' : ''}`)
       lines.push(`  Cache ${cacheDir}`)
     }
+    const replay = n.node.replay?.status
+    if (replay) {
+      const speed = replay.speed === 'fast' ? 'as fast as it can' : replay.speed === 'realtime' ? 'at the upstream\'s pace' : `at ${replay.speed}× the upstream's pace`
+      lines.push(`  Replay blocks ${replay.from + 1n}..${replay.to} ${speed}${replay.paused ? ', paused (sim_replay [{"resume": true}])' : ''}`)
+    }
     lines.push(`  HTTP  ${n.httpUrl}/v3/${key}`)
     lines.push(`  WS    ${n.wsUrl}/ws/v3/${key}`)
     lines.push(`  UI    ${n.httpUrl}/ui/`)

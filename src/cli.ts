@@ -2,6 +2,7 @@
 // only when that command runs, so that `--version`, `--help` and a usage error load nothing else.
 import { isMainThread } from 'node:worker_threads'
 import { Command, InvalidArgumentError } from 'commander'
+import type { FixtureOptions } from './commands/fixture.ts'
 import type { ServeOptions } from './commands/serve.ts'
 import type { PlayFilesOptions } from './scenarios/playFiles.ts'
 import { REPORTER_NAMES } from './scenarios/reporters/names.ts'
@@ -14,6 +15,19 @@ function parseBlockNumber(value: string): number {
   const number = /^0x[0-9a-f]+$/i.test(value) ? Number.parseInt(value.slice(2), 16) : /^\d+$/.test(value) ? Number(value) : Number.NaN
   if (!Number.isSafeInteger(number)) throw new InvalidArgumentError('a block number, decimal or 0x-hex')
   return number
+}
+
+function parseSpeed(value: string): 'fast' | 'realtime' | number {
+  if (value === 'fast' || value === 'realtime') return value
+  const factor = Number(value.replace(/x$/i, ''))
+  if (!(factor > 0) || factor > 1_000_000) throw new InvalidArgumentError('fast, realtime, or a number of times real time such as 10')
+  return factor
+}
+
+function parseSeed(value: string): number {
+  const seed = Number(value)
+  if (!Number.isSafeInteger(seed)) throw new InvalidArgumentError('a whole number')
+  return seed
 }
 
 function parsePort(value: string): number {
@@ -52,6 +66,13 @@ program
   .option('--fork-block <n>', 'with --fork-url: the block to fork at (default: the upstream\'s latest)', parseBlockNumber)
   .option('--fork-deadline-ms <ms>', 'one upstream read of a forked network, retries included, fails past this (default 10000; config fork.deadlineMs)', parsePositiveInteger)
   .option('--offline', 'forked networks play from their cache alone; the upstream is never asked')
+  .option('--replay-to <m>', "with --fork-url (or --fork-fixture): mine the upstream's blocks after the fork block again, up to block M", parseBlockNumber)
+  .option('--replay-speed <speed>', 'fast (default), realtime (the upstream\'s timestamps), or X times real time', parseSpeed)
+  .option('--replay-paused', 'the replay starts paused; sim_replay [{"resume": true}] starts it')
+  .option('--fork-fixture <file>', 'serve one network, `fork`, from a fixture file `chainsim fixture` wrote (offline)')
+  .option('--record <file>', 'write every state-changing call as a scenario file; `chainsim play FILE` gives the same blocks and hashes')
+  .option('--reorg-profile <profile>', 'every network reorganizes by itself as a chain does: ethereum, polygon, optimism, arbitrum, bsc, none, or a profile file')
+  .option('--reorg-seed <seed>', 'with --reorg-profile: seeds its draws (default 1), so runs repeat', parseSeed)
   .option('--archive', "keep every block's state, not only the newest blocks' (see history.stateBlocks)")
   .action(async (options: ServeOptions) => (await import('./commands/serve.ts')).serve(options))
 
@@ -66,6 +87,17 @@ function parsePositiveInteger(value: string): number {
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(number) || number < 1) throw new InvalidArgumentError('a whole number of at least 1')
   return number
 }
+
+program
+  .command('fixture')
+  .description("replay an upstream's blocks after a fork block, checked, and pack them with what they read into one file (--fork-fixture plays it offline)")
+  .requiredOption('--fork-url <url>', 'the upstream (JSON-RPC over HTTP)')
+  .requiredOption('--fork-block <n>', 'the fork block', parseBlockNumber)
+  .requiredOption('--replay-to <m>', 'the last block to replay and pack', parseBlockNumber)
+  .requiredOption('--output <file>', 'the fixture file (gzip\'d when it ends in .gz)')
+  .option('--cache-dir <dir>', 'the fork cache to read through (default $XDG_CACHE_HOME/chainsim)')
+  .option('--offline', 'from the cache alone: the upstream is never asked')
+  .action(async (options: FixtureOptions) => (await import('./commands/fixture.ts')).fixture(options))
 
 function commaList(value: string): string[] {
   return value.split(',').map((item) => item.trim()).filter((item) => item.length > 0)

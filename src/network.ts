@@ -4,6 +4,7 @@ import { forkedNodeOf } from './fork/createForkedNode.ts'
 import { withForkedHistory } from './fork/forkedMethods.ts'
 import type { ChainNode } from './node.ts'
 import type { NodeOptions } from './nodeOptions.ts'
+import { resolveReorgProfile } from './reorg/profiles/index.ts'
 import { createDispatcher } from './rpc/dispatcher.ts'
 import type { Dispatcher, DispatcherOptions, RpcMethodTable } from './rpc/dispatcher.ts'
 import { FaultInjector } from './rpc/faults.ts'
@@ -27,6 +28,7 @@ export function nodeOptionsFor(network: NetworkConfig): NodeOptions {
     finality: { safeDepth: BigInt(network.finality.safeDepth), finalizedDepth: BigInt(network.finality.finalizedDepth) },
     filterTimeoutMs: network.filterTimeoutMs,
     stateBlocks: network.history?.stateBlocks,
+    ...(network.reorgs ? { reorgs: { profile: resolveReorgProfile(network.reorgs.profile, { allowFiles: true }), seed: network.reorgs.seed ?? 1 } } : {}),
   }
 }
 
@@ -53,6 +55,8 @@ export interface NetworkRpcOptions {
   abis?: readonly NamedAbi[]
   /** The scenario this network was played by, for sim_scenario. */
   scenario?: ScenarioSteps
+  /** Wraps the network's methods so that its state-changing calls are recorded (`serve --record`), behind faults. */
+  recordCalls?: (methods: RpcMethodTable) => RpcMethodTable
 }
 
 /** A network's JSON-RPC: every method bound to its node, a fault injector in front, one dispatcher. */
@@ -87,7 +91,9 @@ export function createNetworkRpc(node: ChainNode, options: NetworkRpcOptions = {
     if (!table) laggedTables.set(blocks, (table = tableOf(laggedNode(node, blocks))))
     return table
   }
-  const methods = faults.wrap(tableOf(node), { lagged, profile })
+  // Recorded behind the fault injector: a call a fault failed never reached the chain.
+  const own = tableOf(node)
+  const methods = faults.wrap(options.recordCalls ? options.recordCalls(own) : own, { lagged, profile })
   if (!options.faults) for (const spec of options.armFaults ?? []) faults.arm(spec)
   const dispatcher = createDispatcher(methods, {
     logger: options.logger,

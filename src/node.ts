@@ -10,6 +10,7 @@ import { HeadStateOverride } from './chain/headStateOverride.ts'
 import { Snapshots } from './chain/snapshots.ts'
 import type { BlockSelector, ChainBlock, TransactionLocation } from './chain/types.ts'
 import { WriteQueue } from './chain/writeQueue.ts'
+import type { WriteObserver } from './chain/writeQueue.ts'
 import { hexToBytes, keyOf, nextBlobGasPriceOf, sidecarVersionAt, toGethGenesis } from './evm/index.ts'
 import type { AccountChange, DevAccount, SignedTransaction } from './evm/index.ts'
 import { ExecutionReads } from './execution/executionReads.ts'
@@ -32,6 +33,8 @@ import { imageOf, NetworkRecorder } from './networkRecorder.ts'
 import type { RecordedParts } from './networkRecorder.ts'
 import { ReorgControl } from './reorg/reorgControl.ts'
 import { ReorgHistory } from './reorg/reorgHistory.ts'
+import { MiningHeldByReplay } from './replay/errors.ts'
+import { ReplayControl } from './replay/replayControl.ts'
 import { decodeForAdmission } from './txpool/admission.ts'
 import { PendingBlockCache } from './txpool/pendingBlock.ts'
 import type { PendingBlock } from './txpool/pendingBlock.ts'
@@ -105,6 +108,8 @@ export class ChainNode {
   readonly reorgs: ReorgControl
   readonly filters: NetworkFilters
   readonly subscriptions: NetworkSubscriptions
+  /** The replay of an upstream's blocks (a forked network with `replayTo`), if any: sim_replay steers it. */
+  readonly replay: ReplayControl | undefined
 
   private constructor(
     readonly name: string,
@@ -131,7 +136,8 @@ export class ChainNode {
     this.#origin = { rebuild: rebuild ?? rebuildFrom(chain.origin), accounts, mining: options.mining ?? { auto: true } }
     this.#pool = new TxPool(options.maxPoolSize)
     const onError = options.onError ?? ((error) => console.error(`[${name}] background mining failed:`, error))
-    this.#miner = new Miner(this.#origin.mining, () => this.mine(1), onError)
+    // A block a timer asks for while a replay holds mining back is not mined (and is no error).
+    this.#miner = new Miner(this.#origin.mining, () => (this.replay?.holdsMining ? Promise.resolve() : this.mine(1)), onError)
     this.#logs = new ChainLogs(chain, {
       pendingLogs: async (criteria) => (await this.pendingBlock()).transactions.flatMap((t) => t.logs.filter((log) => matchesCriteria(log, criteria))),
       olderLogs: options.olderLogs,
@@ -180,6 +186,8 @@ export class ChainNode {
     this.#poolEntry = new PoolEntry(parts)
     this.#producer = new BlockProducer({
       ...parts,
+      // Whatever mines a block on the head lets the reorg profile draw after it.
+      afterMined: () => this.reorgs.afterMined(),
       watchesPendingLogs: () => this.#filters.watchesPendingLogs,
       pendingLogsSeen: (pending) => this.#filters.pendingLogsSeen(pending.parent.number, pendingLogsOf(pending)),
     })
@@ -188,14 +196,31 @@ export class ChainNode {
       pendingNonce: (address) => this.pendingNonce(address),
       estimateGas: (request) => this.execution.estimateGas(request, this.head),
     })
-    this.settings = new TestClientSettings({ ...parts, mineOnHead: () => this.#producer.mineOnHead() })
-    this.reorgs = new ReorgControl({
-      ...parts,
-      buildOn: (parent, transactions, extraData) => this.#producer.buildOn(parent, transactions, extraData),
-      decode: (raw) => this.decodeTransaction(raw),
-      sign: (request) => this.signing.signWithDevAccount(request),
-      returnToPool: (transactions) => this.#poolEntry.returnToPool(transactions),
-    })
+    this.settings = new TestClientSettings({ ...parts, mineOnHead: async () => (this.replay?.holdsMining ? undefined : this.#producer.mineOnHead()) })
+    this.reorgs = new ReorgControl(
+      {
+        ...parts,
+        buildOn: (parent, transactions, extraData) => this.#producer.buildOn(parent, transactions, extraData),
+        decode: (raw) => this.decodeTransaction(raw),
+        sign: (request) => this.signing.signWithDevAccount(request),
+        returnToPool: (transactions) => this.#poolEntry.returnToPool(transactions),
+        rebuildLike: (parent, block, extraData) => this.#producer.rebuildLike(parent, block, extraData, (n) => this.replay?.upstreamHashOf(n)),
+        isReplayedHeight: (number) => this.replay?.isReplayedHeight(number) ?? false,
+        onError: (error) => onError(error),
+      },
+      options.reorgs,
+    )
+    this.replay = options.replay && new ReplayControl(
+      {
+        queued: parts.queued,
+        head: parts.head,
+        mineReplayed: (upstream, upstreamHash) => this.#producer.mineReplayed(upstream, upstreamHash),
+        afterMined: () => this.reorgs.afterMined(),
+        released: () => this.#queue.run(() => this.mineWaiting()),
+      },
+      options.replay.source,
+      options.replay.plan,
+    )
   }
 
   /** Creates a fresh dev network: genesis with the funded dev accounts, miner started. */
@@ -299,6 +324,14 @@ export class ChainNode {
     this.#queue.afterEach = recorder && (() => recorder.flush())
   }
 
+  /**
+   * Calls `observer` as each write starts and ends, inside the write's own asynchronous context (a recording of
+   * the served chain orders its steps by them); undefined stops it.
+   */
+  observeWrites(observer: WriteObserver | undefined): void {
+    this.#queue.observer = observer
+  }
+
   /** Runs `read` between two writes, so that everything it reads belongs to one state of the network. */
   consistentRead<T>(read: () => T): Promise<T> {
     return this.#queue.run(async () => read())
@@ -331,7 +364,11 @@ export class ChainNode {
    * `timestamp` when one is given (it must be after the head's).
    */
   mine(count = 1, options: { intervalSeconds?: bigint; timestamp?: bigint } = {}): Promise<ChainBlock[]> {
-    return this.#queue.run(() => this.#producer.mine(count, options))
+    return this.#queue.run(async () => {
+      const held = this.replay?.holdsMining
+      if (held) throw new MiningHeldByReplay(held)
+      return this.#producer.mine(count, options)
+    })
   }
 
   /**
@@ -371,6 +408,7 @@ export class ChainNode {
   reset(): Promise<void> {
     return this.#queue.run(async () => {
       this.replaceChain(await this.#origin.rebuild(), this.#origin.accounts)
+      this.replay?.restart()
       this.#clock.restore(UNMOVED_CLOCK)
       this.#blockParameters.reset()
       const mining = this.#origin.mining
@@ -438,6 +476,7 @@ export class ChainNode {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
+    await this.replay?.close()
     this.#miner.stop()
     this.#filters.close()
     this.#subscriptions.close()
@@ -504,9 +543,17 @@ export class ChainNode {
     for (const listener of this.#chainReplaced) listener()
   }
 
+  /** Under automine, mines what the pool can run now (a replay that held mining back ended). Inside the queue. */
+  private async mineWaiting(): Promise<void> {
+    if (!this.#miner.isAutomine || this.#pool.size === 0) return
+    const ready = await this.#producer.executable(this.head)
+    if (ready.length > 0) await this.#producer.mineOnHead(ready)
+  }
+
   private async admit(signed: SignedTransaction): Promise<Uint8Array> {
     await this.#poolEntry.admit(signed)
-    if (this.#miner.isAutomine) {
+    // While a replay holds mining back, a sent transaction waits for the next replayed block.
+    if (this.#miner.isAutomine && !this.replay?.holdsMining) {
       try {
         // Under automine a transaction that can run is mined at once; one behind a nonce gap waits.
         const ready = await this.#producer.executable(this.head)

@@ -10,6 +10,9 @@ import { createDevCommon, deriveDevAccounts, DEV_MNEMONIC, keyOf } from './evm/i
 import type { DevAccount } from './evm/index.ts'
 import type { OlderLogs } from './logs/index.ts'
 import type { MiningMode } from './mining/miner.ts'
+import type { FollowedProfile } from './reorg/reorgControl.ts'
+import type { ReplayPlan } from './replay/replayControl.ts'
+import type { ReplaySource } from './replay/types.ts'
 
 /** How a network is made: what `ChainNode.create` and `fromChain` take, every key optional. The defaults, and the dev chain they describe, follow. */
 export interface NodeOptions {
@@ -19,6 +22,8 @@ export interface NodeOptions {
   mining?: MiningMode
   finality?: Partial<FinalityDepths>
   clock?: ClockMode
+  /** The genesis block's timestamp (default: the clock's): recorded networks share one, which their scenario names. */
+  genesisTimestamp?: bigint
   blockGasLimit?: bigint
   genesisBaseFeePerGas?: bigint
   mnemonic?: string
@@ -48,6 +53,10 @@ export interface NodeOptions {
    * answer "missing trie node", and reorgs down to them are refused.
    */
   stateBlocks?: StateBlocks
+  /** A forked network's replay of its upstream's blocks after the fork block (src/replay): where from, and how. */
+  replay?: { source: ReplaySource; plan: ReplayPlan }
+  /** The reorg profile the network follows from its start (src/reorg/profiles), and the seed of its draws. */
+  reorgs?: FollowedProfile
 }
 
 const ETHER = 10n ** 18n
@@ -91,7 +100,7 @@ export async function createDevChain(options: NodeOptions): Promise<{ chain: Cha
     followsForks: false,
     genesis: {
       alloc: new Map(accounts.map((a) => [keyOf(a.address), { balance }])),
-      timestamp: clock.genesisTimestamp(),
+      timestamp: options.genesisTimestamp ?? clock.genesisTimestamp(),
       gasLimit: options.blockGasLimit ?? NODE_DEFAULTS.blockGasLimit,
       baseFeePerGas: options.genesisBaseFeePerGas ?? NODE_DEFAULTS.genesisBaseFeePerGas,
     },

@@ -7,6 +7,7 @@ import { createForkedNode, forkedNodeOf, forkOptionsOf } from './fork/createFork
 import type { ForkOrigin } from './fork/createForkedNode.ts'
 import { ServerStateFile } from './persistence/serverState.ts'
 import type { StateFileOptions } from './persistence/serverState.ts'
+import type { ScenarioRecorder } from './record/recorder.ts'
 import { createNetworkRpc, nodeOptionsFor } from './network.ts'
 import { ChainNode } from './node.ts'
 import type { FaultInjector } from './rpc/faults.ts'
@@ -66,6 +67,8 @@ export interface StartServerOptions {
   scenario?: ScenarioSteps
   /** `--offline`: forked networks play from their cache alone. */
   offline?: boolean
+  /** `--record FILE`: every state-changing call is written to a scenario file (its dev networks share a genesis time). */
+  record?: ScenarioRecorder
 }
 
 /** Starts every configured network, each on its own port, with one node and one dispatcher each. */
@@ -89,6 +92,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
   let started = false
   const close = async () => {
     for (const t of traffic) t.stop()
+    options.record?.close()
     await Promise.all(networks.map(async (n) => {
       await n.server.close()
       await (forkedNodeOf(n.node) ?? n.node).close()
@@ -98,13 +102,14 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
   }
   try {
     for (const [index, network] of config.networks.entries()) {
+      const nodeOptions = { ...nodeOptionsFor(network), ...(options.record ? { genesisTimestamp: options.record.genesisTimestamp } : {}) }
       const node =
-        (await stateFile?.restore(network, nodeOptionsFor(network))) ??
+        (await stateFile?.restore(network, nodeOptions)) ??
         (options.createNode
           ? await options.createNode(network)
           : network.fork
-            ? (await createForkedNode(forkOptionsOf(network.fork, { offline: options.offline }), nodeOptionsFor(network))).node
-            : await ChainNode.create(nodeOptionsFor(network)))
+            ? (await createForkedNode(forkOptionsOf(network.fork, { offline: options.offline }), nodeOptions)).node
+            : await ChainNode.create(nodeOptions))
       const rpc = createNetworkRpc(node, {
         limits: network.limits,
         faults: options.faults?.(network),
@@ -117,6 +122,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         printRequest: (line) => console.log(line),
         maxBatchSize: limits.maxBatchSize,
         maxDepth: limits.maxJsonDepth,
+        recordCalls: options.record?.attach(network, node),
       })
       const { faults, dispatcher } = rpc
       const port = options.port !== undefined ? options.port + (options.port === 0 ? 0 : index) : network.port ?? 8545 + index
@@ -148,6 +154,8 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         throw error
       })
       networks.push({ name: network.name, chainId: node.chainId, node, server, httpUrl: server.httpUrl, wsUrl: server.wsUrl, faults, dispatcher, fork: forkedNodeOf(node)?.origin })
+      // A replay mines once its network is served, at its pace.
+      node.replay?.start()
       if (network.backgroundTraffic && 'intervalMs' in network.mining) {
         const t = new BackgroundTraffic(node, network.mining.intervalMs, (e) => console.error(`[${network.name}] background traffic:`, e))
         await t.start()

@@ -34,6 +34,10 @@ export class ChainClock {
   private offset = 0n
   private nextTimestamp: bigint | undefined
   private interval: bigint | undefined
+  /** Timestamps the next blocks get, in order, whatever else the clock says (a recorded run played again). */
+  private pinned: bigint[] = []
+  /** Told each timestamp chosen for a block (a recording notes them). */
+  private chosen: ((timestamp: bigint) => void) | undefined
 
   constructor(
     readonly mode: ClockMode,
@@ -47,7 +51,29 @@ export class ChainClock {
 
   /** Chooses the timestamp of the block after `parent`, consuming a pending override. */
   timestampAfter(parent: { number: bigint; timestamp: bigint }): bigint {
+    const timestamp = this.choose(parent)
+    this.chosen?.(timestamp)
+    return timestamp
+  }
+
+  /** The next blocks get exactly these timestamps, in order (each at least a second after its parent). */
+  pin(timestamps: readonly bigint[]): void {
+    this.pinned.push(...timestamps)
+  }
+
+  /** Calls `listener` with each timestamp chosen for a block from now on; undefined stops it. */
+  onChosen(listener: ((timestamp: bigint) => void) | undefined): void {
+    this.chosen = listener
+  }
+
+  private choose(parent: { number: bigint; timestamp: bigint }): bigint {
     const floor = parent.timestamp + 1n
+    const pinned = this.pinned.shift()
+    if (pinned !== undefined) {
+      // A pinned block stands where the recorded one did: a timestamp set for it was used by it.
+      this.nextTimestamp = undefined
+      return pinned > floor ? pinned : floor
+    }
     const base =
       this.mode.kind === 'fixed'
         ? this.mode.genesisTime + (parent.number + 1n) * this.mode.blockTime
@@ -68,8 +94,10 @@ export class ChainClock {
   /** The timestamp the block after `parent` would get now, without consuming a pending override. */
   previewTimestampAfter(parent: { number: bigint; timestamp: bigint }): bigint {
     const saved = this.snapshot()
-    const timestamp = this.timestampAfter(parent)
+    const pinned = [...this.pinned]
+    const timestamp = this.choose(parent)
     this.restore(saved)
+    this.pinned = pinned
     return timestamp
   }
 

@@ -10,6 +10,8 @@ export class WriteQueue {
    * what it changed there). Should it throw, a write that succeeded rejects with that error instead.
    */
   afterEach: (() => void) | undefined
+  /** Told as each write starts and ends (a recording orders what it records by them). */
+  observer: WriteObserver | undefined
 
   run<T>(write: () => Promise<T>): Promise<T> {
     const result = this.tail.then(() => this.settle(write))
@@ -18,16 +20,20 @@ export class WriteQueue {
   }
 
   private async settle<T>(write: () => Promise<T>): Promise<T> {
+    const observer = this.observer
+    observer?.started()
     let value: T
     try {
       value = await write()
     } catch (error) {
+      observer?.ended()
       // What a failed write changed before it failed is recorded too; its own error is the one told.
       try {
         this.afterEach?.()
       } catch {}
       throw error
     }
+    observer?.ended()
     this.afterEach?.()
     return value
   }
@@ -36,4 +42,10 @@ export class WriteQueue {
   idle(): Promise<void> {
     return this.tail.then(() => undefined)
   }
+}
+
+/** What watches a queue's writes: called inside each write's own asynchronous context. */
+export interface WriteObserver {
+  started(): void
+  ended(): void
 }

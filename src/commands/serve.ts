@@ -2,10 +2,12 @@ import { join } from 'node:path'
 import { formatBanner } from '../banner.ts'
 import { DEFAULT_CONFIG } from '../config/defaults.ts'
 import { ConfigError, loadConfigFile, parseConfig } from '../config/loadConfig.ts'
-import { apiKeyNames } from '../config/schema.ts'
+import { apiKeyNames, reorgsConfig } from '../config/schema.ts'
+import type { ChainsimConfig } from '../config/schema.ts'
 import { exportChain } from '../exportChain.ts'
 import { keepHeapNearLiveSize } from '../heapGrowth.ts'
 import { loadImportedNetwork } from '../importedNetwork.ts'
+import { ScenarioRecorder } from '../record/recorder.ts'
 import { startServer } from '../server.ts'
 import type { RunningServer } from '../server.ts'
 import { enableCollectionAfterBursts } from '../transports/burstCollector.ts'
@@ -36,6 +38,13 @@ export interface ServeOptions {
   /** --fork-deadline-ms: one upstream read of every forked network, retries included, fails past this. */
   forkDeadlineMs?: number
   offline?: boolean
+  replayTo?: number
+  replaySpeed?: 'fast' | 'realtime' | number
+  replayPaused?: boolean
+  forkFixture?: string
+  reorgProfile?: string
+  reorgSeed?: number
+  record?: string
 }
 
 /** `chainsim serve`: every configured network on its port, until a signal stops it. */
@@ -56,6 +65,19 @@ export async function serve(options: ServeOptions): Promise<void> {
   if ((options.stateInterval !== undefined || options.stateVerify) && options.state === undefined) {
     throw new ConfigError(`${options.stateInterval !== undefined ? '--state-interval' : '--state-verify'} goes with --state`)
   }
+  if (options.forkFixture !== undefined && (options.forkUrl !== undefined || options.config !== undefined || options.genesis !== undefined)) {
+    throw new ConfigError('--fork-fixture serves one network of its own from the file: leave out --fork-url, --config and --genesis')
+  }
+  const replaying = options.replayTo !== undefined || options.replaySpeed !== undefined || options.replayPaused !== undefined
+  if (replaying && options.forkUrl === undefined && options.forkFixture === undefined) {
+    throw new ConfigError('--replay-to, --replay-speed and --replay-paused replay a fork: give --fork-url and --fork-block (or --fork-fixture); a config file replays with fork.replayTo')
+  }
+  if (options.forkUrl !== undefined && replaying && options.replayTo === undefined) throw new ConfigError('--replay-speed and --replay-paused go with --replay-to')
+  const replay = {
+    ...(options.replayTo === undefined ? {} : { replayTo: options.replayTo }),
+    ...(options.replaySpeed === undefined ? {} : { replaySpeed: options.replaySpeed }),
+    ...(options.replayPaused ? { replayPaused: true } : {}),
+  }
   // An imported chain is imported completely before anything is served.
   const imported = options.genesis
     ? await loadImportedNetwork({ genesisFile: options.genesis, blocksFile: options.import, archive: options.archive })
@@ -63,10 +85,12 @@ export async function serve(options: ServeOptions): Promise<void> {
   const config = imported
     ? imported.config
     : options.forkUrl !== undefined
-      ? parseConfig({ networks: [{ name: 'fork', fork: { url: options.forkUrl, blockNumber: options.forkBlock } }] }, 'the command line')
-      : options.config
-        ? await loadConfigFile(options.config)
-        : parseConfig(DEFAULT_CONFIG, 'the default config')
+      ? parseConfig({ networks: [{ name: 'fork', fork: { url: options.forkUrl, blockNumber: options.forkBlock, ...replay } }] }, 'the command line')
+      : options.forkFixture !== undefined
+        ? parseConfig({ networks: [{ name: 'fork', fork: { fixture: options.forkFixture, ...replay } }] }, 'the command line')
+        : options.config
+          ? await loadConfigFile(options.config)
+          : parseConfig(DEFAULT_CONFIG, 'the default config')
   if (options.offline && !config.networks.some((n) => n.fork)) {
     throw new ConfigError('--offline plays a forked network from its cache: give --fork-url, or `fork:` in the config')
   }
@@ -83,12 +107,19 @@ export async function serve(options: ServeOptions): Promise<void> {
   if (options.tlsCert && options.tlsKey) config.tls = { cert: options.tlsCert, key: options.tlsKey }
   if (options.logRequests) config.logRequests = true
   if (options.archive) for (const network of config.networks) network.history = { stateBlocks: 'all' }
+  if (options.reorgSeed !== undefined && options.reorgProfile === undefined) throw new ConfigError('--reorg-seed goes with --reorg-profile')
+  if (options.reorgProfile !== undefined) {
+    const reorgs = reorgsConfig.safeParse({ profile: options.reorgProfile, ...(options.reorgSeed === undefined ? {} : { seed: options.reorgSeed }) })
+    if (!reorgs.success) throw new ConfigError(`--reorg-profile: ${reorgs.error.issues.map((issue) => issue.message).join('; ')}`)
+    for (const network of config.networks) network.reorgs = reorgs.data
+  }
   const cors = options.cors === undefined ? undefined : options.cors === false ? false : options.cors.includes('*') ? '*' : options.cors
   const allowedHosts = options.allowedHosts?.includes('*') ? '*' : options.allowedHosts
   // Validated as the config file is: a bad origin is refused by name.
   const browserAccess = parseConfig({ networks: [{ name: 'check', chainId: 1 }], ...(cors === undefined ? {} : { cors }), ...(allowedHosts === undefined ? {} : { allowedHosts }) }, 'the command line')
   if (cors !== undefined) config.cors = browserAccess.cors
   if (allowedHosts !== undefined) config.allowedHosts = browserAccess.allowedHosts
+  const recorder = options.record === undefined ? undefined : recorderFor(options, config.networks)
   // A long-running server gives memory back after bursts of large requests (src/transports/burstCollector.ts),
   // and keeps its heap near what it holds (src/heapGrowth.ts).
   enableCollectionAfterBursts()
@@ -99,6 +130,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     statePath: options.state,
     state: { intervalSeconds: options.stateInterval, verify: options.stateVerify },
     offline: options.offline,
+    record: recorder,
   })
   prepareExplorer()
   onStopRequest((reason) => {
@@ -112,6 +144,21 @@ export async function serve(options: ServeOptions): Promise<void> {
   })
   // Printed once the signals are handled: whoever starts chainsim may stop it as soon as it reads this.
   console.log(formatBanner(server, { apiKeys: apiKeyNames(config) }))
+  if (options.record !== undefined) console.log(`\nRecording every state-changing call to ${options.record} (chainsim play ${options.record} plays it again)`)
+}
+
+/** `--record FILE`: what a recording can play again is a chain chainsim made from a config, without a timer sending. */
+function recorderFor(options: ServeOptions, networks: ChainsimConfig['networks']): ScenarioRecorder {
+  if (options.state !== undefined || options.genesis !== undefined) {
+    throw new ConfigError(`--record plays networks chainsim makes from a config: ${options.state !== undefined ? '--state restores' : '--genesis imports'} a chain a scenario cannot start from`)
+  }
+  for (const network of networks) {
+    if (network.fork?.replayTo !== undefined || network.fork?.fixture !== undefined) {
+      throw new ConfigError(`--record cannot record network ${network.name}: its replay mines blocks no call asked for (record a fork without replayTo)`)
+    }
+    if (network.backgroundTraffic) throw new ConfigError(`--record cannot record network ${network.name}: its background traffic sends transactions no call sent`)
+  }
+  return new ScenarioRecorder(options.record as string, networks)
 }
 
 /** Writes every network's chain to `dir/<network>/` before the server stops. */

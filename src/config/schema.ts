@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { faultSpec } from '../rpc/faults/faultSpec.ts'
 import { PROVIDER_NAMES } from '../rpc/providers/providerProfile.ts'
 import { DEFAULT_NETWORKS } from './defaults.ts'
+import { replaySpeed } from '../replay/speed.ts'
+import { ReorgProfileError, resolveReorgProfile } from '../reorg/profiles/index.ts'
 
 // Each `.describe(...)` says what a key expects; a refused value is named with it (src/config/describeIssue.ts).
 // Each key's `title` says what it is for: docs/reference/config.md is generated from both (configReference.ts).
@@ -103,10 +105,12 @@ const rateLimit = z
 /**
  * A network that starts from another chain's state at a block (its upstream, over HTTP), read lazily and
  * cached; `offline` plays from the cache alone. `retries` and `timeoutMs` bound each attempt, `deadlineMs` each upstream read.
+ * With `replayTo`, the upstream's blocks after the fork block are mined again up to it (src/replay); a `fixture`
+ * (`chainsim fixture`) stands for the upstream and the cache.
  */
 const fork = z
   .object({
-    url: z.string().min(1).meta(title("the upstream chain's JSON-RPC URL (HTTP)")),
+    url: z.string().min(1).optional().meta(title("the upstream chain's JSON-RPC URL (HTTP); or give fixture")),
     blockNumber: z.number().int().nonnegative().optional().meta(title("the block to fork at (default: the upstream's latest)")),
     cacheDir: z.string().min(1).optional().meta(title('where the fork cache is kept (default $XDG_CACHE_HOME/chainsim, else ~/.cache/chainsim)')),
     offline: z.boolean().optional().meta(title('play from the cache alone; the upstream is never asked')),
@@ -114,8 +118,27 @@ const fork = z
     timeoutMs: milliseconds().optional().meta(title('one upstream round trip fails past this (default 20,000)')),
     /** One upstream read, retries and their waits included, fails past this many ms (default 10,000). */
     deadlineMs: milliseconds().optional().meta(title('one upstream read, retries and their waits included, fails past this (default 10,000)')),
+    replayTo: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe("a block number after the fork block")
+      .meta(title("mine the upstream's blocks after the fork block again, up to this one (docs/guides/replay.md)")),
+    replaySpeed: replaySpeed.optional().describe('fast (default), realtime, or X times real time').meta(title('the pace of the replay')),
+    replayPaused: z.boolean().optional().meta(title('the replay starts paused (sim_replay [{"resume": true}] starts it)')),
+    fixture: z.string().min(1).optional().describe('a path to a file chainsim fixture wrote').meta(title('a fixture to play from instead of url and a cache (replayTo defaults to its last block)')),
   })
   .strict()
+  .refine((f) => (f.url === undefined) !== (f.fixture === undefined), { message: 'give either url (an upstream) or fixture (a file chainsim fixture wrote)', path: ['url'] })
+  .refine((f) => f.fixture !== undefined || f.replayTo !== undefined || (f.replaySpeed === undefined && f.replayPaused === undefined), {
+    message: 'replaySpeed and replayPaused go with replayTo (the last block to replay)',
+    path: ['replayTo'],
+  })
+  .refine((f) => f.fixture === undefined || (f.blockNumber === undefined && f.cacheDir === undefined && f.offline === undefined), {
+    message: 'a fixture holds its fork block and plays offline: leave out blockNumber, cacheDir and offline',
+    path: ['fixture'],
+  })
 
 /**
  * How many of the newest blocks keep their state (docs/guides/state-and-persistence.md, "State history"): a count, or `"all"` for an
@@ -129,6 +152,28 @@ const history = z
       .meta(title('the newest blocks whose state is kept (default 256, and at least finality.finalizedDepth + 64)')),
   })
   .strict()
+
+/**
+ * The reorgs a network makes by itself (src/reorg/profiles): a built-in profile's name, a profile file (YAML or
+ * JSON), or a profile object, and the seed of its draws (default 1): the same seed and traffic, the same hashes.
+ */
+export const reorgsConfig = z
+  .object({
+    profile: z
+      .union([z.string().min(1), z.record(z.string(), z.unknown())], { error: 'expected a profile name, a profile file, or a profile object' })
+      .describe('a built-in profile\'s name, a profile file (YAML or JSON), or a profile object')
+      .meta(title('the reorgs it makes: ethereum, polygon, optimism, arbitrum, bsc, none, or your own')),
+    seed: z.number().int().optional().describe('a whole number').meta(title('seeds the draws, so runs repeat (default 1)')),
+  })
+  .strict()
+  .superRefine((reorgs, ctx) => {
+    try {
+      resolveReorgProfile(reorgs.profile, { allowFiles: true })
+    } catch (error) {
+      if (!(error instanceof ReorgProfileError)) throw error
+      ctx.addIssue({ code: 'custom', path: ['profile'], message: error.message })
+    }
+  })
 
 /** One network: its own node, chain id and port. */
 export const networkConfig = z
@@ -147,6 +192,7 @@ export const networkConfig = z
     /** Send ERC-20 transfers between dev accounts, so logs flow with no client action. */
     backgroundTraffic: z.boolean().meta(title('send ERC-20 transfers between dev accounts, so logs flow with no client action')).default(false),
     fork: fork.optional().meta(title("start from another chain's state at a block")),
+    reorgs: reorgsConfig.optional().meta(title('reorganize by itself as a public chain does (docs/reference/reorg-profiles.md)')),
   })
   .strict()
   .refine((network) => network.chainId !== undefined || network.fork !== undefined, {

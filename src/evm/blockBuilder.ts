@@ -13,6 +13,8 @@ import { packLogs } from './packedLogs.ts'
 import { encodeReceipt } from './receiptEncoding.ts'
 import { sharedCommonFor } from './patches/sharedCommon.ts'
 import type { ExecutedTransaction } from './types.ts'
+import { libraryWithdrawals, payWithdrawals, withdrawalsRootOf } from './withdrawals.ts'
+import type { Withdrawal } from './withdrawals.ts'
 
 /** What a new block is built from: its parent and the header fields the miner chooses. */
 export interface BlockTemplate {
@@ -27,6 +29,12 @@ export interface BlockTemplate {
   parentStateRoot?: Uint8Array
   /** A base fee chosen for this block (anvil_setNextBlockBaseFeePerGas) instead of the one EIP-1559 derives. */
   baseFeePerGas?: bigint
+  /** EIP-4788: the beacon block root the block commits to (default zeros: chainsim has no beacon chain). */
+  parentBeaconBlockRoot?: Uint8Array
+  /** EIP-4895: the withdrawals the block pays out after its transactions (default none). */
+  withdrawals?: readonly Withdrawal[]
+  /** EIP-4844: the excess blob gas the block carries, instead of the one its parent's derives. */
+  excessBlobGas?: bigint
 }
 
 export interface TransactionRejection {
@@ -69,9 +77,9 @@ export async function buildBlock(
     difficulty: 0n,
     nonce: new Uint8Array(8),
     baseFeePerGas: common.isActivatedEIP(1559) ? (template.baseFeePerGas ?? parent.header.calcNextBaseFee()) : undefined,
-    excessBlobGas: common.isActivatedEIP(4844) ? parent.header.calcNextExcessBlobGas(common) : undefined,
+    excessBlobGas: common.isActivatedEIP(4844) ? (template.excessBlobGas ?? parent.header.calcNextExcessBlobGas(common)) : undefined,
     blobGasUsed: common.isActivatedEIP(4844) ? 0n : undefined,
-    parentBeaconBlockRoot: common.isActivatedEIP(4788) ? ZERO_HASH : undefined,
+    parentBeaconBlockRoot: common.isActivatedEIP(4788) ? (template.parentBeaconBlockRoot ?? ZERO_HASH) : undefined,
     withdrawalsRoot: common.isActivatedEIP(4895) ? KECCAK256_RLP : undefined,
   }
   // runTx reads number, timestamp, coinbase, base fee, gas limit and prevRandao from this
@@ -100,7 +108,7 @@ async function executeAndSeal(
   const { common } = vm
   const { parent } = template
   if (common.isActivatedEIP(4788)) {
-    await accumulateParentBeaconBlockRoot(vm, ZERO_HASH, template.timestamp)
+    await accumulateParentBeaconBlockRoot(vm, template.parentBeaconBlockRoot ?? ZERO_HASH, template.timestamp)
   }
   if (common.isActivatedEIP(2935)) {
     await accumulateParentBlockHash(vm, headerData.number as bigint, parent.hash())
@@ -166,10 +174,14 @@ async function executeAndSeal(
     results.push(result)
   }
 
+  // Withdrawals are paid after the transactions, before the requests' system calls (runBlock's order).
+  const withdrawals = common.isActivatedEIP(4895) ? libraryWithdrawals(template.withdrawals ?? []) : undefined
+  if (template.withdrawals && withdrawals) await payWithdrawals(vm, template.withdrawals)
   const sealed = sharedCommonFor(common)
   const header = createBlockHeader(
     {
       ...headerData,
+      ...(withdrawals && withdrawals.length > 0 ? { withdrawalsRoot: await withdrawalsRootOf(withdrawals) } : {}),
       // The block's checkpoint closes once the system calls ran: the trie is written once, here.
       ...(await blockCommitments(vm, results, executed, template.gasLimit, () => vm.stateManager.commit())),
       gasUsed,
@@ -178,7 +190,6 @@ async function executeAndSeal(
     { common: sealed },
   )
   // The block holds the transaction objects that ran; createBlock would rebuild every one.
-  const withdrawals = common.isActivatedEIP(4895) ? [] : undefined
   const block = new Block(header, included.map((s) => s.tx), [], withdrawals, { common: sealed })
   return { block, executed, rejected, deferred }
 }

@@ -1,4 +1,4 @@
-import { Common, Hardfork, Mainnet, createCustomCommon, createCommonFromGethGenesis } from '@ethereumjs/common'
+import { Common, Hardfork, Holesky, Hoodi, Mainnet, Sepolia, createCustomCommon, createCommonFromGethGenesis } from '@ethereumjs/common'
 import type { GethGenesis } from '@ethereumjs/common'
 import { nativeCrypto } from './crypto.ts'
 import { withFastEipLookup } from './patches/fastCommon.ts'
@@ -13,6 +13,19 @@ export function createDevCommon(chainId: bigint, name: string): Common {
   return withFastEipLookup(
     createCustomCommon({ chainId: Number(chainId), name }, Mainnet, { hardfork: DEV_HARDFORK, customCrypto: nativeCrypto }),
   )
+}
+
+/** The public chains whose fork schedule @ethereumjs/common carries. */
+const KNOWN_CHAINS = [Mainnet, Sepolia, Holesky, Hoodi]
+
+/**
+ * The rules of a public chain @ethereumjs/common knows by its chain id (mainnet, Sepolia, Holesky, Hoodi), with
+ * its fork schedule (an engine that follows forks picks each block's by its number and time); undefined for any
+ * other chain. A replay of such a chain runs each block under the rules it ran under upstream.
+ */
+export function createKnownChainCommon(chainId: bigint): Common | undefined {
+  const chain = KNOWN_CHAINS.find((c) => BigInt(c.chainId) === chainId)
+  return chain && withFastEipLookup(new Common({ chain, customCrypto: nativeCrypto }))
 }
 
 /**

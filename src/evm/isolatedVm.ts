@@ -49,7 +49,7 @@ export async function isolatedState(base: IsolationBase, stateRoot: Uint8Array):
  * zero), so it takes no caches.
  */
 export function stateManagerOver(trie: MerklePatriciaTrie, common: Common, fork: ForkStateLink | undefined, caches?: Caches): MerkleStateManager {
-  if (fork) return new ForkStateManager({ common, trie }, fork)
+  if (fork) return new ForkStateManager({ common, trie, ...(caches ? { caches } : {}) }, fork)
   return caches ? new CachedStateManager({ common, trie, caches }) : new MerkleStateManager({ common, trie })
 }
 

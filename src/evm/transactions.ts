@@ -1,6 +1,6 @@
 import { Capability, TransactionType, createTx, createTxFromRLP } from '@ethereumjs/tx'
 import type { TypedTransaction, TypedTxData } from '@ethereumjs/tx'
-import { hexToBytes } from '@ethereumjs/util'
+import { bigIntToUnpaddedBytes, hexToBytes } from '@ethereumjs/util'
 import type { Common } from '@ethereumjs/common'
 import { blobNetworkForm, GAS_PER_BLOB, splitBlobNetworkForm } from './blobs.ts'
 import type { BlobSidecar } from './blobs.ts'
@@ -131,6 +131,58 @@ export function decodeRawTransaction(raw: Uint8Array, common: Common): SignedTra
   if (!tx.isSigned()) throw new Error('transaction is not signed')
   const signed = toSignedTransaction(tx)
   return sidecar ? signed.with({ sidecar }) : signed
+}
+
+/** A signed transaction's fields, as another node answers them (eth_getBlockByNumber with transactions), in domain types. */
+export interface TransactionFields {
+  type: number
+  chainId?: bigint
+  nonce: bigint
+  gasLimit: bigint
+  gasPrice?: bigint
+  maxPriorityFeePerGas?: bigint
+  maxFeePerGas?: bigint
+  maxFeePerBlobGas?: bigint
+  /** Absent for a contract creation. */
+  to?: Uint8Array
+  value: bigint
+  data: Uint8Array
+  accessList?: Array<{ address: Uint8Array; storageKeys: Uint8Array[] }>
+  blobVersionedHashes?: Uint8Array[]
+  authorizationList?: Array<{ chainId: bigint; address: Uint8Array; nonce: bigint; yParity: bigint; r: bigint; s: bigint }>
+  /** The signature: `v` is the y parity of a typed transaction, EIP-155's v of a legacy one. */
+  v: bigint
+  r: bigint
+  s: bigint
+}
+
+/**
+ * A signed transaction from its fields (another node's answer): the canonical encoding is made from them, so
+ * its hash is the one they were signed as only if every field came through. Throws when they do not make a
+ * signed transaction of this chain.
+ */
+export function transactionFromFields(fields: TransactionFields, common: Common): SignedTransaction {
+  const { accessList, authorizationList, to, ...rest } = fields
+  const data = {
+    ...rest,
+    ...(to === undefined ? {} : { to }),
+    ...(accessList === undefined ? {} : { accessList: accessList.map((entry) => [entry.address, entry.storageKeys]) }),
+    ...(authorizationList === undefined
+      ? {}
+      : {
+          authorizationList: authorizationList.map((a) => [
+            bigIntToUnpaddedBytes(a.chainId),
+            a.address,
+            bigIntToUnpaddedBytes(a.nonce),
+            bigIntToUnpaddedBytes(a.yParity),
+            bigIntToUnpaddedBytes(a.r),
+            bigIntToUnpaddedBytes(a.s),
+          ]),
+        }),
+  } as TypedTxData
+  const tx = createTx(data, { common: sharedCommonFor(common) })
+  if (!tx.isSigned()) throw new Error('transaction is not signed')
+  return toSignedTransaction(tx)
 }
 
 /** The encoding eth_sendRawTransaction takes: a blob transaction with its sidecar, else the canonical one. */

@@ -1,9 +1,10 @@
 import { Chain, toChainBlock } from '../chain/chain.ts'
 import type { NetworkConfig } from '../config/schema.ts'
-import { bytesToHex, createDevCommon, deriveDevAccounts, DEV_MNEMONIC, ExecutionEngine, forkBlockFromHeader, ForkBlockError, ForkSourceError, stateEveryBlockReads } from '../evm/index.ts'
+import { bytesToHex, createDevCommon, createKnownChainCommon, deriveDevAccounts, DEV_MNEMONIC, ExecutionEngine, forkBlockFromHeader, ForkBlockError, ForkSourceError, stateEveryBlockReads } from '../evm/index.ts'
 import { ChainNode } from '../node.ts'
 import { finalityOf, NODE_DEFAULTS, stateBlocksOf } from '../nodeOptions.ts'
 import type { NodeOptions } from '../nodeOptions.ts'
+import type { ReplaySpeed } from '../replay/types.ts'
 import { ForkStartError, NotCached, UpstreamError } from './errors.ts'
 import { ForkCache } from './forkCache.ts'
 import type { ForkRecord } from './forkCache.ts'
@@ -11,6 +12,8 @@ import { ForkedUpstream } from './forkedUpstream.ts'
 import type { ForkPoint } from './forkedUpstream.ts'
 import { hex, RemoteHistory } from './remoteHistory.ts'
 import { RemoteState } from './remoteState.ts'
+import { UpstreamReplaySource } from './replaySource.ts'
+import { loadFixture } from './fixture.ts'
 import { UpstreamClient } from './upstreamClient.ts'
 import type { Upstream, UpstreamCall, UpstreamClientOptions } from './upstreamClient.ts'
 import { headerOf, quantityOf } from './upstreamFormats.ts'
@@ -28,18 +31,35 @@ export interface ForkOptions extends UpstreamClientOptions {
   offline?: boolean
   /** Where warnings go (a discarded cache); default standard error. */
   warn?: (message: string) => void
+  /** Mine the upstream's blocks after the fork block again, up to `to` (src/replay). */
+  replay?: ReplayOptions
+  /** Play from this fixture file (`chainsim fixture`) instead of an upstream and a cache: offline, nothing written. */
+  fixture?: string
+}
+
+/** A replay of the upstream's blocks after the fork block: up to which, how fast, and whether it starts paused. */
+export interface ReplayOptions {
+  /** The last block to replay; with a fixture, default the last one it holds. */
+  to?: bigint
+  speed?: ReplaySpeed
+  paused?: boolean
 }
 
 /** A network's `fork` config as fork options; `offline` (the `--offline` flag) wins when set. */
 export function forkOptionsOf(config: NonNullable<NetworkConfig['fork']>, overrides: { offline?: boolean } = {}): ForkOptions {
+  const replaying = config.replayTo !== undefined || config.replaySpeed !== undefined || config.replayPaused !== undefined
   return {
-    url: config.url,
+    url: config.url ?? '',
     blockNumber: config.blockNumber === undefined ? undefined : BigInt(config.blockNumber),
     cacheDir: config.cacheDir,
     offline: overrides.offline || config.offline,
     retries: config.retries,
     timeoutMs: config.timeoutMs,
     deadlineMs: config.deadlineMs,
+    ...(config.fixture === undefined ? {} : { fixture: config.fixture }),
+    ...(replaying || config.fixture !== undefined
+      ? { replay: { to: config.replayTo === undefined ? undefined : BigInt(config.replayTo), speed: config.replaySpeed, paused: config.replayPaused } }
+      : {}),
   }
 }
 
@@ -61,6 +81,8 @@ export interface ForkedNode {
   node: ChainNode
   history: RemoteHistory
   origin: ForkOrigin
+  /** What the fork read from its upstream, kept for good (a fixture packs it). */
+  cache: ForkCache
   /** Upstream round trips and JSON-RPC calls so far (retries included; 0 offline). */
   upstreamStats(): { roundTrips: number; calls: number }
   /** Closes the node, then writes out the cache. */
@@ -83,6 +105,14 @@ export function forkedNodeOf(node: ChainNode): ForkedNode | undefined {
  * @example const { node } = await createForkedNode({ url: 'http://127.0.0.1:8545', blockNumber: 12n }, { name: 'fork' })
  */
 export async function createForkedNode(fork: ForkOptions, options: NodeOptions = {}): Promise<ForkedNode> {
+  if (fork.fixture !== undefined) {
+    const cache = await loadFixture(fork.fixture)
+    try {
+      return await forkOn(new OfflineUpstream(cache.record.upstream, fork.fixture), cache, true, options, fork.replay)
+    } catch (error) {
+      throw startFailure(cache.record.upstream, error)
+    }
+  }
   const url = parseUpstreamUrl(fork.url)
   const label = upstreamLabel(url)
   const root = fork.cacheDir ?? ForkCache.defaultRoot()
@@ -98,7 +128,7 @@ export async function createForkedNode(fork: ForkOptions, options: NodeOptions =
     cache = await ForkCache.open(root, await fetchForkRecord(client, fork.blockNumber), warn)
   }
   try {
-    return await forkOn(upstream, cache, fork.offline ?? false, options)
+    return await forkOn(upstream, cache, fork.offline ?? false, options, fork.replay)
   } catch (error) {
     await cache.close()
     throw startFailure(label, error)
@@ -112,7 +142,7 @@ function startFailure(label: string, error: unknown): unknown {
   return error
 }
 
-async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, options: NodeOptions): Promise<ForkedNode> {
+async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, options: NodeOptions, replay: ReplayOptions | undefined): Promise<ForkedNode> {
   const { record } = cache
   const header = headerOf(record.block)
   const point: ForkPoint = { number: header.number, hash: record.blockHash }
@@ -121,8 +151,13 @@ async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, op
   const history = new RemoteHistory(forked)
   const upstreamChainId = BigInt(record.chainId)
   const name = options.name ?? NODE_DEFAULTS.name
-  const common = createDevCommon(options.chainId ?? upstreamChainId, name)
-  const newEngine = () => ExecutionEngine.create(common, { forkedState: state })
+  if (replay && options.chainId !== undefined && options.chainId !== upstreamChainId) {
+    throw new ForkStartError(`a replay keeps the upstream's chain id ${upstreamChainId} (its transactions are signed for it); leave out chainId ${options.chainId}`)
+  }
+  // A replay of a public chain runs each block under the rules it ran under upstream; anything else runs chainsim's.
+  const known = replay ? createKnownChainCommon(upstreamChainId) : undefined
+  const common = known ?? createDevCommon(options.chainId ?? upstreamChainId, name)
+  const newEngine = () => ExecutionEngine.create(common, { forkedState: state, followForks: known !== undefined })
   // Made first: its VM gives the Common the system contracts' parameters, read below.
   const engine = await newEngine()
   const block = forkBlockFromHeader(header, common)
@@ -136,15 +171,27 @@ async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, op
   const finality = { ...finalityOf(options), safeAtLeast: header.number, finalizedAtLeast: header.number }
   // The chain as it starts on `on`'s empty state database; anvil_reset builds it again, on the same upstream state.
   const forkChain = async (on: ExecutionEngine) => {
-    await on.createForkBase(header.stateRoot, accounts.map((a) => ({ address: a.address, balance })))
+    // A replay funds nothing: the state its blocks run on is exactly the upstream's (a replayed transaction that
+    // reads a dev account's balance must read what it read upstream).
+    await on.createForkBase(header.stateRoot, replay ? [] : accounts.map((a) => ({ address: a.address, balance })))
     return new Chain(on, toChainBlock(block, []), finality, stateBlocksOf(options, finality))
   }
-  const node = ChainNode.fromChain(await forkChain(engine), { ...options, name, olderLogs: history }, accounts, async () => forkChain(await newEngine()))
+  // The replay fetches ahead up to its last block, which sim_replay may move.
+  let lastWanted = (): bigint => 0n
+  const replayOptions = replay && (await replayOf(forked, engine, header, replay, () => lastWanted()))
+  const node = ChainNode.fromChain(
+    await forkChain(engine),
+    { ...options, name, olderLogs: history, ...(replayOptions ? { replay: replayOptions } : {}) },
+    accounts,
+    async () => forkChain(await newEngine()),
+  )
+  lastWanted = () => node.replay?.status.to ?? 0n
   const origin: ForkOrigin = { upstream: upstream.label, upstreamChainId, blockNumber: header.number, blockHash: record.blockHash, cacheDir: cache.dir, offline }
   const forkedNode: ForkedNode = {
     node,
     history,
     origin,
+    cache,
     upstreamStats: () => (upstream instanceof UpstreamClient ? { ...upstream.stats } : { roundTrips: 0, calls: 0 }),
     close: async () => {
       await node.close()
@@ -153,6 +200,24 @@ async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, op
   }
   forkedNodes.set(node, forkedNode)
   return forkedNode
+}
+
+/** A replay of the blocks after the fork block, read through the fork cache; `to` must be after the fork block. */
+async function replayOf(
+  forked: ForkedUpstream,
+  engine: ExecutionEngine,
+  header: { number: bigint; hash: Uint8Array; timestamp: bigint },
+  replay: ReplayOptions,
+  lastWanted: () => bigint,
+): Promise<NonNullable<NodeOptions['replay']>> {
+  const to = replay.to ?? (await forked.cache.blocks.numbers('block')).at(-1)
+  if (to === undefined) throw new ForkStartError('a replay needs its last block: give --replay-to (fork.replayTo)')
+  if (to <= header.number) throw new ForkStartError(`cannot replay to block ${to}: the fork block is ${header.number}, so the replay starts at block ${header.number + 1n}`)
+  const source = await UpstreamReplaySource.open(forked, (number, timestamp) => engine.rulesAt(number, timestamp), () => (lastWanted() > 0n ? lastWanted() : to))
+  return {
+    source,
+    plan: { from: { number: header.number, hash: header.hash, timestamp: header.timestamp }, to, speed: replay.speed ?? 'fast', paused: replay.paused },
+  }
 }
 
 /** The upstream's chain id and fork block (its latest unless given), in one round trip. */

@@ -4,6 +4,8 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { ForkStartError } from './errors.ts'
+import { DirectoryBlockStore } from './replayBlockStore.ts'
+import type { ReplayBlockStore } from './replayBlockStore.ts'
 
 /** What a cache was made from: the upstream chain, the fork block, and the block as the upstream gave it. */
 export interface ForkRecord {
@@ -35,10 +37,23 @@ export class ForkCache {
   private readonly entries = new Map<CacheKind, Map<string, unknown>>()
   private writer: WriteStream | undefined
 
+  /**
+   * `blocks`: the upstream's blocks after the fork block a replay fetched (default: files in `blocks/` and
+   * `receipts/` of the cache's directory). `readOnly`: answers are kept in memory only (a fixture).
+   */
   private constructor(
     readonly dir: string,
     readonly record: ForkRecord,
+    readonly blocks: ReplayBlockStore = new DirectoryBlockStore(dir),
+    private readonly readOnly = false,
   ) {}
+
+  /** A cache that holds what a fixture file holds and writes nothing (src/fork/fixture.ts). */
+  static ofFixture(file: string, record: ForkRecord, entries: Iterable<[CacheKind, string, unknown]>, blocks: ReplayBlockStore): ForkCache {
+    const cache = new ForkCache(file, record, blocks, true)
+    for (const [kind, key, value] of entries) cache.mapOf(kind).set(key, value)
+    return cache
+  }
 
   /** `$XDG_CACHE_HOME/chainsim`, else `~/.cache/chainsim`. */
   static defaultRoot(): string {
@@ -111,6 +126,7 @@ export class ForkCache {
   /** Keeps an answer in memory and appends it to the file. */
   put(kind: CacheKind, key: string, value: unknown): void {
     this.mapOf(kind).set(key, value)
+    if (this.readOnly) return
     this.writer ??= createWriteStream(join(this.dir, ENTRIES_FILE), { flags: 'a' }).on('error', (error) => {
       // A full or read-only disk loses the cache's future, not the fork: answers stay in memory.
       console.error(`chainsim: fork cache ${this.dir}: ${error.message}`)
@@ -123,6 +139,11 @@ export class ForkCache {
   get size(): Record<CacheKind, number> {
     const count = (kind: CacheKind) => this.entries.get(kind)?.size ?? 0
     return { account: count('account'), code: count('code'), storage: count('storage'), blockHash: count('blockHash'), answer: count('answer') }
+  }
+
+  /** Every entry held, kind by kind (what a fixture packs). */
+  *allEntries(): Generator<[CacheKind, string, unknown]> {
+    for (const [kind, map] of this.entries) for (const [key, value] of map) yield [kind, key, value]
   }
 
   /** Writes out what is still buffered. */
@@ -159,7 +180,7 @@ export class ForkCache {
   }
 }
 
-const KINDS: ReadonlySet<unknown> = new Set<CacheKind>(['account', 'code', 'storage', 'blockHash', 'answer'])
+export const KINDS: ReadonlySet<unknown> = new Set<CacheKind>(['account', 'code', 'storage', 'blockHash', 'answer'])
 
 async function readRecord(dir: string): Promise<ForkRecord | undefined> {
   let text: string

@@ -12,6 +12,12 @@ type AccountEntry = [nonce: string, balance: string, codeHash: string] | null
  * block hash for BLOCKHASH in one; each at most once, even when asked for concurrently.
  */
 export class RemoteState implements ForkedStateSource {
+  /**
+   * Code read lately, as bytes, by code hash: a contract's code is read by every call to it, and the same object
+   * each time is what the interpreter's jump analysis is kept for (src/evm/patches/jumpAnalysisCache.ts).
+   */
+  private readonly decodedCode = new Map<string, Uint8Array>()
+
   constructor(private readonly fork: ForkedUpstream) {}
 
   async account(address: Uint8Array): Promise<UpstreamAccount | undefined> {
@@ -55,14 +61,23 @@ export class RemoteState implements ForkedStateSource {
 
   async code(address: Uint8Array): Promise<Uint8Array> {
     const account = this.fork.cache.get<AccountEntry>('account', keyOf(address))
+    const decoded = account && this.decodedCode.get(account[2])
+    if (decoded) return decoded
     const cached = account && this.fork.cache.get<string>('code', account[2])
-    if (cached) return bytesOf(cached, 'code')
+    if (account && cached) return this.keep(account[2], bytesOf(cached, 'code'))
     // Asked before its account (or the cache lost the line): fetch the code alone.
     const key = keyOf(address)
     const [code] = await this.fork.once(`code ${key}`, () => this.fork.sendForState([{ method: 'eth_getCode', params: [key, this.fork.stateRef] }]))
     const bytes = bytesOf(code, 'code')
     this.fork.cache.put('code', bytesToHex(keccak256(bytes)), code)
     return bytes
+  }
+
+  /** Keeps `code` as the bytes of `codeHash`, the oldest let go past a thousand contracts. */
+  private keep(codeHash: string, code: Uint8Array): Uint8Array {
+    this.decodedCode.set(codeHash, code)
+    if (this.decodedCode.size > CODE_KEPT) this.decodedCode.delete(this.decodedCode.keys().next().value as string)
+    return code
   }
 
   async storage(address: Uint8Array, slot: Uint8Array): Promise<Uint8Array> {
@@ -94,6 +109,9 @@ export class RemoteState implements ForkedStateSource {
     })
   }
 }
+
+/** Contracts whose code is kept decoded. */
+const CODE_KEPT = 1024
 
 function accountOf(entry: AccountEntry): UpstreamAccount | undefined {
   if (!entry) return undefined

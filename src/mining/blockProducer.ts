@@ -2,8 +2,10 @@ import type { Chain } from '../chain/chain.ts'
 import type { ChainClock } from '../chain/clock.ts'
 import type { HeadStateOverride } from '../chain/headStateOverride.ts'
 import type { ChainBlock } from '../chain/types.ts'
-import { keccak256 } from '../evm/index.ts'
+import { decodeRawTransaction, keccak256, keyOf, withdrawalsOf } from '../evm/index.ts'
 import type { BlockTemplate, BuiltBlock, SignedTransaction, StateView } from '../evm/index.ts'
+import type { ReplayedTransactions } from '../replay/replayCheck.ts'
+import type { UpstreamBlock } from '../replay/types.ts'
 import type { PendingBlock } from '../txpool/pendingBlock.ts'
 import type { TxPool } from '../txpool/txPool.ts'
 import type { BlockParameters } from './blockParameters.ts'
@@ -24,6 +26,8 @@ export interface ProducerContext {
   /** Whether a filter waits for pending logs, and where they go before the pool's transactions are mined. */
   watchesPendingLogs(): boolean
   pendingLogsSeen(pending: PendingBlock): void
+  /** What follows every block mined on the head (a reorg profile's draw), inside the same write. */
+  afterMined(): Promise<void>
 }
 
 /**
@@ -58,6 +62,7 @@ export class BlockProducer {
     pool.remove([...built.executed.map((e) => e.signed.hashKey), ...built.rejected.map((r) => r.signed.hashKey)])
     const block = chain.extend(built, headState.changesOn(parent))
     blockParameters.blockMined()
+    await this.network.afterMined()
     return block
   }
 
@@ -73,6 +78,75 @@ export class BlockProducer {
     const chain = this.network.chain()
     const template = this.templateOn(parent, this.network.clock.timestampAfter(parent), extraData)
     return chain.engine.build(template, transactions, chain.ancestorHashes(parent))
+  }
+
+  /**
+   * Mines an upstream block again on the head (a replay): its environment (timestamp, fee recipient, gas limit,
+   * base fee, prevRandao, extraData, withdrawals, beacon root, excess blob gas), its transactions in its order,
+   * then what the pool can run after them. BLOCKHASH of a height `upstreamHash` knows answers the upstream's hash.
+   */
+  async mineReplayed(upstream: UpstreamBlock, upstreamHash: (number: bigint) => Uint8Array | undefined): Promise<{ block: ChainBlock; replayed: ReplayedTransactions }> {
+    const { pool, headState } = this.network
+    const chain = this.network.chain()
+    const parent = chain.head
+    const rules = chain.engine.rulesAt(upstream.number, upstream.timestamp)
+    const notRun = new Map<string, string>()
+    const own: SignedTransaction[] = []
+    for (const tx of upstream.transactions) {
+      try {
+        const signed = decodeRawTransaction(tx.raw, rules)
+        own.push(tx.sidecar ? signed.with({ sidecar: tx.sidecar }) : signed)
+      } catch (error) {
+        notRun.set(keyOf(tx.hash), `it does not decode under this network's rules: ${(error as Error).message}`)
+      }
+    }
+    const local = pool.size > 0 ? await this.executable(parent) : []
+    const template: BlockTemplate = {
+      ...this.templateOn(parent, upstream.timestamp, upstream.extraData),
+      coinbase: upstream.coinbase,
+      gasLimit: upstream.gasLimit,
+      prevRandao: upstream.prevRandao,
+      baseFeePerGas: upstream.baseFeePerGas,
+      parentBeaconBlockRoot: upstream.parentBeaconBlockRoot,
+      withdrawals: upstream.withdrawals,
+      excessBlobGas: upstream.excessBlobGas,
+    }
+    const built = await chain.engine.build(template, [...own, ...local], withUpstreamHashes(chain.ancestorHashes(parent), upstreamHash))
+    for (const { signed, reason } of built.rejected) notRun.set(signed.hashKey, reason)
+    for (const signed of built.deferred) notRun.set(signed.hashKey, "it did not fit the block's remaining gas")
+    const localKeys = new Set(local.map((s) => s.hashKey))
+    pool.remove([...built.executed, ...built.rejected].map((e) => e.signed.hashKey).filter((key) => localKeys.has(key)))
+    const block = chain.extend(built, headState.changesOn(parent))
+    return { block, replayed: { executed: built.executed, notRun } }
+  }
+
+  /**
+   * Builds on `parent` a block like `block` (at its height, on another branch): its timestamp, fee recipient, gas
+   * limit, base fee, randomness, withdrawals and transactions, in its order, with `extraData` instead of its
+   * own, so that it gets another hash. A reorg that reaches replayed blocks replaces them so.
+   */
+  async rebuildLike(parent: ChainBlock, block: ChainBlock, extraData: Uint8Array, upstreamHash: (number: bigint) => Uint8Array | undefined): Promise<BuiltBlock> {
+    const chain = this.network.chain()
+    const { header } = block
+    // State set on the removed block's parent (anvil_setBalance...) is set again on the new parent.
+    const edited = block.stateEdits && (await chain.engine.withAccountChanges(this.network.stateRootOf(parent), block.stateEdits))
+    const template: BlockTemplate = {
+      ...this.templateOn(parent, header.timestamp, extraData),
+      ...(edited ? { parentStateRoot: edited } : {}),
+      coinbase: header.coinbase.bytes,
+      gasLimit: header.gasLimit,
+      prevRandao: header.mixHash,
+      baseFeePerGas: header.baseFeePerGas,
+      parentBeaconBlockRoot: header.parentBeaconBlockRoot,
+      withdrawals: withdrawalsOf(block.toBlock()),
+      excessBlobGas: header.excessBlobGas,
+    }
+    try {
+      return await chain.engine.build(template, block.transactions.map((e) => e.signed), withUpstreamHashes(chain.ancestorHashes(parent), upstreamHash))
+    } finally {
+      // The block's own state is kept by the build; the edited parent state was only its starting point.
+      if (edited) chain.engine.releaseState(edited)
+    }
   }
 
   /** Builds the pending block now. */
@@ -113,4 +187,12 @@ export class BlockProducer {
       baseFeePerGas: parent.hashKey === this.network.chain().head.hashKey ? blockParameters.nextBaseFee : undefined,
     }
   }
+}
+
+/** BLOCKHASH along a branch, but the upstream's hash where a replay knows it. */
+function withUpstreamHashes(
+  ancestors: (number: bigint) => Uint8Array | undefined,
+  upstreamHash: (number: bigint) => Uint8Array | undefined,
+): (number: bigint) => Uint8Array | undefined {
+  return (number) => upstreamHash(number) ?? ancestors(number)
 }

@@ -68,6 +68,16 @@ export class TestClientSettings {
     return this.network.queued(async () => this.network.miner.setInterval(ms))
   }
 
+  /** The next blocks get exactly these timestamps, in order (a recorded run played again: the `timestamps` step). */
+  pinBlockTimestamps(timestamps: readonly bigint[]): Promise<void> {
+    return this.network.queued(async () => this.network.clock.pin(timestamps))
+  }
+
+  /** Calls `listener` with each timestamp the clock chooses for a block (a recording); undefined stops it. */
+  onBlockTimestamp(listener: ((timestamp: bigint) => void) | undefined): void {
+    this.network.clock.onChosen(listener)
+  }
+
   /** evm_increaseTime: later blocks are `seconds` later than the chain's clock (the head, if ahead); returns the total offset. */
   increaseTime(seconds: bigint): Promise<bigint> {
     return this.network.queued(async () => this.network.clock.increaseTime(seconds, this.network.head()))

@@ -4,6 +4,8 @@ import type { HeadStateOverride } from '../chain/headStateOverride.ts'
 import type { Snapshots } from '../chain/snapshots.ts'
 import type { ChainBlock } from '../chain/types.ts'
 import type { BuiltBlock, SignedTransaction, StateView } from '../evm/index.ts'
+import { ProfileDraws } from './profiles/index.ts'
+import type { ReorgProfile } from './profiles/index.ts'
 import type { TransactionRequest } from '../accounts/transactionFields.ts'
 import type { TxPool } from '../txpool/txPool.ts'
 import { planAnvilReorg } from './anvilReorg.ts'
@@ -32,6 +34,18 @@ export interface ReorgContext {
   stateAt(block: ChainBlock): StateView
   /** Puts transactions back in the pool where they are still admissible. */
   returnToPool(transactions: SignedTransaction[]): Promise<void>
+  /** Builds on `parent` a block like `block` (its environment and transactions) with another extraData. */
+  rebuildLike(parent: ChainBlock, block: ChainBlock, extraData: Uint8Array): Promise<BuiltBlock>
+  /** Whether a height's block was mined by a replay of an upstream's blocks (a reorg rebuilds those as they were). */
+  isReplayedHeight(number: bigint): boolean
+  /** Where a reorg a profile called for and could not make is reported (the mining that drew it goes on). */
+  onError(error: unknown): void
+}
+
+/** The reorg profile a network follows, with the seed its draws started from. */
+export interface FollowedProfile {
+  profile: ReorgProfile
+  seed: number
 }
 
 /**
@@ -41,8 +55,50 @@ export interface ReorgContext {
  */
 export class ReorgControl {
   #reorgCounter = 0
+  #draws: ProfileDraws | undefined
 
-  constructor(private readonly network: ReorgContext) {}
+  constructor(
+    private readonly network: ReorgContext,
+    profile?: FollowedProfile,
+  ) {
+    if (profile && profile.profile.probability > 0) this.#draws = new ProfileDraws(profile.profile, profile.seed)
+  }
+
+  /** The reorg profile the network follows (none: undefined), and its seed. */
+  get profile(): FollowedProfile | undefined {
+    return this.#draws && { profile: this.#draws.profile, seed: this.#draws.seed }
+  }
+
+  /**
+   * sim_reorgProfile: follows `profile` from the next mined block on, its draws starting again from `seed`;
+   * undefined (or a profile that never reorganizes) stops it.
+   */
+  setProfile(followed: FollowedProfile | undefined): Promise<void> {
+    return this.network.queued(async () => {
+      this.#draws = followed && followed.profile.probability > 0 ? new ProfileDraws(followed.profile, followed.seed) : undefined
+    })
+  }
+
+  /**
+   * After each mined block (inside the write that mined it): the profile's draw, and the reorg it calls for,
+   * never past `finalized` (nor the chain's first block): a deeper draw is cut to what may be removed.
+   */
+  async afterMined(): Promise<void> {
+    const draws = this.#draws
+    const drawn = draws?.afterBlock()
+    if (!draws || drawn === undefined) return
+    const chain = this.network.chain()
+    const finalized = chain.tagNumber('finalized')
+    const floor = finalized > chain.genesis.number ? finalized : chain.genesis.number
+    const depth = Math.min(drawn, Number(chain.head.number - floor))
+    if (depth < 1) return
+    try {
+      await this.profileReorg(depth, draws)
+    } catch (error) {
+      // All or nothing: the chain is as it was; the block that drew it stays mined.
+      this.network.onError(error)
+    }
+  }
 
   /**
    * The reorganisations of this network's chain (what made each, what it removed and added), newest kept;
@@ -137,6 +193,49 @@ export class ReorgControl {
         this.network.headState.restore(snapshot.stateOverride)
       }),
     )
+  }
+
+  /**
+   * A reorg of `depth` blocks as the profile says. Replayed blocks are the upstream's history, which the replay
+   * goes on checking: a reorg reaching them rebuilds every removed block with its own transactions, in its order
+   * (only the hashes change). Otherwise each orphaned transaction is re-included, sent back to the pool or dropped
+   * by a draw (a sender's later transactions wait in the pool behind one that is not re-included), and the
+   * re-included ones are mined from the new branch's first block, in a new order when the profile reorders.
+   */
+  private async profileReorg(depth: number, draws: ProfileDraws): Promise<void> {
+    const chain = this.network.chain()
+    const ancestor = reorgAncestor(chain, depth, false)
+    const removed: ChainBlock[] = []
+    for (let n = ancestor.number + 1n; n <= chain.head.number; n++) removed.push(chain.blockByNumber(n) as ChainBlock)
+    if (removed.some((block) => this.network.isReplayedHeight(block.number))) {
+      const extraData = new TextEncoder().encode(`chainsim reorg ${++this.#reorgCounter}`)
+      const branch: ChainBlock[] = []
+      let parent = ancestor
+      for (const block of removed) {
+        parent = chain.addSideBlock(await this.network.rebuildLike(parent, block, extraData), block.stateEdits)
+        branch.push(parent)
+      }
+      const switched = chain.switchTo(ancestor, branch)
+      this.network.history.add('profile', { commonAncestor: ancestor, ...switched })
+      return
+    }
+    const reincluded = new Map<string, SignedTransaction[]>()
+    const back: SignedTransaction[] = []
+    const held = new Set<string>()
+    for (const signed of removed.flatMap((block) => block.transactions.map((e) => e.signed))) {
+      // Every transaction draws, whatever its sender's earlier ones did: the draws stay the same for the same blocks.
+      const fate = draws.fate()
+      if (fate === 'reinclude' && !held.has(signed.fromKey)) {
+        reincluded.set(signed.fromKey, [...(reincluded.get(signed.fromKey) ?? []), signed])
+        continue
+      }
+      held.add(signed.fromKey)
+      if (fate !== 'drop') back.push(signed)
+    }
+    const lists = [...reincluded.values()]
+    const ordered = draws.profile.transactions.reorder ? draws.interleave(lists) : removed.flatMap((b) => b.transactions.map((e) => e.signed)).filter((s) => reincluded.get(s.fromKey)?.includes(s))
+    const outcome = await this.reorgWith({ ancestor, length: depth, blocks: [ordered] }, 'profile')
+    await this.network.returnToPool([...back, ...outcome.notIncluded])
   }
 
   private async reorgWith(plan: ReorgPlan, cause: ReorgCause): Promise<ReorgOutcome> {

@@ -1,7 +1,7 @@
 import type { ChainBlock } from '../chain/types.ts'
 
-/** What made a reorganisation: the node call behind each control method. */
-export type ReorgCause = 'simReorg' | 'anvilReorg' | 'rollback' | 'revert'
+/** What made a reorganisation: the node call behind each control method, or the network's reorg profile. */
+export type ReorgCause = 'simReorg' | 'anvilReorg' | 'rollback' | 'revert' | 'profile'
 
 /** One reorganisation as an explorer annotates it. */
 export interface RecordedReorg {

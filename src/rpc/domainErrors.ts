@@ -22,6 +22,8 @@ import { FilterNotFound, TooManyFilters } from '../filters/errors.ts'
 import { NotOnAFork, UpstreamAnswerError } from '../fork/errors.ts'
 import { StateFileError, StateSaveError } from '../persistence/stateFile.ts'
 import { ReorgError } from '../reorg/errors.ts'
+import { ReorgProfileError } from '../reorg/profiles/index.ts'
+import { MiningHeldByReplay, NoReplay, ReplayChangeRefused } from '../replay/errors.ts'
 import { FaultSpecError } from './faults.ts'
 import { TransactionRejected } from '../txpool/errors.ts'
 
@@ -40,6 +42,8 @@ export function fromDomainError(error: unknown): unknown {
   ) {
     return new ServerError(error.message, { cause: error })
   }
+  if (error instanceof NoReplay || error instanceof MiningHeldByReplay) return new ServerError(error.message, { cause: error })
+  if (error instanceof ReplayChangeRefused || error instanceof ReorgProfileError) return invalidArgument(0, error)
   if (error instanceof TooManyFilters) return new LimitExceededError(error.message, { cause: error })
   // A forked network's upstream failed (or, offline, was not asked): the call fails, the node goes on.
   if (error instanceof ForkSourceError || error instanceof ProofNotLocal || error instanceof NotOnAFork) return new ServerError(error.message, { cause: error })

@@ -71,7 +71,38 @@ export interface NetworkInfo {
   requests: number
   faults: ArmedFault[]
   scenario: boolean
+  /** Where the replay of an upstream's blocks stands (sim_replay's answer), or null without one. */
+  replay: ReplayStatus | null
+  /** The reorg profile the network follows, or null. */
+  reorgProfile: { name: string; seed: number } | null
 }
+
+/** sim_replay's answer: where the replay of an upstream's blocks stands. */
+export interface ReplayStatus {
+  from: string
+  to: string
+  next: string
+  done: boolean
+  paused: boolean
+  speed: 'fast' | 'realtime' | number
+  waiting: boolean
+  /** The first field of a replayed block (or of its first differing transaction) that differs from the upstream's. */
+  mismatch?: { block: string; field: string; transaction?: { index: number; hash: string }; expected: unknown; actual: unknown; message: string }
+  error?: string
+}
+
+/** sim_reorgProfile's answer: the profile followed, in the file format (depth → weight), and its seed; null for none. */
+export type FollowedReorgProfile = {
+  profile: {
+    name: string
+    description: string
+    probability: number
+    depths: Record<string, number>
+    transactions: { reinclude: number; drop: number; reorder: boolean }
+    sources: string[]
+  }
+  seed: number
+} | null
 
 export interface Decoded {
   abi: string

@@ -98,6 +98,8 @@ import { sim_forkTree } from './methods/sim_forkTree.ts'
 import { sim_network } from './methods/sim_network.ts'
 import { sim_pool } from './methods/sim_pool.ts'
 import { sim_reorg } from './methods/sim_reorg.ts'
+import { sim_reorgProfile } from './methods/sim_reorgProfile.ts'
+import { sim_replay } from './methods/sim_replay.ts'
 import { sim_requests } from './methods/sim_requests.ts'
 import { sim_saveState } from './methods/sim_saveState.ts'
 import { sim_scenario } from './methods/sim_scenario.ts'
@@ -212,6 +214,8 @@ export const METHODS = [
   sim_network,
   sim_pool,
   sim_reorg,
+  sim_reorgProfile,
+  sim_replay,
   sim_requests,
   sim_saveState,
   sim_scenario,

@@ -85,6 +85,16 @@ export class ScenarioNetwork {
     }
     const node = config.fork ? (await createForkedNode(forkOptionsOf(config.fork), options)).node : await ChainNode.create(options)
     const network = new ScenarioNetwork(config, node, index, clock.now, abis)
+    if (node.replay) {
+      // Playback never waits for the wall clock: the replay runs to its last block before the first step.
+      node.replay.start({ paced: false })
+      const status = await node.replay.untilIdle()
+      const stopped = status.mismatch?.message ?? status.error
+      if (stopped) {
+        await network.close()
+        throw new Error(`network ${config.name}: the replay stopped before block ${status.to}: ${stopped}`)
+      }
+    }
     if (intervalMs !== undefined) network.interval = { ms: intervalMs, nextAt: clock.now() + intervalMs }
     return network
   }

@@ -35,6 +35,19 @@ describe('config validation across keys', () => {
     expect(parseConfig({ networks: [{ name: 'a', chainId: 1, finality: { safeDepth: 5, finalizedDepth: 5 } }] }, 'test.json').networks[0]!.finality).toEqual({ safeDepth: 5, finalizedDepth: 5 })
   })
 
+  test('a replay needs its last block, a fork either an upstream or a fixture, and a reorg profile one chainsim knows or can read', () => {
+    expect(refusal({ networks: [{ name: 'a', fork: { url: 'http://127.0.0.1:9/', replaySpeed: 'realtime' } }] })).toMatch(/networks\.0\.fork\.replayTo: replaySpeed and replayPaused go with replayTo/)
+    expect(refusal({ networks: [{ name: 'a', fork: { url: 'http://127.0.0.1:9/', fixture: 'f.gz' } }] })).toMatch(/networks\.0\.fork\.url: give either url .* or fixture/)
+    expect(refusal({ networks: [{ name: 'a', fork: { fixture: 'f.gz', blockNumber: 3 } }] })).toMatch(/networks\.0\.fork\.fixture: a fixture holds its fork block and plays offline/)
+    expect(refusal({ networks: [{ name: 'a', fork: { url: 'http://127.0.0.1:9/', replayTo: 10, replaySpeed: 0 } }] })).toMatch(/replaySpeed/)
+    expect(refusal({ networks: [{ name: 'a', chainId: 1, reorgs: { profile: 'solana' } }] })).toMatch(/networks\.0\.reorgs\.profile: .*unknown reorg profile "solana"/)
+    expect(refusal({ networks: [{ name: 'a', chainId: 1, reorgs: { profile: './missing-profile.yaml' } }] })).toMatch(/networks\.0\.reorgs\.profile: reorg profile \.\/missing-profile\.yaml: ENOENT/)
+    expect(refusal({ networks: [{ name: 'a', chainId: 1, reorgs: { profile: { name: 'x', probability: 0.5, depths: {} } } }] })).toMatch(/depths: give at least one depth/)
+    const config = parseConfig({ networks: [{ name: 'a', fork: { url: 'http://127.0.0.1:9/', blockNumber: 5, replayTo: 10, replaySpeed: 2.5 } }, { name: 'b', chainId: 1, reorgs: { profile: 'polygon', seed: 3 } }] }, 'test.json')
+    expect(config.networks[0]!.fork).toMatchObject({ replayTo: 10, replaySpeed: 2.5 })
+    expect(config.networks[1]!.reorgs).toEqual({ profile: 'polygon', seed: 3 })
+  })
+
   test('duplicate network names are refused', () => {
     expect(refusal({ networks: [{ name: 'a', chainId: 1 }, { name: 'a', chainId: 2 }] })).toMatch(/duplicate network name \(also networks\.0\)/)
   })

@@ -333,9 +333,12 @@ async function beforeSharedUse(ports: { dev: number; devInterval: number }): Pro
   for (const port of [ports.dev, ports.devInterval]) expect((await rpc(`http://127.0.0.1:${port}/`, 'anvil_mine', ['0x5'])).error).toBeUndefined()
 }
 
-/** Faults a block armed on the shared chain are cleared, so that the next block meets a plain chain. */
+/** Faults and reorg profiles a block armed on the shared chain are cleared, so that the next block meets a plain chain. */
 async function afterSharedUse(ports: { dev: number; devInterval: number }): Promise<void> {
-  for (const port of [ports.dev, ports.devInterval]) await rpc(`http://127.0.0.1:${port}/`, 'sim_fault', [{ kind: 'none' }])
+  for (const port of [ports.dev, ports.devInterval]) {
+    await rpc(`http://127.0.0.1:${port}/`, 'sim_fault', [{ kind: 'none' }])
+    await rpc(`http://127.0.0.1:${port}/`, 'sim_reorgProfile', [null])
+  }
 }
 
 /** One JSON-RPC call over a WebSocket. */

@@ -281,6 +281,24 @@ const GIVEN: Readonly<Record<string, (v: Values) => ParamsArbitrary>> = {
         { requiredKeys: ['depth'] },
       )
       .map((options) => [options]),
+  // The fuzz chain replays nothing: sim_replay is refused there (-32000) whatever its params.
+  sim_replay: () =>
+    fc.oneof(
+      noParams,
+      fc
+        .record(
+          { pause: fc.boolean(), resume: fc.boolean(), speed: fc.oneof(fc.constantFrom('fast', 'realtime'), fc.double({ min: 0.1, max: 100, noNaN: true })), to: count(20) },
+          { requiredKeys: [] },
+        )
+        .map((change) => [change]),
+    ),
+  // A profile set here is cleared after each case.
+  sim_reorgProfile: () =>
+    fc.oneof(
+      noParams,
+      fc.constant<unknown[]>([null]),
+      fc.record({ profile: fc.constantFrom('ethereum', 'polygon', 'optimism', 'arbitrum', 'bsc', 'none'), seed: fc.integer() }, { requiredKeys: ['profile'] }).map((choice) => [choice]),
+    ),
 }
 
 /** The hand-given shape of a method, if it has one; a Hardhat name shares its Anvil twin's. */

@@ -2,9 +2,9 @@ import type { Hex } from 'viem'
 import { describe, expect } from 'vitest'
 import { devAccount, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
-const test = rpcTest.override('networks', [{ mining: { auto: false } }])
+const test = rpcTestWith([{ mining: { auto: false } }])
 let server: DevServer
 let url: string
 test.beforeAll(async ({ server: started }) => {

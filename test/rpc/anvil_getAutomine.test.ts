@@ -1,9 +1,9 @@
 import { describe, expect } from 'vitest'
 import { type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
-const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }, { name: 'interval', mining: { intervalMs: 60_000 } }])
+const test = rpcTestWith([{ name: 'dev' }, { name: 'manual', mining: { auto: false } }, { name: 'interval', mining: { intervalMs: 60_000 } }])
 let server: DevServer
 test.beforeAll(async ({ server: started }) => {
   server = started

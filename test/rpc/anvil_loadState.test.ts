@@ -3,10 +3,10 @@ import { bytesToHex, hexToBytes, type Hex } from 'viem'
 import { describe, expect } from 'vitest'
 import { deployEmitterViaRpc, devAccount, emitterCall, receiptOf, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 // Two networks of the same chain id started apart: their genesis blocks differ (wall clock), as two runs do.
-const test = rpcTest.override('networks', [{ name: 'source' }, { name: 'target' }, { name: 'mainnetish', chainId: 1 }])
+const test = rpcTestWith([{ name: 'source' }, { name: 'target' }, { name: 'mainnetish', chainId: 1 }])
 let server: DevServer
 let source: string
 let target: string

@@ -2,10 +2,10 @@ import type { Hex } from 'viem'
 import { describe, expect } from 'vitest'
 import { deployEmitterViaRpc, devAccount, emitterCall, hex, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 import { WsClient } from '../helpers/wsClient.ts'
 
-const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
+const test = rpcTestWith([{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 test.beforeAll(async ({ server: started }) => {

@@ -1,9 +1,9 @@
 import { describe, expect, vi } from 'vitest'
 import { type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
-const test = rpcTest.override('networks', [{ mining: { auto: false } }, { name: 'automine' }])
+const test = rpcTestWith([{ mining: { auto: false } }, { name: 'automine' }])
 let server: DevServer
 let url: string
 let automine: string

@@ -2,12 +2,12 @@ import type { Hex } from 'viem'
 import { describe, expect } from 'vitest'
 import { deployEmitterViaRpc, devAccount, emitterCall, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 const a0 = devAccount(0).address
 const a1 = devAccount(1).address
 
-const test = rpcTest.override('networks', [{ name: 'manual', mining: { auto: false } }])
+const test = rpcTestWith([{ name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let emitter: Hex

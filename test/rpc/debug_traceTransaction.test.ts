@@ -15,7 +15,7 @@ import {
   type DevServer,
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 import { expectEach } from '../helpers/expectEach.ts'
 
 /** Init code deploying the runtime code 0x33ff (CALLER SELFDESTRUCT). */
@@ -58,7 +58,7 @@ interface Frame {
   logs?: Array<{ address: string; topics: string[]; data: string; position: string }>
 }
 
-const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
+const test = rpcTestWith([{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let emitter: Hex

@@ -14,7 +14,7 @@ import {
   type DevServer,
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 type AccessList = Array<{ address: Hex; storageKeys: Hex[] }>
 
@@ -23,7 +23,7 @@ const a1 = devAccount(1).address
 const ZERO_SLOT = `0x${'00'.repeat(32)}` as Hex
 const balanceSlot = (account: Hex) => keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [account, 3n]))
 
-const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
+const test = rpcTestWith([{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string

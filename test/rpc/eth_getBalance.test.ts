@@ -2,7 +2,7 @@ import { keccak256 } from 'viem/utils'
 import { describe, expect } from 'vitest'
 import { devAccount, hex, receiptOf, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 const ETHER = 10n ** 18n
 const INITIAL = 10_000n * ETHER
@@ -10,7 +10,7 @@ const sender = devAccount(0).address
 const recipient = devAccount(1).address
 const stranger = '0x00000000000000000000000000000000000000aa'
 
-const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
+const test = rpcTestWith([{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string

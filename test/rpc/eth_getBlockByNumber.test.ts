@@ -2,7 +2,7 @@ import type { Hex } from 'viem'
 import { describe, expect } from 'vitest'
 import { deployTokenViaRpc, devAccount, hex, receiptOf, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 /** The header fields geth returns for a Prague block. */
 const PRAGUE_FIELDS = [
@@ -15,7 +15,7 @@ const EMPTY_TRIE = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e3
 const EMPTY_UNCLES = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347'
 const ZERO_HASH = `0x${'00'.repeat(32)}`
 
-const test = rpcTest.override('networks', [{ name: 'dev', finality: { safeDepth: 2, finalizedDepth: 4 } }, { name: 'manual', mining: { auto: false } }])
+const test = rpcTestWith([{ name: 'dev', finality: { safeDepth: 2, finalizedDepth: 4 } }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string

@@ -1,9 +1,9 @@
 import { describe, expect } from 'vitest'
 import { devAccount, hex, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
-const test = rpcTest.override('networks', [{ mining: { auto: false } }])
+const test = rpcTestWith([{ mining: { auto: false } }])
 let server: DevServer
 let url: string
 /** Block 1 holds two transactions, block 2 none; two more wait in the pool. */

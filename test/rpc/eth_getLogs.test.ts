@@ -14,7 +14,7 @@ import {
   type DevServer,
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 type WireLog = {
   address: Hex
@@ -106,7 +106,7 @@ async function logsFromReceipts(url: string): Promise<WireLog[]> {
   return logs
 }
 
-const test = rpcTest.override('networks', [{ name: 'main', finality: { safeDepth: 2, finalizedDepth: 4 } },
+const test = rpcTestWith([{ name: 'main', finality: { safeDepth: 2, finalizedDepth: 4 } },
     { name: 'manual', mining: { auto: false } },
     { name: 'small', limits: { maxLogResults: 50, maxLogParams: 10 } },
     { name: 'bulk' },

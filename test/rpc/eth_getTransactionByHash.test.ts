@@ -14,7 +14,7 @@ import {
   type DevServer,
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 const CHAIN_ID = 31337
 const GWEI = 10n ** 9n
@@ -32,7 +32,7 @@ const a0 = devAccount(0).address
 const recipient = devAccount(9).address
 const storageKey = `0x${'00'.repeat(31)}01` as Hex
 
-const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
+const test = rpcTestWith([{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string

@@ -2,12 +2,12 @@ import { keccak256 } from 'viem/utils'
 import { describe, expect } from 'vitest'
 import { devAccount, hex, send, signRaw, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 const sender = devAccount(0).address
 const to = devAccount(9).address
 
-const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
+const test = rpcTestWith([{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string

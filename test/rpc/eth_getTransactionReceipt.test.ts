@@ -3,7 +3,7 @@ import { bytesToHex, hexToBytes, keccak256, pad, toHex } from 'viem/utils'
 import { describe, expect } from 'vitest'
 import { deployEmitterViaRpc, devAccount, emitterCall, hex, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 const RECEIPT_FIELDS = [
   'blockHash', 'blockNumber', 'contractAddress', 'cumulativeGasUsed', 'effectiveGasPrice', 'from', 'gasUsed', 'logs',
@@ -12,7 +12,7 @@ const RECEIPT_FIELDS = [
 const EMPTY_BLOOM = `0x${'00'.repeat(256)}`
 const GWEI = 10n ** 9n
 
-const test = rpcTest.override('networks', [{ mining: { auto: false } }])
+const test = rpcTestWith([{ mining: { auto: false } }])
 let server: DevServer
 let url: string
 let emitter: Hex

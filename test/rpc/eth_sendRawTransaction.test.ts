@@ -3,14 +3,14 @@ import { keccak256, parseTransaction, serializeTransaction } from 'viem/utils'
 import { describe, expect } from 'vitest'
 import { devAccount, hex, nextNonce, receiptOf, signRaw, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 const CHAIN_ID = 31337
 const GWEI = 10n ** 9n
 const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
 const to = devAccount(9).address
 
-const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
+const test = rpcTestWith([{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string

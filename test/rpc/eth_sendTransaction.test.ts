@@ -3,13 +3,13 @@ import { describe, expect } from 'vitest'
 import { EventEmitter } from '../../src/contracts/index.ts'
 import { devAccount, emitterCall, hex, receiptOf, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 const GWEI = 10n ** 9n
 const a0 = devAccount(0).address.toLowerCase() as Hex
 const to = devAccount(9).address.toLowerCase() as Hex
 
-const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
+const test = rpcTestWith([{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string

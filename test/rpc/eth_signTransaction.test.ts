@@ -2,10 +2,10 @@ import { keccak256, parseTransaction, recoverTransactionAddress, type Hex, type 
 import { describe, expect } from 'vitest'
 import { devAccount, hex, receiptOf, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 const GWEI = 10n ** 9n
-const test = rpcTest.override('networks', [{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
+const test = rpcTestWith([{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
 let server: DevServer
 let url: string
 let manual: string

@@ -13,7 +13,7 @@ import {
   type DevServer,
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 import { expectEach } from '../helpers/expectEach.ts'
 
 /**
@@ -45,7 +45,7 @@ const POSITION_FIELDS = ['blockHash', 'blockNumber', 'blockTimestamp', 'logIndex
 
 const [a0, a1, a2, a3] = [0, 1, 2, 3].map((i) => devAccount(i).address) as [Hex, Hex, Hex, Hex]
 
-const test = rpcTest.override('networks', [
+const test = rpcTestWith([
   { name: 'auto' },
   { name: 'limited', limits: { maxLogResults: 5, maxLogParams: 3 } },
   { name: 'manual', mining: { auto: false } },

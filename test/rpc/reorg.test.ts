@@ -12,7 +12,7 @@ import {
   type DevServer,
 } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 import { expectEach } from '../helpers/expectEach.ts'
 
 /**
@@ -47,7 +47,7 @@ const CHAIN_ID = 31337
 const accounts = Array.from({ length: 10 }, (_, i) => devAccount(i).address)
 const [a0, a1, a2, a3] = accounts as [Hex, Hex, Hex, Hex]
 
-const test = rpcTest.override('networks', [{ name: 'main' }, { name: 'state' }, { name: 'final', finality: { safeDepth: 1, finalizedDepth: 2 } }, { name: 'anvil' }])
+const test = rpcTestWith([{ name: 'main' }, { name: 'state' }, { name: 'final', finality: { safeDepth: 1, finalizedDepth: 2 } }, { name: 'anvil' }])
 let server: DevServer
 /** Automine with the token: result shape, removed logs, canonical reads. */
 let main: string

@@ -2,9 +2,9 @@ import { describe, expect } from 'vitest'
 import { signBlobTransaction, sidecarOf } from '../helpers/blobs.ts'
 import { deployTokenViaRpc, devAccount, send, tokenCall } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
-const test = rpcTest.override('networks', [{ mining: { auto: false } }])
+const test = rpcTestWith([{ mining: { auto: false } }])
 
 let token: string
 test.beforeAll(async ({ server }) => {

@@ -1,9 +1,9 @@
 import { describe, expect } from 'vitest'
 import { deployEmitterViaRpc, devAccount, emitterCall, send } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
-const test = rpcTest.override('networks', [{ mining: { auto: true } }])
+const test = rpcTestWith([{ mining: { auto: true } }])
 
 type Listed = { total: number; filters: Array<{ id: string; kind: string; criteria: Record<string, unknown> | null; installedAt: number; lastPolledAt: number; expiresAt: number; waiting: number }> }
 

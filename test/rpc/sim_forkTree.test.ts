@@ -1,10 +1,10 @@
 import { describe, expect } from 'vitest'
 import { hex } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 import { expectEach } from '../helpers/expectEach.ts'
 
-const test = rpcTest.override('networks', [{ mining: { auto: false }, finality: { safeDepth: 2, finalizedDepth: 4 } }])
+const test = rpcTestWith([{ mining: { auto: false }, finality: { safeDepth: 2, finalizedDepth: 4 } }])
 
 type Tree = {
   head: { number: string; hash: string }

@@ -1,9 +1,9 @@
 import { describe, expect } from 'vitest'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 import { WsClient } from '../helpers/wsClient.ts'
 
-const test = rpcTest.override('networks', [{ name: 'dev', chainId: 31337, mining: { auto: false }, finality: { safeDepth: 1, finalizedDepth: 2 } }])
+const test = rpcTestWith([{ name: 'dev', chainId: 31337, mining: { auto: false }, finality: { safeDepth: 1, finalizedDepth: 2 } }])
 
 describe('valid params', () => {
   test('name, chain id, tags, mining mode and what the network holds', async ({ server }) => {

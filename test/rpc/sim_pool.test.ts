@@ -1,9 +1,9 @@
 import { describe, expect } from 'vitest'
 import { deployEmitterViaRpc, devAccount, emitterCall, hex, nextNonce, send } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
-const test = rpcTest.override('networks', [{ mining: { auto: false } }])
+const test = rpcTestWith([{ mining: { auto: false } }])
 
 describe('valid params', () => {
   test('the pending block in mining order, its logs with null positions, and what waits behind a nonce gap', async ({ server }) => {

@@ -1,9 +1,9 @@
 import { describe, expect } from 'vitest'
 import { rpc, rpcError, rpcRaw } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 import { WsClient } from '../helpers/wsClient.ts'
 
-const test = rpcTest.override('networks', [{ mining: { auto: false } }])
+const test = rpcTestWith([{ mining: { auto: false } }])
 
 type Record = { seq: number; at: number; network: string; transport: string; client?: string; connection?: number; method: string; params: string; durationMs: number; size?: number; error?: { code: number; message: string }; injected?: boolean }
 type Page = { total: number; requests: Record[] }

@@ -1,10 +1,10 @@
 import type { EventEmitter } from 'node:events'
 import { describe, expect } from 'vitest'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 import { WsClient, waitFor } from '../helpers/wsClient.ts'
 
-const test = rpcTest.override('networks', [{ mining: { auto: false } }])
+const test = rpcTestWith([{ mining: { auto: false } }])
 
 /** What a sim_subscribe subscription has been sent so far. */
 function notified(client: WsClient, id: string): any[] {

@@ -1,9 +1,9 @@
 import { describe, expect } from 'vitest'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 import { WsClient } from '../helpers/wsClient.ts'
 
-const test = rpcTest.override('networks', [{ mining: { auto: false } }])
+const test = rpcTestWith([{ mining: { auto: false } }])
 
 type Listed = { total: number; subscriptions: Array<{ id: string; kind: string; criteria: unknown; connection: number | null; client: string | null; createdAt: number; notified: number }> }
 

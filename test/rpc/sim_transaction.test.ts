@@ -1,10 +1,10 @@
 import { describe, expect } from 'vitest'
 import { deployEmitterViaRpc, deployTokenViaRpc, devAccount, emitterCall, send, tokenCall } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 import { expectEach } from '../helpers/expectEach.ts'
 
-const test = rpcTest.override('networks', [{ mining: { auto: false } }])
+const test = rpcTestWith([{ mining: { auto: false } }])
 
 let token: `0x${string}`
 let emitter: `0x${string}`

@@ -1,12 +1,12 @@
 import { describe, expect } from 'vitest'
 import { devAccount, hex, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 // A served network that keeps the states of its newest WINDOW blocks, held over HTTP to what the state
 // methods promise: everything older is -32000 naming the block and the window, everything within works.
 const WINDOW = 4
-const test = rpcTest.override('networks', [{ name: 'dev', history: { stateBlocks: WINDOW } }])
+const test = rpcTestWith([{ name: 'dev', history: { stateBlocks: WINDOW } }])
 let server: DevServer
 let url: string
 test.beforeAll(async ({ server: started }) => {

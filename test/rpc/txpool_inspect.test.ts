@@ -3,10 +3,10 @@ import { describe, expect } from 'vitest'
 import { devAccount, hex, send, type DevServer } from '../helpers/rpcChain.ts'
 import { EventEmitter } from '../../src/contracts/index.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 const GWEI = 10n ** 9n
-const test = rpcTest.override('networks', [{ mining: { auto: false } }])
+const test = rpcTestWith([{ mining: { auto: false } }])
 let server: DevServer
 let url: string
 test.beforeAll(async ({ server: started }) => {

@@ -6,7 +6,7 @@ import { Account, concatBytes, createAccount, createAccountFromRLP, equalsBytes,
 import type { Address } from '@ethereumjs/util'
 import type { ForkStateLink } from '../forkState.ts'
 
-// Built on MerkleStateManager's protected members (`_trie`, `_getStorageTrie`, `_getCodeDB`,
+// Built on MerkleStateManager's protected members (`_trie`, `_caches`, `_getStorageTrie`, `_getCodeDB`,
 // `_writeContractStorage`, `_modifyContractStorage`, the key-prefix flags): a subclass is the library's way to
 // change where reads go, and these are what it offers a subclass. test/evm/patches/ holds that they are there.
 
@@ -23,6 +23,12 @@ import type { ForkStateLink } from '../forkState.ts'
  *
  * The upstream's own state root of the fork block stands for the fork's base state (its local root), so
  * the fork block's header is the upstream's, hash and all.
+ *
+ * Given caches (the chain's own state manager, which builds blocks), it holds what a block writes in them until the
+ * block's end, as the chain's state manager of a dev network does: the trie is written once a block instead of at
+ * every write. Only writes go in the caches (the library's own reads put what they read there too, and its flush
+ * would then write upstream reads into the trie): a read is answered by the caches when they hold a write of the
+ * key, else by the trie, else by the upstream.
  */
 export class ForkStateManager extends MerkleStateManager {
   constructor(
@@ -33,6 +39,8 @@ export class ForkStateManager extends MerkleStateManager {
   }
 
   override async getAccount(address: Address): Promise<Account | undefined> {
+    const written = this._caches?.account?.get(address)
+    if (written !== undefined) return written.accountRLP === undefined ? undefined : createAccountFromRLP(written.accountRLP)
     const local = await this._trie.get(address.bytes)
     if (local !== null) return createAccountFromRLP(local)
     const upstream = await this.fork.source.account(address.bytes)
@@ -45,6 +53,8 @@ export class ForkStateManager extends MerkleStateManager {
   }
 
   override async getCode(address: Address): Promise<Uint8Array> {
+    const written = this._caches?.code?.get(address)
+    if (written !== undefined) return written.code ?? new Uint8Array()
     const account = await this.getAccount(address)
     if (!account?.isContract()) return new Uint8Array()
     const local = await this._getCodeDB().get(concatBytes(CODEHASH_PREFIX, account.codeHash))
@@ -54,12 +64,24 @@ export class ForkStateManager extends MerkleStateManager {
   }
 
   override async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
+    const written = this._caches?.storage?.get(address, key)
+    if (written !== undefined) return RLP.decode(written) as Uint8Array
     const account = await this.getAccount(address)
     if (!account) return new Uint8Array()
     const stored = await this._getStorageTrie(address, account).get(key)
     if (stored !== null) return RLP.decode(stored) as Uint8Array
     if (!(await this.mayHoldUpstreamStorage(address))) return new Uint8Array()
     return unpadBytes(await this.fork.source.storage(address.bytes, key))
+  }
+
+  /** With caches, a write goes to them only (the library's own writes the storage trie as well, then again at the flush). */
+  override async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
+    const storage = this._caches?.storage
+    if (!storage) return super.putStorage(address, key, value)
+    if (key.length !== 32) throw new Error('Storage key must be 32 bytes long')
+    if (value.length > 32) throw new Error('Storage value cannot be longer than 32 bytes')
+    if (!(await this.getAccount(address))) throw new Error('putStorage() called on non-existing account')
+    storage.put(address, key, RLP.encode(unpadBytes(value)))
   }
 
   protected override async _writeContractStorage(address: Address, account: Account, key: Uint8Array, value: Uint8Array): Promise<void> {

@@ -9,6 +9,7 @@ import type { Tags } from './ForkTree.tsx'
 import { PoolView } from './PoolView.tsx'
 import { StepsView } from './StepsView.tsx'
 import { num, short } from './format.ts'
+import { ReplayProgress } from './ReplayProgress.tsx'
 
 type Tab = 'chain' | 'pool' | 'clients' | 'controls' | 'scenario'
 
@@ -140,7 +141,7 @@ export function App({ source }: { source: Source }) {
             <dt>mining</dt>
             <dd>{network.mining.automine ? 'automine' : network.mining.intervalMs ? `every ${network.mining.intervalMs} ms` : 'manual'}</dd>
             <dt>reorgs</dt>
-            <dd>{network.reorgs}</dd>
+            <dd>{network.reorgs}{network.reorgProfile ? ` (profile ${network.reorgProfile.name}, seed ${network.reorgProfile.seed})` : ''}</dd>
             <dt>pool</dt>
             <dd>{network.pool}</dd>
             <dt>filters</dt>
@@ -149,6 +150,7 @@ export function App({ source }: { source: Source }) {
             <dd title={`clients' eth subscriptions, not counting this page's ${ownSubscriptions}`}>{Math.max(0, network.subscriptions - ownSubscriptions)}</dd>
           </dl>
         ) : null}
+        {network?.replay ? <ReplayProgress replay={network.replay} /> : null}
         {error ? <p class="error" role="alert">{error}</p> : null}
       </header>
       <div class="tabs" role="tablist" aria-label="Views" onKeyDown={onTabKey}>

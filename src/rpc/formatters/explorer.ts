@@ -13,12 +13,13 @@ import { toData, toQuantity } from './hex.ts'
  * JSON-RPC; the explorer's own figures (counts, ids, times in ms) are JSON numbers.
  */
 
-/** The control method behind each kind of reorganisation. */
+/** The control method behind each kind of reorganisation (`profile`: the network's reorg profile drew it). */
 export const REORG_METHODS: Readonly<Record<ReorgCause, string>> = {
   simReorg: 'sim_reorg',
   anvilReorg: 'anvil_reorg',
   rollback: 'anvil_rollback',
   revert: 'evm_revert',
+  profile: 'profile',
 }
 
 /** `{number, hash}` of a block. */

@@ -8,16 +8,20 @@ import { filter } from './filter.ts'
 import { mine } from './mine.ts'
 import { mining } from './mining.ts'
 import { reorg } from './reorg.ts'
+import { reorgProfile } from './reorgProfile.ts'
+import { replay } from './replay.ts'
 import { rpc } from './rpc.ts'
 import { send } from './send.ts'
 import { sign } from './sign.ts'
 import type { StepKindDefinition } from './stepKind.ts'
 import { subscribe } from './subscribe.ts'
 import { transaction } from './transaction.ts'
+import { timestamps } from './timestamps.ts'
+import { head } from './head.ts'
 import { wait } from './wait.ts'
 
 /** Every kind of scenario step, by the key that names its action; a new kind is a module and a line here. */
-export const STEPS = { deploy, send, sign, call, mine, mining, reorg, filter, subscribe, wait, fault, rpc, changes, transaction } as const
+export const STEPS = { deploy, send, sign, call, mine, mining, reorg, reorgProfile, replay, filter, subscribe, wait, fault, rpc, changes, transaction, timestamps, head } as const
 
 export type StepKind = keyof typeof STEPS
 export const STEP_KINDS = Object.keys(STEPS) as StepKind[]

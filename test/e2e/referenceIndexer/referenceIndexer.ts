@@ -185,6 +185,12 @@ export class ReferenceIndexer {
     // which the next step finds.
     const anchor = await this.client.getBlock({ blockNumber: head })
     const logs = await this.backfill({ from, to: head })
+    // A reorg below `from` after the cursor was checked (and before the anchor was read) would leave the
+    // cursor's block stale under a canonical anchor: the range's first block must still follow the cursor.
+    if (this.cursor && (await this.client.getBlock({ blockNumber: from })).parentHash !== this.cursor.hash) {
+      await this.rollBack()
+      return
+    }
     for (const [key, log] of this.confirmed) if (log.blockNumber >= from) this.confirmed.delete(key)
     for (const log of logs) this.confirmed.set(logKey(log), log)
     for (const [key, log] of this.tentative) if (log.blockNumber <= head) this.tentative.delete(key)

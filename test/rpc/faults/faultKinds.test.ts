@@ -3,11 +3,11 @@ import { describe, expect } from 'vitest'
 import { WebSocket } from 'ws'
 import { deployTokenViaRpc, devAccount, hex, receiptOf, send, tokenCall } from '../../helpers/rpcChain.ts'
 import { postJson, request, rpc, rpcError } from '../../helpers/rpcClient.ts'
-import { rpcTest } from '../../helpers/rpcTest.ts'
+import { rpcTestWith } from '../../helpers/rpcTest.ts'
 import { waitFor, WsClient } from '../../helpers/wsClient.ts'
 
 /** Each fault kind over real sockets, armed with sim_fault; one network per kind so that faults stay apart. */
-const test = rpcTest.override('networks', [
+const test = rpcTestWith([
   { name: 'lag' },
   { name: 'lostFilter' },
   { name: 'wsDrop' },

@@ -2,14 +2,14 @@ import { pad, type Hex } from 'viem'
 import { describe, expect } from 'vitest'
 import { deployEmitterViaRpc, devAccount, emitterCall, hex, send } from '../../helpers/rpcChain.ts'
 import { postJson, request, rpc } from '../../helpers/rpcClient.ts'
-import { rpcTest } from '../../helpers/rpcTest.ts'
+import { rpcTestWith } from '../../helpers/rpcTest.ts'
 
 /**
  * Each provider profile over real HTTP: its caps, its exact error shapes and HTTP statuses, and its oddities.
  * Every network holds the same chain: an EventEmitter deployed in block 1, then blocks 2 to 5 with 3 Tick logs
  * each (12 logs). Caps are set small, key by key, so that each is hit on a short chain.
  */
-const test = rpcTest.override('networks', [
+const test = rpcTestWith([
   { name: 'infura', limits: { maxLogResults: 5, maxBlockRange: 3 } },
   { name: 'alchemy', limits: { profile: 'alchemy', maxLogResults: 5, uncappedBlockRange: 2 } },
   { name: 'alchemySmall', limits: { profile: 'alchemy', maxResponseBytes: 4_000 } },

@@ -1,0 +1,19 @@
+import type { FollowedProfile } from '../../reorg/reorgControl.ts'
+import type { FollowedReorgProfile } from '../explorerAnswers.ts'
+
+/** A followed reorg profile as the wire shows it: the file format's fields (depth → weight), and the seed. */
+export function formatFollowedProfile(followed: FollowedProfile | undefined): FollowedReorgProfile {
+  if (!followed) return null
+  const { profile, seed } = followed
+  return {
+    profile: {
+      name: profile.name,
+      description: profile.description,
+      probability: profile.probability,
+      depths: Object.fromEntries(profile.depths.map(({ depth, weight }) => [String(depth), weight])),
+      transactions: { ...profile.transactions },
+      sources: [...profile.sources],
+    },
+    seed,
+  }
+}
