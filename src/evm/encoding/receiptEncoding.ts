@@ -1,7 +1,7 @@
 import { bigIntToBytes } from '@ethereumjs/util'
 import { bytesSize, listSize, RlpWriter } from './rlpWriter.ts'
 import { TransactionType } from './transactions.ts'
-import type { Log } from './types.ts'
+import type { Log } from '../types.ts'
 
 /** What a post-Byzantium receipt commits to (the receipts root). */
 export interface ReceiptFields {

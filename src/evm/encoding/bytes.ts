@@ -9,7 +9,7 @@ export {
   setLengthLeft,
   intToBytes,
 } from '@ethereumjs/util'
-export { keccak256 } from './crypto.ts'
+export { keccak256 } from '../crypto/crypto.ts'
 
 import { hexKey } from './hexKey.ts'
 

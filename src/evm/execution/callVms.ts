@@ -5,13 +5,13 @@ import type { MerkleStateManager } from '@ethereumjs/statemanager'
 import { equalsBytes, ValueEncoding } from '@ethereumjs/util'
 import { createVM } from '@ethereumjs/vm'
 import type { VM } from '@ethereumjs/vm'
-import { ForkStateManager } from './forkState.ts'
+import { ForkStateManager } from '../state/forkState.ts'
 import { blockchainFor } from './isolatedVm.ts'
 import type { AncestorHashLookup, IsolationBase } from './isolatedVm.ts'
-import { OverlayDB } from './overlayDb.ts'
-import { withJumpAnalysisCache } from './patches/jumpAnalysisCache.ts'
-import { MemoizedStateManager } from './patches/cachedStateManager.ts'
-import type { SettledReads } from './patches/cachedStateManager.ts'
+import { OverlayDB } from '../state/overlayDb.ts'
+import { withJumpAnalysisCache } from '../patches/jumpAnalysisCache.ts'
+import { MemoizedStateManager } from '../patches/cachedStateManager.ts'
+import type { SettledReads } from '../patches/cachedStateManager.ts'
 
 /** Idle VMs kept per trie database and rules: as many as calls ran at once, at most this many. */
 const IDLE_KEPT = 4

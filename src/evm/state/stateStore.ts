@@ -1,8 +1,8 @@
 import type { BatchDBOp, DB } from '@ethereumjs/util'
-import { fromByteString, toByteString } from './byteString.ts'
-import { hexKey } from './hexKey.ts'
-import { readRlpItem as readItem, readRlpList } from './rlpItems.ts'
-import type { RlpItem as Item } from './rlpItems.ts'
+import { fromByteString, toByteString } from '../encoding/byteString.ts'
+import { hexKey } from '../encoding/hexKey.ts'
+import { readRlpItem as readItem, readRlpList } from '../encoding/rlpItems.ts'
+import type { RlpItem as Item } from '../encoding/rlpItems.ts'
 
 type Key = string | Uint8Array | number
 type Value = string | Uint8Array

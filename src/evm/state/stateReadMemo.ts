@@ -1,4 +1,4 @@
-import { hexKey } from './hexKey.ts'
+import { hexKey } from '../encoding/hexKey.ts'
 
 /** Trie answers kept: ~200 bytes each, so a few MiB at most, whatever the chain's size. */
 const ENTRIES_KEPT = 20_000

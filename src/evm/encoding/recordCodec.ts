@@ -2,14 +2,14 @@ import type { Common } from '@ethereumjs/common'
 import { RLP } from '@ethereumjs/rlp'
 import { bigIntToBytes, bytesToBigInt, equalsBytes } from '@ethereumjs/util'
 import { blobNetworkForm, splitBlobNetworkForm } from './blobs.ts'
-import type { AccountChange } from './engine.ts'
-import { decodeImpersonatedTransaction } from './impersonation.ts'
+import type { AccountChange } from '../execution/engine.ts'
+import { decodeImpersonatedTransaction } from '../execution/impersonation.ts'
 import { KeptBlock, numberAndTimeOf } from './keptBlock.ts'
 import { keepLogs } from './packedLogs.ts'
 import { readRlpItem } from './rlpItems.ts'
-import { sharedCommonFor } from './patches/sharedCommon.ts'
+import { sharedCommonFor } from '../patches/sharedCommon.ts'
 import { KeptTransaction, SignedTransaction } from './transactions.ts'
-import type { ExecutedTransaction, Log } from './types.ts'
+import type { ExecutedTransaction, Log } from '../types.ts'
 
 // The bytes a state file keeps chainsim's domain objects as: RLP (Ethereum's own encoding), with chainsim's
 // fields beside the consensus ones. A value that may be absent is a list of zero or one item, so that absent and

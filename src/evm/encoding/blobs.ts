@@ -3,8 +3,8 @@ import type { Common } from '@ethereumjs/common'
 import { RLP } from '@ethereumjs/rlp'
 import { bytesToHex, concatBytes } from '@ethereumjs/util'
 import { sha256 } from '@noble/hashes/sha2.js'
-import { ChainsimError } from '../errors.ts'
-import { kzg } from './kzg.ts'
+import { ChainsimError } from '../../errors.ts'
+import { kzg } from '../crypto/kzg.ts'
 
 /** EIP-4844: a blob is 4,096 field elements of 32 bytes. */
 export const BYTES_PER_BLOB = 131_072

@@ -9,7 +9,7 @@ import { logsBloom } from './bloom.ts'
 import { fromByteString, toByteString } from './byteString.ts'
 import { readRlpItem } from './rlpItems.ts'
 import { RecentCache } from './recentCache.ts'
-import type { Log } from './types.ts'
+import type { Log } from '../types.ts'
 
 export type { BlockHeader }
 

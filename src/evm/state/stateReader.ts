@@ -3,7 +3,7 @@ import { MerklePatriciaTrie } from '@ethereumjs/mpt'
 import { MerkleStateManager } from '@ethereumjs/statemanager'
 import { Address, createAccountFromRLP, ValueEncoding } from '@ethereumjs/util'
 import type { Account } from '@ethereumjs/util'
-import { hexKey } from './hexKey.ts'
+import { hexKey } from '../encoding/hexKey.ts'
 import type { StateStore } from './stateStore.ts'
 
 /** Read access to the world state at one state root. */

@@ -3,7 +3,7 @@ import type { CustomPrecompile, PrecompileFunc } from '@ethereumjs/evm'
 import type { Common } from '@ethereumjs/common'
 import type { MerkleStateManager } from '@ethereumjs/statemanager'
 import { Address, bytesToUnprefixedHex, createAccount, toChecksumAddress } from '@ethereumjs/util'
-import { ChainsimError } from '../errors.ts'
+import { ChainsimError } from '../../errors.ts'
 import type { CallBlockHeader } from './messageCall.ts'
 
 /** Storage slots and their values, 32 bytes each. */

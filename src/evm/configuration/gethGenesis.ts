@@ -2,10 +2,10 @@ import type { Block } from '@ethereumjs/block'
 import { Hardfork, Mainnet } from '@ethereumjs/common'
 import type { Common, GethGenesis } from '@ethereumjs/common'
 import { bytesToHex, hexToBytes, setLengthLeft } from '@ethereumjs/util'
-import { GAS_PER_BLOB } from './blobs.ts'
+import { GAS_PER_BLOB } from '../encoding/blobs.ts'
 import { createGenesisCommon } from './common.ts'
-import type { GenesisAccount, GenesisSpec } from './engine.ts'
-import { ChainsimError } from '../errors.ts'
+import type { GenesisAccount, GenesisSpec } from '../execution/engine.ts'
+import { ChainsimError } from '../../errors.ts'
 
 /** A genesis file chainsim cannot use; the message names the field. */
 export class GenesisError extends ChainsimError {

@@ -1,6 +1,6 @@
 import type { Common } from '@ethereumjs/common'
 import { bigIntToAddressBytes, bytesToHex, hexToBytes, setLengthLeft } from '@ethereumjs/util'
-import { ChainsimError } from '../errors.ts'
+import { ChainsimError } from '../../errors.ts'
 
 /** An account as the upstream chain holds it at the fork block. */
 export interface UpstreamAccount {
@@ -34,7 +34,7 @@ export class ForkSourceError extends ChainsimError {}
 /** eth_getProof asked for an account or slot the fork never wrote: no proof of it exists in the local trie. */
 export class ProofNotLocal extends ChainsimError {}
 
-export { ForkStateManager } from './patches/forkStateManager.ts'
+export { ForkStateManager } from '../patches/forkStateManager.ts'
 
 /** What every copy of one fork's state manager shares: the source, and the root the fork block stands for. */
 export class ForkStateLink {

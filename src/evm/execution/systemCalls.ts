@@ -1,4 +1,4 @@
-import { vmRequests, vmRunBlock } from './patches/libraryInternals.ts'
+import { vmRequests, vmRunBlock } from '../patches/libraryInternals.ts'
 
 // Blocks built here must be the blocks `runBlock` would accept on import (export/import round trips, state roots
 // that match geth's), so the pre-block system calls (EIP-4788, EIP-2935) and the EIP-7685 request accumulation

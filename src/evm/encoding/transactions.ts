@@ -5,10 +5,10 @@ import type { Common } from '@ethereumjs/common'
 import { blobNetworkForm, GAS_PER_BLOB, splitBlobNetworkForm } from './blobs.ts'
 import type { BlobSidecar } from './blobs.ts'
 import { fromByteString, toByteString } from './byteString.ts'
-import { publicKeyOf } from './crypto.ts'
+import { publicKeyOf } from '../crypto/crypto.ts'
 import { hexKey } from './hexKey.ts'
 import { RecentCache } from './recentCache.ts'
-import { sharedCommonFor } from './patches/sharedCommon.ts'
+import { sharedCommonFor } from '../patches/sharedCommon.ts'
 
 export { TransactionType, Capability }
 export type { TypedTransaction, TypedTxData }

@@ -1,7 +1,7 @@
 import { Common, Hardfork, Holesky, Hoodi, Mainnet, Sepolia, createCustomCommon, createCommonFromGethGenesis } from '@ethereumjs/common'
 import type { GethGenesis } from '@ethereumjs/common'
-import { nativeCrypto } from './crypto.ts'
-import { withFastEipLookup } from './patches/fastCommon.ts'
+import { nativeCrypto } from '../crypto/crypto.ts'
+import { withFastEipLookup } from '../patches/fastCommon.ts'
 
 export type { Common }
 

@@ -6,12 +6,12 @@ import type { Caches } from '@ethereumjs/statemanager'
 import { ValueEncoding } from '@ethereumjs/util'
 import { createVM } from '@ethereumjs/vm'
 import type { VM, VMOpts } from '@ethereumjs/vm'
-import { CachedStateManager } from './patches/cachedStateManager.ts'
-import { ForkStateManager } from './forkState.ts'
-import type { ForkStateLink } from './forkState.ts'
-import { OverlayDB } from './overlayDb.ts'
-import { hashOnlyBlockchain } from './patches/hashOnlyBlockchain.ts'
-import { withJumpAnalysisCache } from './patches/jumpAnalysisCache.ts'
+import { CachedStateManager } from '../patches/cachedStateManager.ts'
+import { ForkStateManager } from '../state/forkState.ts'
+import type { ForkStateLink } from '../state/forkState.ts'
+import { OverlayDB } from '../state/overlayDb.ts'
+import { hashOnlyBlockchain } from '../patches/hashOnlyBlockchain.ts'
+import { withJumpAnalysisCache } from '../patches/jumpAnalysisCache.ts'
 
 /** Looks up the hash of an ancestor of the block being executed (BLOCKHASH). */
 export type AncestorHashLookup = (number: bigint) => Uint8Array | undefined

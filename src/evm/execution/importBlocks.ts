@@ -1,13 +1,13 @@
-import { packLogs } from './packedLogs.ts'
+import { packLogs } from '../encoding/packedLogs.ts'
 import { createBlockFromBytesArray } from '@ethereumjs/block'
 import type { Block } from '@ethereumjs/block'
 import type { Common } from '@ethereumjs/common'
 import { RLP } from '@ethereumjs/rlp'
 import { bytesToHex } from '@ethereumjs/util'
 import type { RunBlockResult } from '@ethereumjs/vm'
-import { effectiveGasPriceOf, toSignedTransaction } from './transactions.ts'
-import type { ExecutedTransaction } from './types.ts'
-import { ChainsimError } from '../errors.ts'
+import { effectiveGasPriceOf, toSignedTransaction } from '../encoding/transactions.ts'
+import type { ExecutedTransaction } from '../types.ts'
+import { ChainsimError } from '../../errors.ts'
 
 /** A block of an imported chain that could not be decoded, executed or checked. */
 export class BlockImportError extends ChainsimError {

@@ -1,5 +1,5 @@
-import { addToBloom } from './crypto.ts'
-import type { Log } from './types.ts'
+import { addToBloom } from '../crypto/crypto.ts'
+import type { Log } from '../types.ts'
 
 /** The EVM's log form: address, topics, data. */
 type RawLog = readonly [address: Uint8Array, topics: readonly Uint8Array[], data: Uint8Array]

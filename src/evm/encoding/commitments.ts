@@ -1,7 +1,7 @@
 import { logsBloom } from './bloom.ts'
 import { orderedTrieRoot } from './orderedTrie.ts'
 import { encodeReceipt } from './receiptEncoding.ts'
-import type { ExecutedTransaction } from './types.ts'
+import type { ExecutedTransaction } from '../types.ts'
 
 /**
  * What a header commits to about a list of executed transactions, computed over any list of them (a block's

@@ -4,10 +4,10 @@ import { RLP } from '@ethereumjs/rlp'
 import { createTx, createTxFromRLP, TransactionType } from '@ethereumjs/tx'
 import type { TypedTransaction, TypedTxData } from '@ethereumjs/tx'
 import { Address, bytesToHex, concatBytes } from '@ethereumjs/util'
-import { keccak256 } from './crypto.ts'
-import { withGivenHash, withGivenSender } from './patches/givenIdentity.ts'
-import { sharedCommonFor } from './patches/sharedCommon.ts'
-import { SignedTransaction } from './transactions.ts'
+import { keccak256 } from '../crypto/crypto.ts'
+import { withGivenHash, withGivenSender } from '../patches/givenIdentity.ts'
+import { sharedCommonFor } from '../patches/sharedCommon.ts'
+import { SignedTransaction } from '../encoding/transactions.ts'
 
 /**
  * A transaction sent as `from` without its key (anvil_impersonateAccount), in Anvil's form: the bypass

@@ -1,4 +1,4 @@
-import { keccak256 } from './crypto.ts'
+import { keccak256 } from '../crypto/crypto.ts'
 import { bytesSize, listSize, RlpWriter } from './rlpWriter.ts'
 
 /** keccak256 of RLP(''): the root of an empty trie. */

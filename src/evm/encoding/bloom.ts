@@ -1,5 +1,5 @@
 import { addLogToBloom } from './packedLogs.ts'
-import type { Log } from './types.ts'
+import type { Log } from '../types.ts'
 
 /** The 2048-bit logs bloom of `logs`: three bits per address and per topic. */
 export function logsBloom(logs: readonly Log[]): Uint8Array {

@@ -3,7 +3,7 @@ import type { Block } from '@ethereumjs/block'
 import { Hardfork } from '@ethereumjs/common'
 import type { Common } from '@ethereumjs/common'
 import { bytesToHex, equalsBytes } from '@ethereumjs/util'
-import { ChainsimError } from '../errors.ts'
+import { ChainsimError } from '../../errors.ts'
 
 /** A block header as an upstream node answers it, in domain types; fields a fork did not have are absent. */
 export interface UpstreamHeader {
