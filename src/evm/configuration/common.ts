@@ -5,7 +5,7 @@ import { withFastEipLookup } from '../patches/fastCommon.ts'
 
 export type { Common }
 
-/** The hardfork every dev network runs (README: Prague from genesis). */
+/** The hardfork every dev network runs (docs/reference/compatibility.md: Prague from genesis). */
 export const DEV_HARDFORK = Hardfork.Prague
 
 /** Chain rules for a dev network: mainnet's rules at Prague from genesis, with its own chain id. */
