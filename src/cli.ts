@@ -1,7 +1,8 @@
 // The `chainsim` command: the command line is parsed here, and each command's module (src/commands/) is loaded
 // only when that command runs, so that `--version`, `--help` and a usage error load nothing else.
 import { isMainThread } from 'node:worker_threads'
-import { Command, InvalidArgumentError } from 'commander'
+import { Command, CommanderError, InvalidArgumentError } from 'commander'
+import { USAGE_EXIT_CODE } from './commands/exitCodes.ts'
 import type { FixtureOptions } from './commands/fixture.ts'
 import type { ServeOptions } from './commands/serve.ts'
 import type { PlayFilesOptions } from './scenarios/playFiles.ts'
@@ -41,7 +42,7 @@ const program = new Command()
   .description('An in-memory simulated EVM chain: real transactions, scripted reorgs, pending logs, Infura-shaped JSON-RPC.')
   .version(version)
   // Usage errors are thrown rather than exiting 1, so that they exit 2 as chainsim's own usage errors do
-  // (src/commands/failure.ts); subcommands made below inherit it.
+  // (src/commands/exitCodes.ts); subcommands made below inherit it.
   .exitOverride()
 
 program
@@ -140,4 +141,10 @@ program
 
 // A worker thread of `play --jobs` loads the module that plays files, never this one; the guard keeps a thread that
 // does load it from taking a command.
-if (isMainThread) program.parseAsync(process.argv).catch(async (error: unknown) => (await import('./commands/failure.ts')).reportFailure(error))
+// commander has printed its message (or the help, or the version) already: exiting needs nothing more loaded.
+if (isMainThread) {
+  program.parseAsync(process.argv).catch(async (error: unknown) => {
+    if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : USAGE_EXIT_CODE)
+    ;(await import('./commands/failure.ts')).reportFailure(error)
+  })
+}

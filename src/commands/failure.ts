@@ -5,14 +5,7 @@ import { ChainImportError } from '../importedNetwork.ts'
 import { StateFileError, StatePathError, StateSaveError } from '../persistence/stateFile.ts'
 import { PortInUseError } from '../transports/portInUse.ts'
 import type { PortOrigin } from '../transports/portInUse.ts'
-
-/**
- * The exit code of a command used wrongly: an unknown option, a bad option value, options that do not go together,
- * a config file that is refused, a --state path that cannot be used (chainsim's own checks and commander's alike).
- * Failures once the command has started (a port in use, an upstream that does not answer) exit 1, as does a
- * failing scenario.
- */
-export const USAGE_EXIT_CODE = 2
+import { USAGE_EXIT_CODE } from './exitCodes.ts'
 
 /** How a command that failed tells why: one line for what the user can fix, the whole error otherwise. */
 export function reportFailure(error: unknown): never {
