@@ -20,8 +20,11 @@ function answers(port: number): Promise<boolean> {
 
 /** Spawns `command args` (which must serve on `port`) and times it to its first answer, then stops it. */
 export async function timeToFirstAnswer(command: string, args: string[], port: number, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  // A server still answering on the port (the last run's, stopping) would be timed instead of this one.
+  while (await answers(port)) await new Promise((resolve) => setTimeout(resolve, 20))
   const start = performance.now()
-  const child = spawn(command, args, { stdio: 'ignore', env })
+  // In a process group of its own: `npm start` and `npx` run chainsim as a grandchild, which is stopped with them.
+  const child = spawn(command, args, { stdio: 'ignore', env, detached: true })
   let exited = false
   child.once('exit', () => (exited = true))
   try {
@@ -35,7 +38,7 @@ export async function timeToFirstAnswer(command: string, args: string[], port: n
     await new Promise<void>((resolve) => {
       if (exited) return resolve()
       child.once('exit', () => resolve())
-      child.kill('SIGKILL')
+      process.kill(-(child.pid as number), 'SIGKILL')
     })
   }
 }

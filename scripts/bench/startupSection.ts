@@ -1,7 +1,7 @@
 // Start-up as users meet it: each command spawned and timed to its first JSON-RPC answer (serving) or to its exit
 // (--version, --help), median of several runs; and `play --jobs` on the example scenarios, one thread against two.
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,24 +10,34 @@ import { repeated, timeToExit, timeToFirstAnswer } from './startup.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const LAUNCHER = join(ROOT, 'src', 'bin', 'chainsim.mjs')
-const BUILT_CLI = join(ROOT, 'dist', 'cli.js')
 
 export type StartupRows = Record<string, number>
 
-/** Builds the package (dist/), as `npm pack` would, so the installed package's start is measured. */
-function buildPackage(): void {
+/**
+ * Builds the package (dist/), as `npm pack` would, and lays it out as an install does: package.json, dist/ and the
+ * `chainsim` launcher, without the sources (so the launcher runs dist/cli.js), beside this checkout's dependencies.
+ * Returns the installed launcher.
+ */
+function installPackage(): string {
   const result = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'build-package.ts')], { cwd: ROOT, stdio: 'ignore' })
   if (result.status !== 0) throw new Error('the package build failed (npm run build)')
+  const installed = mkdtempSync(join(tmpdir(), 'chainsim-installed-'))
+  mkdirSync(join(installed, 'src', 'bin'), { recursive: true })
+  copyFileSync(join(ROOT, 'package.json'), join(installed, 'package.json'))
+  copyFileSync(LAUNCHER, join(installed, 'src', 'bin', 'chainsim.mjs'))
+  symlinkSync(join(ROOT, 'dist'), join(installed, 'dist'))
+  symlinkSync(join(ROOT, 'node_modules'), join(installed, 'node_modules'))
+  return join(installed, 'src', 'bin', 'chainsim.mjs')
 }
 
 export async function measureStartup(runs: number, anvil: string | undefined, print: (line: string) => void): Promise<StartupRows> {
-  buildPackage()
+  const installed = installPackage()
   const rows: StartupRows = {}
   const node = process.execPath
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
   const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
   const serving: Array<[string, string, (port: number) => string[]]> = [
-    ['the installed package: chainsim serve → first answer', node, (port) => [BUILT_CLI, 'serve', '--port', String(port)]],
+    ['the installed package: chainsim serve → first answer', node, (port) => [installed, 'serve', '--port', String(port)]],
     ['a checkout: the launcher, bundle cached → first answer', node, (port) => [LAUNCHER, 'serve', '--port', String(port)]],
     ['a checkout: npm start → first answer', npm, (port) => ['start', '--silent', '--', '--port', String(port)]],
     ['a checkout: npx chainsim serve → first answer', npx, (port) => ['chainsim', 'serve', '--port', String(port)]],
@@ -39,8 +49,8 @@ export async function measureStartup(runs: number, anvil: string | undefined, pr
     print(`   ${name.padEnd(58)} ${rows[name]!.toFixed(0).padStart(6)} ms`)
   }
   const exiting: Array<[string, string, string[]]> = [
-    ['the installed package: chainsim --version', node, [BUILT_CLI, '--version']],
-    ['the installed package: chainsim --help', node, [BUILT_CLI, '--help']],
+    ['the installed package: chainsim --version', node, [installed, '--version']],
+    ['the installed package: chainsim --help', node, [installed, '--help']],
     ['the launcher: chainsim --version', node, [LAUNCHER, '--version']],
     ['the launcher: chainsim --help', node, [LAUNCHER, '--help']],
     ['node itself (node -e 0), for reference', node, ['-e', '0']],
@@ -57,6 +67,7 @@ export async function measureStartup(runs: number, anvil: string | undefined, pr
     rows[name] = (await repeated(runs, () => timeToExit(node, ['-e', '0'], env))).median
     print(`   ${name.padEnd(58)} ${rows[name]!.toFixed(0).padStart(6)} ms`)
   }
+  rmSync(join(installed, '..', '..', '..'), { recursive: true, force: true })
   return rows
 }
 
