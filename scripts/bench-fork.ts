@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { Command } from 'commander'
-import { Common, Mainnet, createCustomCommon, Hardfork } from '@ethereumjs/common'
+import { type Common, Mainnet, createCustomCommon, Hardfork } from '@ethereumjs/common'
 import { RPCStateManager } from '@ethereumjs/statemanager'
 import { createTxFromRLP } from '@ethereumjs/tx'
 import { createAddressFromString, hexToBytes as ejsHexToBytes } from '@ethereumjs/util'
@@ -59,7 +59,11 @@ async function proxy(target: string, latency: number) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     count: () => roundTrips,
-    close: () => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
   }
 }
 

@@ -52,7 +52,7 @@ const attacks: Attack[] = ([
   { name: 'batch of 1,000 mixed', weight: 2, body: () => JSON.stringify(many(1000, (i) => String(i)).map((id, i) => (i % 3 === 0 ? { jsonrpc: '2.0', id, method: 'eth_getBalance', params: ['0xzz'] } : i % 3 === 1 ? { jsonrpc: '1.0', id } : { jsonrpc: '2.0', id, method: 'eth_blockNumber' }))), status: [200], codes: [-32602, -32600] },
   { name: 'malformed JSON', weight: 10, body: () => '{"jsonrpc":"2.0","id":1,"method":"eth_call","params":[{"to":', status: [200], codes: [-32700] },
   { name: 'wrong types', weight: 10, body: () => call('eth_getBlockByNumber', [{ a: [1, 2] }, 'yes']), status: [200], codes: [-32602] },
-  { name: 'bad hex', weight: 10, body: () => call('eth_getTransactionByHash', ['0xZZ' + 'f'.repeat(62)]), status: [200], codes: [-32602] },
+  { name: 'bad hex', weight: 10, body: () => call('eth_getTransactionByHash', [`0xZZ${'f'.repeat(62)}`]), status: [200], codes: [-32602] },
   { name: 'huge numbers', weight: 10, body: () => call('eth_getBlockByNumber', [`0x${'f'.repeat(200)}`, false]), status: [200], codes: [-32602] },
   { name: 'unicode method', weight: 5, body: () => call('eth_\u{1F4A9}\u0000', []), status: [200], codes: [-32601] },
   { name: 'unknown filter', weight: 10, body: () => call('eth_getFilterChanges', ['0xffffffff']), status: [200], codes: [-32000] },

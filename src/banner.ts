@@ -9,9 +9,9 @@ export function formatBanner(server: RunningServer, options: { apiKeys: readonly
   // An imported chain has no dev accounts: its keys are whoever made it.
   if (first && first.node.accounts.length > 0) {
     lines.push('Available Accounts', '==================')
-    first.node.accounts.forEach((a) => lines.push(`(${a.index}) ${bytesToHex(a.address)} (10000 ETH)`))
+    for (const a of first.node.accounts) lines.push(`(${a.index}) ${bytesToHex(a.address)} (10000 ETH)`)
     lines.push('', 'Private Keys', '==================')
-    first.node.accounts.forEach((a) => lines.push(`(${a.index}) ${bytesToHex(a.privateKey)}`))
+    for (const a of first.node.accounts) lines.push(`(${a.index}) ${bytesToHex(a.privateKey)}`)
     lines.push('', 'Wallet', '==================', 'Mnemonic:          test test test test test test test test test test test junk', "Derivation path:   m/44'/60'/0'/0/", '')
   }
   const key = options.apiKeys[0] ?? '<API_KEY>'

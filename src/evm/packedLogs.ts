@@ -141,7 +141,10 @@ class PackedLog implements Log {
 
 /** Sets `log`'s bits (its address and topics) in a 2048-bit logs bloom. */
 export function addLogToBloom(bloom: Uint8Array, log: Log): void {
-  if (log instanceof PackedLog) return log.addToBloom(bloom)
+  if (log instanceof PackedLog) {
+    log.addToBloom(bloom)
+    return
+  }
   addToBloom(bloom, log.address)
   for (const topic of log.topics) addToBloom(bloom, topic)
 }

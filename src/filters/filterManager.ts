@@ -414,8 +414,8 @@ export class FilterManager {
       { fromBlock: low, toBlock: high, addresses: criteria.addresses, topics: criteria.topics },
       { limit: changes.room },
     )
-    if (result.status !== 'ok') return changes.markOverflowed()
-    for (const log of result.logs) changes.push({ kind: 'mined', log, removed: false })
+    if (result.status !== 'ok') changes.markOverflowed()
+    else for (const log of result.logs) changes.push({ kind: 'mined', log, removed: false })
   }
 
   /** Uninstalls a filter that holds more changes than it may; its poll gets what an unknown id gets. */

@@ -114,7 +114,9 @@ export class LogIndex {
     this.transactionStarts = withCapacity(this.transactionStarts, k + 2)
     this.transactionStarts[k + 1] = transactionsTo
     this.transactionHashes = withCapacity(this.transactionHashes, transactionsTo * HASH)
-    block.transactions.forEach((transaction, i) => this.transactionHashes.set(transaction.hash, (transactionsFrom + i) * HASH))
+    block.transactions.forEach((transaction, i) => {
+      this.transactionHashes.set(transaction.hash, (transactionsFrom + i) * HASH)
+    })
   }
 
   /** Removes the blocks numbered `fromNumber` and above (a reorg); returns how many it removed. */

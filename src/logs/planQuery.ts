@@ -40,7 +40,8 @@ interface Constraint {
   /** Matching ids within the range. */
   count: number
   table: PostingTable
-  valueOf: (log: Log) => Uint8Array | undefined
+  /** The log's value the table holds (its address, or its topic at a position). */
+  logValue: (log: Log) => Uint8Array | undefined
 }
 
 const NOTHING: QueryPlan = { stream: new RangeStream(0, 0), countBelow: () => 0 }
@@ -99,11 +100,11 @@ export function planQuery(
 function resolve(
   table: PostingTable,
   values: readonly Uint8Array[],
-  valueOf: (log: Log) => Uint8Array | undefined,
+  logValue: (log: Log) => Uint8Array | undefined,
   from: number,
   to: number,
 ): Constraint {
-  const constraint: Constraint = { runs: [], handles: new Set(), count: 0, table, valueOf }
+  const constraint: Constraint = { runs: [], handles: new Set(), count: 0, table, logValue }
   for (const value of values) {
     const ids = table.lookup(value)
     // A repeated alternative would count its logs twice.
@@ -134,7 +135,7 @@ function inRuns(runs: readonly Uint32Array[]): IdTest {
 /** Whether the log's own value at the constraint's field is one of the wanted values. */
 function hasValue(view: IndexView, constraint: Constraint): IdTest {
   return (id) => {
-    const value = constraint.valueOf(view.logs[id]!)
+    const value = constraint.logValue(view.logs[id]!)
     return value !== undefined && constraint.handles.has(constraint.table.firstIdOf(value))
   }
 }

@@ -114,7 +114,10 @@ export class ImageReader {
     const [kindItem, networkItem, ...fields] = asList(decodeRlp(payload), 'a frame')
     const kind = Number(asUint(kindItem, "a frame's kind"))
     const network = fromText(asBytes(networkItem, "a frame's network"))
-    if (kind === IMAGE_START) return this.start(network, fields)
+    if (kind === IMAGE_START) {
+      this.start(network, fields)
+      return
+    }
     const reading = this.#networks.get(network)
     if (!reading) throw new Error(`network ${network}'s changes come before its image`)
     if (kind === CHANGE) {

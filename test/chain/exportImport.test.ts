@@ -68,7 +68,7 @@ describe('export, then import: the same chain', () => {
       const imported = chain.blockByNumber(n) as ChainBlock
       expect(imported.hashKey, `block ${n}`).toBe(original.hashKey)
       expect(imported.transactions).toHaveLength(original.transactions.length)
-      original.transactions.forEach((_, i) => expect(formatReceipt(imported, i)).toEqual(formatReceipt(original, i)))
+      for (let i = 0; i < original.transactions.length; i++) expect(formatReceipt(imported, i)).toEqual(formatReceipt(original, i))
       transactions += original.transactions.length
     }
     expect(transactions).toBe(7)

@@ -235,7 +235,10 @@ describe('pending logs of transactions mined between polls', () => {
       () => emit(1n),
       () => node.mine(1),
       () => node.mine(1),
-      async () => (await emit(2n), await emit(3n)),
+      async () => {
+        await emit(2n)
+        await emit(3n)
+      },
       () => node.mine(1),
       () => node.reorgs.simReorg({ depth: 1 }),
       () => emit(4n),

@@ -67,7 +67,9 @@ function connectionStandIn(): RpcConnection & { close(): void; sent: object[] } 
       if (sent.length < 1000) sent.push(message)
     },
     onClose: (listener) => listeners.push(listener),
-    close: () => listeners.splice(0).forEach((listener) => listener()),
+    close: () => {
+      for (const listener of listeners.splice(0)) listener()
+    },
   }
 }
 

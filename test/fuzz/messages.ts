@@ -86,20 +86,26 @@ function expectAnswerTo(request: unknown, response: unknown, causes: string[]): 
 
 /** Checks the whole answer to a message, single or batch, in request order; `causes` are the logged causes of internal errors. */
 export function expectAnswerToMessage(body: unknown, answer: unknown, causes: string[]): void {
-  if (depthOf(body) > MAX_DEPTH) return expectTooDeep(answer)
-  if (!Array.isArray(body)) {
-    if (!expectedReply(body).answered) return expect(answer).toBeUndefined()
-    return expectAnswerTo(body, answer, causes)
-  }
-  if (body.length === 0 || body.length > 1000) {
+  if (depthOf(body) > MAX_DEPTH) expectTooDeep(answer)
+  else if (!Array.isArray(body)) {
+    if (expectedReply(body).answered) expectAnswerTo(body, answer, causes)
+    else expect(answer).toBeUndefined()
+  } else if (body.length === 0 || body.length > 1000) {
     expectWellFormedResponse(answer, null)
-    return expect((answer as { error: { message: string } }).error.message).toBe(body.length === 0 ? 'empty batch' : 'batch too large')
-  }
+    expect((answer as { error: { message: string } }).error.message).toBe(body.length === 0 ? 'empty batch' : 'batch too large')
+  } else expectAnswerToBatch(body, answer, causes)
+}
+
+/** Checks a batch's answer: one response for each request that expects one, in request order. */
+function expectAnswerToBatch(body: unknown[], answer: unknown, causes: string[]): void {
   const answered = body.filter((request) => expectedReply(request).answered)
-  if (answered.length === 0) return expect(answer).toBeUndefined()
+  if (answered.length === 0) {
+    expect(answer).toBeUndefined()
+    return
+  }
   expect(Array.isArray(answer), 'a batch is answered with an array').toBe(true)
   const responses = answer as unknown[]
   expect(responses.length).toBe(answered.length)
-  answered.forEach((request, i) => expectAnswerTo(request, responses[i], causes))
+  for (const [i, request] of answered.entries()) expectAnswerTo(request, responses[i], causes)
 }
 

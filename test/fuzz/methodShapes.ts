@@ -363,8 +363,9 @@ type Path = readonly (string | number)[]
 /** Every position inside `value` (the value itself included), depth first. */
 function positionsOf(value: unknown, prefix: Path = []): Path[] {
   const found: Path[] = [prefix]
-  if (Array.isArray(value)) value.forEach((item, i) => found.push(...positionsOf(item, [...prefix, i])))
-  else if (typeof value === 'object' && value !== null) {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) found.push(...positionsOf(item, [...prefix, i]))
+  } else if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) found.push(...positionsOf(item, [...prefix, key]))
   }
   return found

@@ -73,7 +73,7 @@ describe('fixed: parameter checks that were missing (-32603 or silent misbehavio
       ['evm_increaseTime', [HUGE]],
       ['anvil_mine', [2, HUGE]],
     ] as const) {
-      expect((await call(method, [...params])).error, method).toEqual({ code: -32602, message: 'invalid argument ' + (method === 'anvil_mine' ? '1' : '0') + ': hex number > 64 bits' })
+      expect((await call(method, [...params])).error, method).toEqual({ code: -32602, message: `invalid argument ${method === 'anvil_mine' ? '1' : '0'}: hex number > 64 bits` })
     }
     expect(chain.node.head.hashKey).toBe(head)
     expect(chain.node.settings.clock).toEqual(clock)

@@ -100,7 +100,7 @@ test('a forked network is recorded at the block it forked at, and plays to the s
   const upstream = await startServer(parseConfig({ networks: [{ name: 'upstream', chainId: 1337 }] }), { port: 0 })
   const upstreamUrl = `${upstream.networks[0]!.httpUrl}/v3/k`
   const file = join(dir, 'forked.yaml')
-  let hashes: string[] = []
+  const hashes: string[] = []
   try {
     await deployTokenViaRpc(upstreamUrl)
     // Forked at `latest` (no blockNumber): the recording names the block.

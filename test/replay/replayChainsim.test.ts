@@ -51,7 +51,7 @@ afterAll(async () => {
 })
 
 describe('a replay of a chainsim upstream', () => {
-  let firstHashes: string[] = []
+  const firstHashes: string[] = []
 
   test('mines every block after the fork block again with the upstream’s commitments, transactions and logs', async () => {
     const fork = await startReplay({ url: proxy.url, blockNumber: Number(history.setupHead), replayTo: Number(history.head) })

@@ -257,10 +257,10 @@ describe('invalid params', () => {
     ['no call object → -32602', [], /missing value for required argument 0/],
     ['a call object that is a string → -32602', ['0x12'], /argument 0: expected transaction call object/],
     ['a malformed to → -32602 naming it', [{ to: '0x1234' }, 'latest'], /argument 0: to: hex string has length 4, want 40/],
-    ['data that is odd-length hex → -32602 naming it', [{ to: '0x' + '11'.repeat(20), data: '0x123' }], /argument 0: data: hex string has odd length/],
-    ['data and input that differ → -32602', [{ to: '0x' + '11'.repeat(20), data: '0x12', input: '0x34' }], /both "data" and "input" are set and not equal/],
-    ['a gas that is not a quantity → -32602', [{ to: '0x' + '11'.repeat(20), gas: 21000 }], /argument 0: gas/],
-    ['an unknown block tag → -32602', [{ to: '0x' + '11'.repeat(20) }, 'newest'], /argument 1/],
+    ['data that is odd-length hex → -32602 naming it', [{ to: `0x${'11'.repeat(20)}`, data: '0x123' }], /argument 0: data: hex string has odd length/],
+    ['data and input that differ → -32602', [{ to: `0x${'11'.repeat(20)}`, data: '0x12', input: '0x34' }], /both "data" and "input" are set and not equal/],
+    ['a gas that is not a quantity → -32602', [{ to: `0x${'11'.repeat(20)}`, gas: 21000 }], /argument 0: gas/],
+    ['an unknown block tag → -32602', [{ to: `0x${'11'.repeat(20)}` }, 'newest'], /argument 1/],
   ]
   for (const [name, params, message] of cases) {
     test(name, async () => {

@@ -86,7 +86,7 @@ describe('valid params', () => {
 
 describe('invalid params', () => {
   const cases: Array<[string, unknown[], RegExp]> = [
-    ['a slot longer than 32 bytes → -32602', ['0x' + '0'.repeat(65)], /argument 1:.*32 bytes/],
+    ['a slot longer than 32 bytes → -32602', [`0x${'0'.repeat(65)}`], /argument 1:.*32 bytes/],
     ['a slot with non-hex digits → -32602', ['0xasdf'], /argument 1/],
     ['a slot that is only 0x → -32602', ['0x'], /argument 1/],
     ['a slot that is a number → -32602', [2], /argument 1/],

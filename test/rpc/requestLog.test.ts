@@ -106,7 +106,7 @@ describe('params summary', () => {
   test('100,000 addresses are summarised from the first few', () => {
     const params = [{ address: Array.from({ length: 100_000 }, (_, i) => `0x${i.toString(16).padStart(40, '0')}`) }]
     expect(summarizeParams(params)).toBe(`[{"address":["0x${'0'.repeat(40)}","0x${'0'.repeat(39)}1","0x${'0'.repeat(39)}2",…+99997]}]`)
-    expect(summarizeParams(['0x' + 'ab'.repeat(5000)])).toBe('["0xabababab…(10002 chars)"]')
+    expect(summarizeParams([`0x${'ab'.repeat(5000)}`])).toBe('["0xabababab…(10002 chars)"]')
   })
 
   test('one line per call for --log-requests', () => {
@@ -120,6 +120,7 @@ describe('params summary', () => {
     const dispatcher = createDispatcher(methods, { requestLog: log })
     await dispatcher.handleText(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId\n12:00:00.000 dev http forged\u001b[2J\u009b' }), { transport: 'http' })
     expect(printed).toHaveLength(1)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may reach the terminal
     expect(printed[0]).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/)
     expect(printed[0]).toMatch(/ eth_chainId\\n12:00:00\.000 dev http forged\\u001b\[2J\\u009b \[\] [\d.]+ ms → -32601 the method eth_chainId\\n12:00/)
   })

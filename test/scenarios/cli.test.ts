@@ -154,7 +154,7 @@ describe('chainsim play', () => {
     const xml = await readFile(report, 'utf8')
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="chainsim play" tests="22" failures="3" errors="1" skipped="1" time="[\d.]+">/)
     expect(xml).toContain(`<testsuite name="Pending logs become mined" file="${EXAMPLE('pending-logs.yaml')}" tests="15" failures="0" errors="0" skipped="0"`)
-    expect(xml).toMatch(new RegExp(`<testcase name="7\\. the pool feed announced it" classname="[^"]+" file="[^"]+" line="\\d+" time="[\\d.]+"/>`))
+    expect(xml).toMatch(/<testcase name="7\. the pool feed announced it" classname="[^"]+" file="[^"]+" line="\d+" time="[\d.]+"\/>/)
     expect(xml).toContain(
       `<failure message="result is not equal at (top): expected 3, got &quot;0x2&quot;" type="expectation">${failing}:4: result is not equal at (top): expected 3, got "0x2"\n- expected\n+ actual\n- 3\n+ "0x2"</failure>`,
     )

@@ -72,7 +72,7 @@ describe('an invalid file is refused with the file, the line and the step', () =
   test('YAML that does not parse: the first fault only, with its line and a caret under it', () => {
     const error = problemsOf('name: x\nsteps:\n  - mine: [1, 2\n  - wait\n')
     expect(error.problems).toHaveLength(1)
-    expect(error.message).toMatch(/^broken\.yaml:4:3: not valid YAML: .*\n 4 \|   - wait\n   \|   \^$/)
+    expect(error.message).toMatch(/^broken\.yaml:4:3: not valid YAML: .*\n 4 \| {3}- wait\n {3}\| {3}\^$/)
     // One unquoted `: ` in a value: one problem, which says what to do.
     const colon = problemsOf(`${HEADER}  - name: pay: Bob\n    mine: 1\n  - name: again: later\n    mine: 1\n`)
     expect(colon.message).toBe(

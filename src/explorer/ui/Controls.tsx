@@ -96,9 +96,10 @@ export function Controls({ source, network, onDone }: { source: Source; network:
       </form>
       <form
         aria-label="Snapshots"
-        onSubmit={submit(async () => {
-          const id = await run('snapshots', 'Snapshot', 'evm_snapshot', [])
-          if (typeof id === 'string') setSnapshots([...snapshots, id])
+        onSubmit={submit(() => {
+          void run('snapshots', 'Snapshot', 'evm_snapshot', []).then((id) => {
+            if (typeof id === 'string') setSnapshots([...snapshots, id])
+          })
         })}
       >
         <h3>Snapshots</h3>

@@ -107,7 +107,7 @@ export function ForkTree({ source, tags, change, selected, onSelect, reveal }: P
       if (chunks.current.has(index) || loading.current.has(index)) continue
       loading.current.add(index)
       const started = generation.current.get(index) ?? 0
-      source
+      void source
         .call<ForkTreeAnswer>('sim_forkTree', [{ fromBlock: index * CHUNK, toBlock: index * CHUNK + CHUNK - 1 }])
         .then((answer) => {
           if ((generation.current.get(index) ?? 0) === started) chunks.current.set(index, toChunk(answer))
@@ -144,7 +144,7 @@ export function ForkTree({ source, tags, change, selected, onSelect, reveal }: P
     const blocks = blocksAt(chunks.current, height)
     const reorgs = reorgsStartingAt(chunks.current, height)
     rows.push(
-      <div class="row" role="listitem" key={height} style={{ top: `${(top - height) * ROW_HEIGHT}px` }} data-height={height}>
+      <li class="row" key={height} style={{ top: `${(top - height) * ROW_HEIGHT}px` }} data-height={height}>
         <span class="height">
           {reorgs.length > 0 ? (
             <span class="reorg-mark" title={reorgs.map(describeReorg).join('\n')}>
@@ -171,7 +171,7 @@ export function ForkTree({ source, tags, change, selected, onSelect, reveal }: P
           )}
           {crowdedAt(chunks.current, height) ? <span class="more">+{crowdedAt(chunks.current, height)} more</span> : null}
         </div>
-      </div>,
+      </li>,
     )
   }
 
@@ -199,6 +199,7 @@ export function ForkTree({ source, tags, change, selected, onSelect, reveal }: P
   return (
     <section class="tree" aria-label="Fork tree">
       {error ? <p class="error" role="alert">{error}</p> : null}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: keys pressed on the block buttons inside bubble up to here */}
       <div
         class="viewport"
         ref={viewport}
@@ -206,14 +207,13 @@ export function ForkTree({ source, tags, change, selected, onSelect, reveal }: P
         onKeyDown={onKeyDown}
       >
         {/* At least as wide as a row of the narrowest lanes, so that the viewport scrolls to the last branch's column. */}
-        <div
+        <ul
           class="spacer"
-          role="list"
           aria-label={`Heights ${first} to ${top}, newest first`}
           style={{ height: `${(top - first + 1) * ROW_HEIGHT}px`, width: `calc(var(--height-width) + ${laneCount} * var(--min-cell-width) + ${laneCount + 1} * 0.4rem + 1rem)` }}
         >
           {rows}
-        </div>
+        </ul>
       </div>
       <p class="hint">↑ ↓ move between heights, ← → between branches, Home/End: head/genesis, Enter opens a block.</p>
       <ReorgList reorgs={reorgsIn(chunks.current, lowest, highest)} />

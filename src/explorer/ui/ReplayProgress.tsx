@@ -20,7 +20,7 @@ export function ReplayProgress({ replay }: { replay: ReplayStatus }) {
             ? `waiting for the upstream's block ${num(replay.next)}`
             : speed
   return (
-    <div class="replay" aria-label="replay">
+    <section class="replay" aria-label="replay">
       <span>
         replay of blocks {first}–{last}: {Math.min(replayed, total)} of {total}
       </span>
@@ -28,6 +28,6 @@ export function ReplayProgress({ replay }: { replay: ReplayStatus }) {
       <span class={replay.mismatch || replay.error ? 'error' : 'muted'} role={replay.mismatch || replay.error ? 'alert' : undefined}>
         {state}
       </span>
-    </div>
+    </section>
   )
 }

@@ -49,7 +49,15 @@ function KeyForm({ refused }: { refused: boolean }) {
       <p>This server has API keys: the explorer calls JSON-RPC with one, as any client does.</p>
       {refused ? <p class="error" role="alert">That key was refused.</p> : null}
       <label>
-        API key <input type="password" autoFocus required value={key} onInput={(e) => setKey((e.currentTarget as HTMLInputElement).value)} />
+        API key{' '}
+        <input
+          type="password"
+          // biome-ignore lint/a11y/noAutofocus: the key is all this page asks for before it can show anything
+          autoFocus
+          required
+          value={key}
+          onInput={(e) => setKey((e.currentTarget as HTMLInputElement).value)}
+        />
       </label>
       <button type="submit">Open</button>
     </form>

@@ -1,6 +1,6 @@
 import { pad, type Hex } from 'viem'
 import { describe, expect } from 'vitest'
-import { WebSocket } from 'ws'
+import type { WebSocket } from 'ws'
 import { deployTokenViaRpc, devAccount, hex, receiptOf, send, tokenCall } from '../../helpers/rpcChain.ts'
 import { postJson, request, rpc, rpcError } from '../../helpers/rpcClient.ts'
 import { rpcTestWith } from '../../helpers/rpcTest.ts'
