@@ -28,7 +28,7 @@ export const UNMOVED_CLOCK: ClockState = { offset: 0n, nextTimestamp: undefined,
 /**
  * Block timestamps, in seconds. Every block is at least one second after its parent (the
  * post-merge rule), whatever the wall clock says; `evm_increaseTime` and
- * `evm_setNextBlockTimestamp` shift it as they do in Anvil and Hardhat (docs/time.md).
+ * `evm_setNextBlockTimestamp` shift it as they do in Anvil and Hardhat (docs/reference/test-client.md, "Block time").
  */
 export class ChainClock {
   private offset = 0n

@@ -3,14 +3,16 @@ import { formatBanner } from '../banner.ts'
 import { DEFAULT_CONFIG } from '../config/defaults.ts'
 import { ConfigError, loadConfigFile, parseConfig } from '../config/loadConfig.ts'
 import { apiKeyNames, reorgsConfig } from '../config/schema.ts'
+import { loadYaml } from '../config/yaml.ts'
 import type { ChainsimConfig } from '../config/schema.ts'
 import { exportChain } from '../exportChain.ts'
 import { keepHeapNearLiveSize } from '../heapGrowth.ts'
 import { loadImportedNetwork } from '../importedNetwork.ts'
-import { ScenarioRecorder } from '../record/recorder.ts'
+import type { ScenarioRecorder } from '../record/recorder.ts'
 import { startServer } from '../server.ts'
 import type { RunningServer } from '../server.ts'
 import { enableCollectionAfterBursts } from '../transports/burstCollector.ts'
+import { REORG_PROFILES } from '../reorg/profiles/index.ts'
 import { prepareExplorer } from './explorer.ts'
 import { reportFailure } from './failure.ts'
 import { onStopRequest } from './stopSignals.ts'
@@ -109,6 +111,8 @@ export async function serve(options: ServeOptions): Promise<void> {
   if (options.archive) for (const network of config.networks) network.history = { stateBlocks: 'all' }
   if (options.reorgSeed !== undefined && options.reorgProfile === undefined) throw new ConfigError('--reorg-seed goes with --reorg-profile')
   if (options.reorgProfile !== undefined) {
+    // A profile file may be YAML; a built-in name needs no parser.
+    if (!Object.hasOwn(REORG_PROFILES, options.reorgProfile)) await loadYaml()
     const reorgs = reorgsConfig.safeParse({ profile: options.reorgProfile, ...(options.reorgSeed === undefined ? {} : { seed: options.reorgSeed }) })
     if (!reorgs.success) throw new ConfigError(`--reorg-profile: ${reorgs.error.issues.map((issue) => issue.message).join('; ')}`)
     for (const network of config.networks) network.reorgs = reorgs.data
@@ -119,7 +123,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const browserAccess = parseConfig({ networks: [{ name: 'check', chainId: 1 }], ...(cors === undefined ? {} : { cors }), ...(allowedHosts === undefined ? {} : { allowedHosts }) }, 'the command line')
   if (cors !== undefined) config.cors = browserAccess.cors
   if (allowedHosts !== undefined) config.allowedHosts = browserAccess.allowedHosts
-  const recorder = options.record === undefined ? undefined : recorderFor(options, config.networks)
+  const recorder = options.record === undefined ? undefined : await recorderFor(options, config.networks)
   // A long-running server gives memory back after bursts of large requests (src/transports/burstCollector.ts),
   // and keeps its heap near what it holds (src/heapGrowth.ts).
   enableCollectionAfterBursts()
@@ -148,7 +152,7 @@ export async function serve(options: ServeOptions): Promise<void> {
 }
 
 /** `--record FILE`: what a recording can play again is a chain chainsim made from a config, without a timer sending. */
-function recorderFor(options: ServeOptions, networks: ChainsimConfig['networks']): ScenarioRecorder {
+async function recorderFor(options: ServeOptions, networks: ChainsimConfig['networks']): Promise<ScenarioRecorder> {
   if (options.state !== undefined || options.genesis !== undefined) {
     throw new ConfigError(`--record plays networks chainsim makes from a config: ${options.state !== undefined ? '--state restores' : '--genesis imports'} a chain a scenario cannot start from`)
   }
@@ -158,6 +162,8 @@ function recorderFor(options: ServeOptions, networks: ChainsimConfig['networks']
     }
     if (network.backgroundTraffic) throw new ConfigError(`--record cannot record network ${network.name}: its background traffic sends transactions no call sent`)
   }
+  // Loaded only to record: it writes YAML.
+  const { ScenarioRecorder } = await import('../record/recorder.ts')
   return new ScenarioRecorder(options.record as string, networks)
 }
 

@@ -4,6 +4,8 @@ import type { ChainsimConfig } from './schema.ts'
 import { ChainsimError } from '../errors.ts'
 import { describeIssue } from './describeIssue.ts'
 import { describeJsonSyntaxError } from './jsonSyntax.ts'
+import { loadYaml } from './yaml.ts'
+import { REORG_PROFILES } from '../reorg/profiles/index.ts'
 
 /** A config that cannot be used; the message names the file and the bad key. */
 export class ConfigError extends ChainsimError {}
@@ -31,19 +33,22 @@ export async function loadConfigFile(path: string): Promise<ChainsimConfig> {
   let input: unknown
   try {
     // YAML's parser is loaded only for a YAML file: a JSON config, or none, starts without it.
-    input = yaml ? (await yamlParser())(text) : JSON.parse(text)
+    input = yaml ? (await loadYaml())(text) : JSON.parse(text)
   } catch (error) {
     const reason = !yaml && error instanceof SyntaxError ? describeJsonSyntaxError(error, text) : (error as Error).message
     throw new ConfigError(`config file ${path} is not valid ${yaml ? 'YAML' : 'JSON'}: ${reason}`)
   }
+  // A reorg profile file it names may be YAML: its parser is at hand when the config is checked.
+  if (!yaml && namesProfileFile(input)) await loadYaml()
   return parseConfig(input, `config file ${path}`)
 }
 
-/**
- * The YAML parser. In a bundle with code splitting (the CLI's), a CommonJS package imported dynamically is its
- * chunk's default export only, so its functions are looked for there too.
- */
-async function yamlParser(): Promise<(text: string) => unknown> {
-  const yaml = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') }
-  return yaml.parse ?? (yaml.default as typeof import('yaml')).parse
+/** Whether a config names a reorg profile by a file (any name that is not a built-in profile's). */
+function namesProfileFile(input: unknown): boolean {
+  const networks = (input as { networks?: unknown } | null)?.networks
+  if (!Array.isArray(networks)) return false
+  return networks.some((network: { reorgs?: { profile?: unknown } } | null) => {
+    const profile = network?.reorgs?.profile
+    return typeof profile === 'string' && !Object.hasOwn(REORG_PROFILES, profile)
+  })
 }

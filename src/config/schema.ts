@@ -6,6 +6,10 @@ import { replaySpeed } from '../replay/speed.ts'
 import { ReorgProfileError, resolveReorgProfile } from '../reorg/profiles/index.ts'
 
 // Each `.describe(...)` says what a key expects; a refused value is named with it (src/config/describeIssue.ts).
+// Each key's `title` says what it is for: docs/reference/config.md is generated from both (configReference.ts).
+
+/** What a key is for, in the config reference and editors' hover help. */
+const title = (text: string) => ({ title: text })
 
 const port = z.number().int().min(0).max(65535).describe('a port number, 0 to 65535 (0: any free port)')
 
@@ -32,25 +36,29 @@ const width = z.number().int().nonnegative().nullable().describe('a number of bl
  */
 const limits = z
   .object({
-    profile: z.enum(PROVIDER_NAMES).default('infura'),
-    maxLogResults: cap,
-    uncappedBlockRange: width,
-    maxBlockRange: width,
-    queryTimeoutMs: cap,
-    maxLogParams: cap,
-    maxParamsPerPosition: cap,
-    maxResponseBytes: cap,
+    profile: z.enum(PROVIDER_NAMES).meta(title("the provider whose eth_getLogs limits and words the network has")).default('infura'),
+    maxLogResults: cap.meta(title('the most logs one eth_getLogs answers')),
+    uncappedBlockRange: width.meta(title('ranges at most this wide are answered whatever their count')),
+    maxBlockRange: width.meta(title('the widest range eth_getLogs takes')),
+    queryTimeoutMs: cap.meta(title('how long one eth_getLogs may run')),
+    maxLogParams: cap.meta(title("addresses plus topic values in one log filter")),
+    maxParamsPerPosition: cap.meta(title('addresses, or values of one topic position, in one log filter')),
+    maxResponseBytes: cap.meta(title("the largest log array's JSON, in bytes")),
     oddities: z
-      .object({ suggestionEqualsRequest: z.boolean().optional(), suggestionExceedsLimit: z.boolean().optional() })
+      .object({
+        suggestionEqualsRequest: z.boolean().optional().meta(title('the range suggested is the one asked for: retrying it as it is loops forever')),
+        suggestionExceedsLimit: z.boolean().optional().meta(title('the range suggested is one block wider than what fits, and is refused in turn')),
+      })
       .strict()
-      .optional(),
+      .optional()
+      .meta(title("a provider's quirks that clients must survive, off by default")),
   })
   .strict()
 
 const finality = z
   .object({
-    safeDepth: z.number().int().nonnegative().default(32),
-    finalizedDepth: z.number().int().nonnegative().default(64),
+    safeDepth: z.number().int().nonnegative().meta(title('how many blocks below the head `safe` is')).default(32),
+    finalizedDepth: z.number().int().nonnegative().meta(title('how many blocks below the head `finalized` is; no reorg goes below it unless forced')).default(64),
   })
   .strict()
   .refine((depths) => depths.safeDepth <= depths.finalizedDepth, {
@@ -61,23 +69,23 @@ const finality = z
 const MB = 1024 * 1024
 
 /**
- * Transport limits, the same for every network (README's defaults). Each has its own clear refusal:
+ * Transport limits, the same for every network (docs/reference/errors-and-limits.md, Transport limits). Each has its own clear refusal:
  * HTTP 413, WS close 1009, WS close 1008 for a client too slow to read, -32600 for a batch or a nesting
  * too large, HTTP 408 for a request that does not arrive in time, WS close 1001 for an idle connection.
  */
 const serverLimits = z
   .object({
-    maxHttpBodyBytes: bytes().default(10 * MB),
-    maxWsMessageBytes: bytes().default(10 * MB),
+    maxHttpBodyBytes: bytes().meta(title('the largest HTTP request body (past it: HTTP 413)')).default(10 * MB),
+    maxWsMessageBytes: bytes().meta(title('the largest WebSocket message (past it: close 1009)')).default(10 * MB),
     /** Unsent bytes a WS client may fall behind by before it is dropped. */
-    maxWsBufferedBytes: bytes().default(16 * MB),
-    maxBatchSize: z.number().int().positive().describe('a number of requests (a whole number, at least 1)').default(1000),
-    maxJsonDepth: z.number().int().positive().describe('a nesting depth (a whole number, at least 1)').default(64),
-    httpKeepAliveTimeoutMs: milliseconds().default(72_000),
-    httpRequestTimeoutMs: milliseconds().default(30_000),
+    maxWsBufferedBytes: bytes().meta(title('unsent bytes a WebSocket client may fall behind by (past it: close 1008)')).default(16 * MB),
+    maxBatchSize: z.number().int().positive().describe('a number of requests (a whole number, at least 1)').meta(title('requests in one batch (past it: -32600)')).default(1000),
+    maxJsonDepth: z.number().int().positive().describe('a nesting depth (a whole number, at least 1)').meta(title('how deep a request may nest (past it: -32600)')).default(64),
+    httpKeepAliveTimeoutMs: milliseconds().meta(title('how long an idle HTTP connection is kept open')).default(72_000),
+    httpRequestTimeoutMs: milliseconds().meta(title('how long a request may take to arrive (past it: HTTP 408)')).default(30_000),
     /** Nothing (no message, no pong) heard from a WS client for this long closes it. */
-    wsIdleTimeoutMs: milliseconds().default(300_000),
-    wsPingIntervalMs: milliseconds().default(30_000),
+    wsIdleTimeoutMs: milliseconds().meta(title('nothing heard from a WebSocket client for this long closes it (close 1001)')).default(300_000),
+    wsPingIntervalMs: milliseconds().meta(title('how often a WebSocket client is pinged; less than wsIdleTimeoutMs')).default(30_000),
   })
   .strict()
   .refine((limits) => limits.wsPingIntervalMs < limits.wsIdleTimeoutMs, {
@@ -88,8 +96,8 @@ const serverLimits = z
 /** Per-API-key token buckets; off unless given. `burst` defaults to one second's worth. */
 const rateLimit = z
   .object({
-    requestsPerSecond: z.number().positive(),
-    burst: z.number().int().positive().optional(),
+    requestsPerSecond: z.number().positive().meta(title("the rate each API key's bucket refills at")),
+    burst: z.number().int().positive().optional().meta(title('the requests a key may send at once (default: one second\'s worth)')),
   })
   .strict()
   .transform((limit) => ({ requestsPerSecond: limit.requestsPerSecond, burst: limit.burst ?? Math.ceil(limit.requestsPerSecond) }))
@@ -102,18 +110,24 @@ const rateLimit = z
  */
 const fork = z
   .object({
-    url: z.string().min(1).optional(),
-    blockNumber: z.number().int().nonnegative().optional(),
-    cacheDir: z.string().min(1).optional(),
-    offline: z.boolean().optional(),
-    retries: z.number().int().min(0).max(10).optional(),
-    timeoutMs: milliseconds().optional(),
+    url: z.string().min(1).optional().meta(title("the upstream chain's JSON-RPC URL (HTTP); or give fixture")),
+    blockNumber: z.number().int().nonnegative().optional().meta(title("the block to fork at (default: the upstream's latest)")),
+    cacheDir: z.string().min(1).optional().meta(title('where the fork cache is kept (default $XDG_CACHE_HOME/chainsim, else ~/.cache/chainsim)')),
+    offline: z.boolean().optional().meta(title('play from the cache alone; the upstream is never asked')),
+    retries: z.number().int().min(0).max(10).optional().meta(title('retries of a failed upstream round trip (default 3)')),
+    timeoutMs: milliseconds().optional().meta(title('one upstream round trip fails past this (default 20,000)')),
     /** One upstream read, retries and their waits included, fails past this many ms (default 10,000). */
-    deadlineMs: milliseconds().optional(),
-    replayTo: z.number().int().nonnegative().optional().describe('mine the upstream\'s blocks after the fork block again, up to this one'),
-    replaySpeed: replaySpeed.optional().describe('fast (default), realtime, or X times real time'),
-    replayPaused: z.boolean().optional().describe('the replay starts paused (sim_replay [{resume: true}] starts it)'),
-    fixture: z.string().min(1).optional().describe('a fixture file (chainsim fixture) to play from instead of url and a cache'),
+    deadlineMs: milliseconds().optional().meta(title('one upstream read, retries and their waits included, fails past this (default 10,000)')),
+    replayTo: z
+      .number()
+      .int()
+      .nonnegative()
+      .optional()
+      .describe("a block number after the fork block")
+      .meta(title("mine the upstream's blocks after the fork block again, up to this one (docs/guides/replay.md)")),
+    replaySpeed: replaySpeed.optional().describe('fast (default), realtime, or X times real time').meta(title('the pace of the replay')),
+    replayPaused: z.boolean().optional().meta(title('the replay starts paused (sim_replay [{"resume": true}] starts it)')),
+    fixture: z.string().min(1).optional().describe('a path to a file chainsim fixture wrote').meta(title('a fixture to play from instead of url and a cache (replayTo defaults to its last block)')),
   })
   .strict()
   .refine((f) => (f.url === undefined) !== (f.fixture === undefined), { message: 'give either url (an upstream) or fixture (a file chainsim fixture wrote)', path: ['url'] })
@@ -127,12 +141,15 @@ const fork = z
   })
 
 /**
- * How many of the newest blocks keep their state (README, "State history"): a count, or `"all"` for an
+ * How many of the newest blocks keep their state (docs/guides/state-and-persistence.md, "State history"): a count, or `"all"` for an
  * archive. Default: 256, and at least finality.finalizedDepth + 64.
  */
 const history = z
   .object({
-    stateBlocks: z.union([z.number().int().positive(), z.literal('all')]).describe('a number of blocks (a whole number, at least 1), or "all"'),
+    stateBlocks: z
+      .union([z.number().int().positive(), z.literal('all')])
+      .describe('a number of blocks (a whole number, at least 1), or "all"')
+      .meta(title('the newest blocks whose state is kept (default 256, and at least finality.finalizedDepth + 64)')),
   })
   .strict()
 
@@ -142,8 +159,11 @@ const history = z
  */
 export const reorgsConfig = z
   .object({
-    profile: z.union([z.string().min(1), z.record(z.string(), z.unknown())], { error: 'expected a profile name, a profile file, or a profile object' }),
-    seed: z.number().int().optional().describe('seeds the draws, so runs repeat (default 1)'),
+    profile: z
+      .union([z.string().min(1), z.record(z.string(), z.unknown())], { error: 'expected a profile name, a profile file, or a profile object' })
+      .describe('a built-in profile\'s name, a profile file (YAML or JSON), or a profile object')
+      .meta(title('the reorgs it makes: ethereum, polygon, optimism, arbitrum, bsc, none, or your own')),
+    seed: z.number().int().optional().describe('a whole number').meta(title('seeds the draws, so runs repeat (default 1)')),
   })
   .strict()
   .superRefine((reorgs, ctx) => {
@@ -158,21 +178,21 @@ export const reorgsConfig = z
 /** One network: its own node, chain id and port. */
 export const networkConfig = z
   .object({
-    name: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').describe('a name of letters, digits, - and _'),
+    name: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').describe('a name of letters, digits, - and _').meta(title('the network\'s name, in the banner, logs and the explorer')),
     /** Required, except on a fork, which takes its upstream's unless given. */
-    chainId: z.number().int().positive().describe('a chain id (a whole number, at least 1)').optional(),
-    port: port.optional(),
-    mining: mining.default({ auto: true }),
-    limits: limits.prefault({}),
+    chainId: z.number().int().positive().describe('a chain id (a whole number, at least 1)').optional().meta(title("the chain id; required, except on a fork, which takes its upstream's")),
+    port: port.optional().meta(title('the port it is served on (default: 8545 for the first network, counting up)')),
+    mining: mining.meta(title('when blocks are mined')).default({ auto: true }),
+    limits: limits.meta(title("eth_getLogs limits: a provider profile and any of its caps, key by key (null removes one)")).prefault({}),
     /** Faults armed from the start (src/rpc/faults.ts), as `sim_fault` arms them. */
-    faults: z.array(faultSpec).default([]),
-    filterTimeoutMs: milliseconds().default(300_000),
-    finality: finality.default({ safeDepth: 32, finalizedDepth: 64 }),
-    history: history.optional(),
+    faults: z.array(faultSpec).meta(title('faults armed from the start, as sim_fault takes them')).default([]),
+    filterTimeoutMs: milliseconds().meta(title('a filter not polled for this long is uninstalled')).default(300_000),
+    finality: finality.meta(title('how far below the head the safe and finalized tags are')).default({ safeDepth: 32, finalizedDepth: 64 }),
+    history: history.optional().meta(title('which blocks keep their state (default: the top-level history, else the newest 256)')),
     /** Send ERC-20 transfers between dev accounts, so logs flow with no client action. */
-    backgroundTraffic: z.boolean().default(false),
-    fork: fork.optional(),
-    reorgs: reorgsConfig.optional(),
+    backgroundTraffic: z.boolean().meta(title('send ERC-20 transfers between dev accounts, so logs flow with no client action')).default(false),
+    fork: fork.optional().meta(title("start from another chain's state at a block")),
+    reorgs: reorgsConfig.optional().meta(title('reorganize by itself as a public chain does (docs/reference/reorg-profiles.md)')),
   })
   .strict()
   .refine((network) => network.chainId !== undefined || network.fork !== undefined, {
@@ -187,26 +207,37 @@ const origin = z.string().refine((value) => value === '*' || isOrigin(value), {
 
 /** An API key, or a key with the only origins that may use it from a browser (as Infura's allowlists). */
 const apiKey = z
-  .union([z.string().min(1), z.object({ key: z.string().min(1), origins: z.array(origin).min(1) }).strict()])
+  .union([
+    z.string().min(1),
+    z.object({ key: z.string().min(1).meta(title('the API key')), origins: z.array(origin).min(1).meta(title('the only origins browsers may use it from')) }).strict(),
+  ])
   .describe('an API key, or { "key": KEY, "origins": [ORIGIN, ...] }')
 
 /** The config file (JSON or YAML). Unknown keys are refused, by name. */
 export const chainsimConfig = z
   .object({
-    host: z.string().min(1).default('127.0.0.1'),
-    apiKeys: z.array(apiKey).default([]),
+    host: z.string().min(1).meta(title('the address every network binds')).default('127.0.0.1'),
+    apiKeys: z.array(apiKey).meta(title('the API keys URLs must carry (/v3/KEY); none: any key, and / too')).default([]),
     /** Origins browsers may call from: any (the default, as Anvil), a list, or none. */
-    cors: z.union([z.literal('*'), z.array(origin), z.literal(false)]).describe('"*", a list of origins, or false').default('*'),
+    cors: z.union([z.literal('*'), z.array(origin), z.literal(false)]).describe('"*", a list of origins, or false').meta(title('origins browsers may call from: any, a list, or none')).default('*'),
     /** Host names requests may address (DNS rebinding protection); default: loopback names and `host`. */
-    allowedHosts: z.union([z.literal('*'), z.array(z.string().min(1))]).describe('"*" or a list of host names').optional(),
-    tls: z.object({ cert: z.string().min(1), key: z.string().min(1) }).strict().optional(),
-    logRequests: z.boolean().default(false),
-    limits: serverLimits.prefault({}),
-    rateLimit: rateLimit.optional(),
+    allowedHosts: z
+      .union([z.literal('*'), z.array(z.string().min(1))])
+      .describe('"*" or a list of host names')
+      .optional()
+      .meta(title('host names requests may address besides loopback names, host and IP literals (default: those; "*" on a non-loopback host)')),
+    tls: z
+      .object({ cert: z.string().min(1).meta(title('a PEM certificate file')), key: z.string().min(1).meta(title('its PEM private key file')) })
+      .strict()
+      .optional()
+      .meta(title('serve HTTPS and WSS')),
+    logRequests: z.boolean().meta(title('print each JSON-RPC call as it is answered')).default(false),
+    limits: serverLimits.meta(title('transport limits, the same for every network')).prefault({}),
+    rateLimit: rateLimit.optional().meta(title('a token bucket per API key; off unless given')),
     /** The state window of every network that sets none of its own. */
-    history: history.optional(),
+    history: history.optional().meta(title('the state window of every network that sets none of its own')),
     /** Default: the embedded default networks (`dev` and `dev-interval`), so a file may set only the rest. */
-    networks: z.array(networkConfig).min(1).prefault(DEFAULT_NETWORKS),
+    networks: z.array(networkConfig).min(1).meta(title('the networks served, each on its own port')).prefault(DEFAULT_NETWORKS),
   })
   .strict()
   .superRefine((config, ctx) => {

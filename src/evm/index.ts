@@ -1,9 +1,9 @@
 // The EVM boundary: everything chainsim needs from @ethereumjs, in chainsim's own terms.
-export * from './accounts.ts'
-export * from './blobs.ts'
-export { logsBloom } from './bloom.ts'
-export { keepLogs, topicCountOf, topicOf } from './packedLogs.ts'
-export { KeptBlock } from './keptBlock.ts'
+export * from './crypto/accounts.ts'
+export * from './encoding/blobs.ts'
+export { logsBloom } from './encoding/bloom.ts'
+export { keepLogs, topicCountOf, topicOf } from './encoding/packedLogs.ts'
+export { KeptBlock } from './encoding/keptBlock.ts'
 export {
   asBytes,
   asList,
@@ -20,28 +20,28 @@ export {
   optional,
   RecordError,
   uint,
-} from './recordCodec.ts'
-export type { KeptBlockParts, RlpItem } from './recordCodec.ts'
-export type { BlockHeader } from './keptBlock.ts'
-export * from './bytes.ts'
-export * from './common.ts'
-export * from './engine.ts'
-export { isKzgLoaded } from './kzg.ts'
-export * from './transactions.ts'
+} from './encoding/recordCodec.ts'
+export type { KeptBlockParts, RlpItem } from './encoding/recordCodec.ts'
+export type { BlockHeader } from './encoding/keptBlock.ts'
+export * from './encoding/bytes.ts'
+export * from './configuration/common.ts'
+export * from './execution/engine.ts'
+export { isKzgLoaded } from './crypto/kzg.ts'
+export * from './encoding/transactions.ts'
 export * from './types.ts'
-export type { BlockTemplate, BuiltBlock, TransactionRejection } from './blockBuilder.ts'
-export * from './gethGenesis.ts'
-export { BlockImportError, decodeRlpBlocks } from './importBlocks.ts'
-export { estimateGas } from './estimateGas.ts'
-export { uncleAsBlock } from './uncles.ts'
-export { commitmentsOf, receiptBloomOf } from './commitments.ts'
-export type { TransactionCommitments } from './commitments.ts'
-export { withdrawalsOf } from './withdrawals.ts'
-export type { Withdrawal } from './withdrawals.ts'
-export * from './messageCall.ts'
-export { OverrideRefused } from './overrides.ts'
-export type { AccountOverride, BlockOverrides, StorageEntries } from './overrides.ts'
-export { MAX_SIMULATED_BLOCKS, SimulationRefused } from './simulateBlocks.ts'
+export type { BlockTemplate, BuiltBlock, TransactionRejection } from './execution/blockBuilder.ts'
+export * from './configuration/gethGenesis.ts'
+export { BlockImportError, decodeRlpBlocks } from './execution/importBlocks.ts'
+export { estimateGas } from './execution/estimateGas.ts'
+export { uncleAsBlock } from './encoding/uncles.ts'
+export { commitmentsOf, receiptBloomOf } from './encoding/commitments.ts'
+export type { TransactionCommitments } from './encoding/commitments.ts'
+export { withdrawalsOf } from './execution/withdrawals.ts'
+export type { Withdrawal } from './execution/withdrawals.ts'
+export * from './execution/messageCall.ts'
+export { OverrideRefused } from './execution/overrides.ts'
+export type { AccountOverride, BlockOverrides, StorageEntries } from './execution/overrides.ts'
+export { MAX_SIMULATED_BLOCKS, SimulationRefused } from './execution/simulateBlocks.ts'
 export type {
   SimulatedBlock,
   SimulatedBlockRequest,
@@ -49,11 +49,11 @@ export type {
   SimulatedWithdrawal,
   SimulationOptions,
   SimulationRefusalKind,
-} from './simulateBlocks.ts'
+} from './execution/simulateBlocks.ts'
 export * from './tracing/index.ts'
-export { gethVmError } from './gethWords.ts'
-export { ForkSourceError, ProofNotLocal, stateEveryBlockReads } from './forkState.ts'
-export type { ForkedStateSource, UpstreamAccount } from './forkState.ts'
-export { ForkBlockError, forkBlockFromHeader } from './forkBlock.ts'
-export type { UpstreamHeader } from './forkBlock.ts'
-export { decodeImpersonatedTransaction, impersonatedTransaction, withImpersonatedSenders } from './impersonation.ts'
+export { gethVmError } from './execution/gethWords.ts'
+export { ForkSourceError, ProofNotLocal, stateEveryBlockReads } from './state/forkState.ts'
+export type { ForkedStateSource, UpstreamAccount } from './state/forkState.ts'
+export { ForkBlockError, forkBlockFromHeader } from './configuration/forkBlock.ts'
+export type { UpstreamHeader } from './configuration/forkBlock.ts'
+export { decodeImpersonatedTransaction, impersonatedTransaction, withImpersonatedSenders } from './execution/impersonation.ts'

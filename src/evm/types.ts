@@ -1,4 +1,4 @@
-import type { SignedTransaction } from './transactions.ts'
+import type { SignedTransaction } from './encoding/transactions.ts'
 
 /** An event as the EVM emitted it; positions are added by whoever places it in a block. */
 export interface Log {

@@ -6,7 +6,7 @@ import { ReorgError } from './errors.ts'
 import { reorgAncestor } from './reorgEngine.ts'
 import type { ReorgPlan } from './reorgEngine.ts'
 
-/** sim_reorg's options (README, Reorgs), in domain types. */
+/** sim_reorg's options (docs/reference/reorgs-and-filters.md), in domain types. */
 export interface SimReorgOptions {
   depth: number
   /** Blocks in the replacement branch; default depth + 1, so the new branch is longer. */

@@ -1,4 +1,4 @@
-// What the explorer's sim_ methods answer (README, "The explorer"): the answers' wire types, which the methods
+// What the explorer's sim_ methods answer (docs/guides/explorer.md): the answers' wire types, which the methods
 // declare and the page reads (src/explorer/ui/types.ts re-exports them). Chain quantities are hex strings, the
 // explorer's own figures (counts, ids, times in ms) JSON numbers.
 import type { FaultSpec } from './faults/faultSpec.ts'

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { isMap, isScalar, LineCounter, parseDocument, visit } from 'yaml'
+import { isMap, isScalar, LineCounter, parse as parseYaml, parseDocument, visit } from 'yaml'
 import type { Document } from 'yaml'
 import type { z } from 'zod'
+import { provideYaml } from '../config/yaml.ts'
 import { ChainsimError } from '../errors.ts'
 import { exactInteger } from './amounts.ts'
 import { ITERATION_NAME } from './schemaParts.ts'
@@ -85,6 +86,8 @@ export async function loadScenarioFile(file: string): Promise<LoadedScenario> {
  * node's position; large unquoted numbers (`250e18`) are read exactly from their text.
  */
 export function parseScenario(text: string, file = '<text>'): LoadedScenario {
+  // A reorg profile file a network names may be YAML too.
+  provideYaml(parseYaml)
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter })
   const [syntax] = doc.errors

@@ -8,7 +8,7 @@ export type SimReorgParameters = ChainsimParameters<'sim_reorg'>[0]
 /** sim_reorg's answer. */
 export type SimReorgReturnType = ChainsimReturnType<'sim_reorg'>
 
-/** sim_replay's answer (docs/replay.md). */
+/** sim_replay's answer (docs/guides/replay.md). */
 export type SimReplayReturnType = ChainsimReturnType<'sim_replay'>
 
 /** A reorg profile as sim_reorgProfile takes it: a built-in name (or a config's file name) or a profile object. */

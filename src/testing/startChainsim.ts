@@ -46,7 +46,7 @@ export interface ChainsimNetwork {
   wsUrl: string
   /** The network in-process: blocks, pool, filters, `settled()`. */
   node: ChainNode
-  /** Faults armed here meet the network's clients (README, Faults). */
+  /** Faults armed here meet the network's clients (docs/guides/provider-profiles-and-faults.md). */
   faults: FaultInjector
   /**
    * The network's JSON-RPC in this process, as an EIP-1193 `request`: what its URLs answer, with no socket

@@ -36,7 +36,7 @@ export type HttpServerOptions = {
 /** The fastify app of one network, over HTTP or HTTPS. */
 export type HttpServer = FastifyInstance<http.Server | https.Server>
 
-/** Default HTTP body limit: 10 MB, the documented default (README, Serving). */
+/** Default HTTP body limit: 10 MB, the documented default (docs/reference/errors-and-limits.md). */
 export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024
 /** Default idle time of a keep-alive connection: fastify's 72 s. */
 export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 72_000

@@ -52,9 +52,9 @@ export type WsServer = {
   close(): Promise<void>
 }
 
-/** Default WS message limit: 10 MB, the documented default (README, Serving). */
+/** Default WS message limit: 10 MB, the documented default (docs/reference/errors-and-limits.md). */
 export const DEFAULT_WS_MAX_PAYLOAD = 10 * 1024 * 1024
-/** Default unsent-data limit per client: 16 MB, the documented default (README, Serving). */
+/** Default unsent-data limit per client: 16 MB, the documented default (docs/reference/errors-and-limits.md). */
 export const DEFAULT_WS_MAX_BUFFERED_AMOUNT = 16 * 1024 * 1024
 /** Default idle timeout of a WebSocket connection: 5 minutes. */
 export const DEFAULT_WS_IDLE_TIMEOUT_MS = 5 * 60_000

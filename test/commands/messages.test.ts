@@ -77,7 +77,7 @@ describe('a refused config file names the key, the value and what to write', () 
     expect(run.stderr).toContain('Unexpected end of JSON input at line 1, column 16:\n\n{ "networks": [\n               ^\n')
   })
 
-  test("the README's transport limits saved on their own serve the default networks", async () => {
+  test("the documented transport limits saved on their own serve the default networks", async () => {
     await writeFile(file('limits.json'), JSON.stringify({ limits: { maxBatchSize: 1000, maxJsonDepth: 64 }, rateLimit: { requestsPerSecond: 50, burst: 100 } }))
     const run = await chainsim(['serve', '--config', file('limits.json'), '--port', '0'], /dev-interval[\s\S]*HTTP/)
     run.stop()

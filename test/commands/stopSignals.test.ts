@@ -13,7 +13,7 @@ import { devAccount } from '../helpers/rpcChain.ts'
 import { oneNetworkConfig, serveWithState } from '../persistence/servedState.ts'
 
 // How a served chain stops: on SIGHUP as on SIGTERM, saving its state, and when the process that launched it
-// goes away (killing `npx chainsim …` stops chainsim), through the real CLI and the README's CI snippet via npx.
+// goes away (killing `npx chainsim …` stops chainsim), through the real CLI and the docs' CI snippets via npx.
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const BIN = join(ROOT, 'src', 'bin', 'chainsim.mjs')
 const run = promisify(execFile)
@@ -102,8 +102,8 @@ setInterval(() => {}, 1000)
   }, 90_000)
 })
 
-describe("the README's CI snippets through npx", () => {
-  // As README.md writes them: started in the background with `&`, stopped with `kill %1`, in a script (no job control).
+describe("the docs' CI snippets through npx", () => {
+  // As docs/guides/ci.md and docs/guides/state-and-persistence.md write them: started in the background with `&`, stopped with `kill %1`, in a script (no job control).
   const snippet = (command: string, port: number) => `set -e
 cd ${JSON.stringify(ROOT)}
 ${command} > ${JSON.stringify(join(dir, `npx-${port}.log`))} 2>&1 &

@@ -11,7 +11,7 @@ import { rpc, rpcRaw } from '../helpers/rpcClient.ts'
  * The same signed transactions sent to chainsim and to Anvil 1.7.1 (same mnemonic, chain id and
  * hardfork), then traced, called with overrides and simulated on both: the answers must agree.
  * Where Anvil departs from geth, chainsim answers as geth and the comparison leaves that part out
- * (README, "Simulation and tracing"): CREATE/CREATE2's gasCost (geth leaves the callee's gas out),
+ * (docs/reference/simulation-and-tracing.md): CREATE/CREATE2's gasCost (geth leaves the callee's gas out),
  * the failing opcode's error and gasCost, callTracer's top-level gas (geth: the transaction's gas
  * limit) and log `index`, logs of failed frames (geth drops them), created and self-destructed
  * accounts in prestateTracer, and a reverted simulated call's returnData and error.

@@ -5,7 +5,7 @@ import { ChainNode } from '../../src/node.ts'
 import { balanceOfData, deployToken, transferData } from '../helpers/contracts.ts'
 import { fuzzParameters, fuzzTimeout } from '../fuzz/fuzzSettings.ts'
 
-// Calls without state overrides or a tracer run on VMs kept and reused (src/evm/callVms.ts); calls with them
+// Calls without state overrides or a tracer run on VMs kept and reused (src/evm/execution/callVms.ts); calls with them
 // run on a VM made for the one call, as every call once did. An empty list of state overrides takes the second
 // path and changes nothing, so the two paths must give the same answer to every call, whatever ran before.
 

@@ -2,8 +2,8 @@ import { keccak_256 } from '@noble/hashes/sha3.js'
 import { Bloom } from '@ethereumjs/vm'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { addToBloom, keccak256 } from '../../src/evm/crypto.ts'
-import { logsBloom } from '../../src/evm/bloom.ts'
+import { addToBloom, keccak256 } from '../../src/evm/crypto/crypto.ts'
+import { logsBloom } from '../../src/evm/encoding/bloom.ts'
 import { fuzzParameters } from '../fuzz/fuzzSettings.ts'
 
 /** The yellow paper's bloom bits, from noble's keccak. */

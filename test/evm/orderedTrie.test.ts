@@ -3,9 +3,9 @@ import { RLP } from '@ethereumjs/rlp'
 import { encodeReceipt as libraryEncodeReceipt } from '@ethereumjs/vm'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { orderedTrieRoot } from '../../src/evm/orderedTrie.ts'
-import { packLogs } from '../../src/evm/packedLogs.ts'
-import { encodeReceipt } from '../../src/evm/receiptEncoding.ts'
+import { orderedTrieRoot } from '../../src/evm/encoding/orderedTrie.ts'
+import { packLogs } from '../../src/evm/encoding/packedLogs.ts'
+import { encodeReceipt } from '../../src/evm/encoding/receiptEncoding.ts'
 import { fuzzParameters } from '../fuzz/fuzzSettings.ts'
 
 /** The root @ethereumjs/block computes (genTransactionsTrieRoot): keys RLP(i) put one by one. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { logsBloom } from '../../src/evm/bloom.ts'
-import { keepLogs, packLogs } from '../../src/evm/packedLogs.ts'
+import { logsBloom } from '../../src/evm/encoding/bloom.ts'
+import { keepLogs, packLogs } from '../../src/evm/encoding/packedLogs.ts'
 import type { Log } from '../../src/evm/types.ts'
 import { fuzzParameters } from '../fuzz/fuzzSettings.ts'
 

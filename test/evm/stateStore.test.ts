@@ -4,7 +4,7 @@ import { Address, createAccount, MapDB, ValueEncoding } from '@ethereumjs/util'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { createDevCommon } from '../../src/evm/index.ts'
-import { StateStore } from '../../src/evm/stateStore.ts'
+import { StateStore } from '../../src/evm/state/stateStore.ts'
 import { fuzzParameters } from '../fuzz/fuzzSettings.ts'
 
 const common = createDevCommon(31337n, 'store')

@@ -67,7 +67,7 @@ export function messageArbitrary(shapes: ReturnType<typeof validShapes>): fc.Arb
 const methodOf = (request: unknown) =>
   typeof request === 'object' && request !== null ? (request as Record<string, unknown>)['method'] : undefined
 
-/** Checks the answer to one request against JSON-RPC 2.0 (and the -32601 / -32602 rules README states). */
+/** Checks the answer to one request against JSON-RPC 2.0 (and the -32601 / -32602 rules docs/reference/errors-and-limits.md states). */
 function expectAnswerTo(request: unknown, response: unknown, causes: string[]): void {
   const expected = expectedReply(request)
   if (!expected.answered) throw new Error('answer to a notification')

@@ -96,7 +96,7 @@ describe('fixed: parameter checks that were missing (-32603 or silent misbehavio
   })
 })
 
-describe('fixed in src/evm/engine.ts since the fuzz suite found them (internal errors before)', () => {
+describe('fixed in src/evm/execution/engine.ts since the fuzz suite found them (internal errors before)', () => {
   test('eth_call with gas below the intrinsic cost → -32000', async () => {
     const answer = await call('eth_call', [{ to: chain.samples.contract, data: chain.samples.emitCalldata, gas: '0x5208' }])
     expect(answer.error?.code).toBe(-32000)

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core'
 
 /**
  * Where the explorer tests put their screenshots: docs/screenshots when CHAINSIM_SCREENSHOTS=1 (to refresh the
- * ones the README shows), else a temporary folder, so that `npm test` leaves the working tree as it was.
+ * ones the docs show), else a temporary folder, so that `npm test` leaves the working tree as it was.
  */
 export const SCREENSHOT_DIR =
   process.env['CHAINSIM_SCREENSHOTS'] === '1' ? fileURLToPath(new URL('../../docs/screenshots', import.meta.url)) : join(tmpdir(), 'chainsim-screenshots')

@@ -24,7 +24,19 @@ export async function serveOneNetwork(network: Record<string, unknown> = {}, arg
   const dir = await mkdtemp(join(tmpdir(), 'chainsim-served-'))
   const config = join(dir, 'config.json')
   await writeFile(config, JSON.stringify({ networks: [{ name: 'dev', chainId: 31337, ...network }] }))
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--config', config, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const served = await serveWithArgs(['--config', config, ...args])
+  return {
+    ...served,
+    stop: async () => {
+      await served.stop()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Starts `chainsim serve` on a free port with the command-line options `args`, and waits for its banner. */
+export async function serveWithArgs(args: readonly string[]): Promise<ServedProcess> {
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout?.on('data', (chunk) => (output += chunk))
   child.stderr?.on('data', (chunk) => (output += chunk))
@@ -32,7 +44,6 @@ export async function serveOneNetwork(network: Record<string, unknown> = {}, arg
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGINT')
     await exited
-    await rm(dir, { recursive: true, force: true })
   }
   // Starting takes a second or two (bundling, loading ethereumjs); a machine under load may take longer.
   const deadline = Date.now() + STARTUP_TIMEOUT_MS
@@ -42,7 +53,7 @@ export async function serveOneNetwork(network: Record<string, unknown> = {}, arg
   }
   if (!banner) {
     await stop()
-    throw new Error(`chainsim serve did not start: ${output}`)
+    throw new Error(`chainsim serve ${args.join(' ')} did not start: ${output}`)
   }
   return { url: `${banner[1]}/v3/test`, output: () => output, stop }
 }

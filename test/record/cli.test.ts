@@ -11,7 +11,7 @@ import { generateHistory } from '../helpers/generatedHistory.ts'
 import type { GeneratedHistory } from '../helpers/generatedHistory.ts'
 import { devAccount, hex } from '../helpers/rpcChain.ts'
 import { rpc } from '../helpers/rpcClient.ts'
-import { serveOneNetwork } from '../helpers/servedProcess.ts'
+import { serveOneNetwork, serveWithArgs } from '../helpers/servedProcess.ts'
 import { serve } from '../../src/commands/serve.ts'
 import type { ServeOptions } from '../../src/commands/serve.ts'
 
@@ -102,7 +102,7 @@ describe('chainsim fixture', () => {
     const upstreamHashes = await Promise.all(Array.from({ length: Number(history.head - history.setupHead) }, (_, i) => rpc(url, 'eth_getBlockByNumber', [hex(history.setupHead + 1n + BigInt(i)), false])))
     await upstream.close()
     upstream = undefined
-    const served = await serveFixture(fixture)
+    const served = await serveWithArgs(['--fork-fixture', fixture])
     try {
       expect(served.output()).toMatch(new RegExp(`Replay blocks ${history.setupHead + 1n}\\.\\.${history.head} as fast as it can`))
       let status: Record<string, unknown> = {}
@@ -122,24 +122,3 @@ describe('chainsim fixture', () => {
     }
   })
 })
-
-/** `chainsim serve --fork-fixture FILE` on a free port (no config: the fixture names the fork). */
-async function serveFixture(fixture: string): Promise<{ url: string; output(): string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--fork-fixture', fixture, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGINT')
-    await exited
-  }
-  const deadline = Date.now() + 30_000
-  let banner: RegExpMatchArray | null = null
-  while (!(banner = output.match(/HTTP\s+(http:\/\/127\.0\.0\.1:\d+)/)) && child.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
-  if (!banner) {
-    await stop()
-    throw new Error(`chainsim serve --fork-fixture did not start: ${output}`)
-  }
-  return { url: `${banner[1]}/v3/test`, output: () => output, stop }
-}

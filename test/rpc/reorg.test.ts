@@ -328,7 +328,7 @@ describe('state after reorgs of depth 1, 3 and 10', () => {
           const r = await receiptOf(state, h)
           return `${r.blockNumber}:${r.transactionIndex}`
         }))
-        // Re-included transactions visibly move (README, Reorgs: at least one changes block or position).
+        // Re-included transactions visibly move (docs/reference/reorgs-and-filters.md, Reorgs: at least one changes block or position).
         expect(positionsAfter).not.toEqual(positionsBefore.slice(0, reincluded.length))
       }
 

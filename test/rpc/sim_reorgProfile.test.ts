@@ -1,9 +1,10 @@
 import { describe, expect } from 'vitest'
 import { REORG_PROFILES } from '../../src/reorg/profiles/index.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
-const test = rpcTest.override('networks', [{ mining: { auto: false } }, { name: 'configured', mining: { auto: false }, reorgs: { profile: 'bsc', seed: 3 } }])
+// Its own fixture: `rpcTest.override` would change the fixture every later file of the worker shares.
+const test = rpcTestWith([{ mining: { auto: false } }, { name: 'configured', mining: { auto: false }, reorgs: { profile: 'bsc', seed: 3 } }])
 let url: string
 let configured: string
 test.beforeAll(async ({ server }) => {

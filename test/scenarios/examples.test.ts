@@ -28,9 +28,9 @@ test('there are at least 8 examples, each pointing editors at the published sche
   }
 })
 
-test("the README's complete example plays", async () => {
-  const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8')
-  const section = readme.slice(readme.indexOf('### Writing one'))
+test("the scenario format's complete example plays", async () => {
+  const page = readFileSync(fileURLToPath(new URL('../../docs/reference/scenario-format.md', import.meta.url)), 'utf8')
+  const section = page.slice(page.indexOf('## Writing one'))
   const example = /```yaml\n([\s\S]*?)```/.exec(section)?.[1]
   expect(example).toBeDefined()
   const result = await playScenario(validateOnly(example!))
@@ -57,5 +57,5 @@ describe.each(FILES)('%s', (file) => {
 
 /** A scenario's text, checked as a file would be (lines and all), as the value playScenario takes. */
 function validateOnly(text: string): object {
-  return parseScenario(text, 'README.md').scenario
+  return parseScenario(text, 'docs/reference/scenario-format.md').scenario
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
 
-// The README's globalSetup recipe, run as a user's suite runs it: its own vitest, its own config, worker
+// The globalSetup recipe of docs/guides/test-suites.md, run as a user's suite runs it: its own vitest, its own config, worker
 // threads (this suite itself runs in forks), the chain started once and read by every worker.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const EXAMPLE = 'test/testing/examples/globalSetup'

@@ -4,7 +4,7 @@ import type { Caches, MerkleStateManagerOpts } from '@ethereumjs/statemanager'
 import { createAccountFromRLP, unpadBytes } from '@ethereumjs/util'
 import type { Account, Address } from '@ethereumjs/util'
 import type { MerklePatriciaTrie } from '@ethereumjs/mpt'
-import { stateReadMemo } from '../stateReadMemo.ts'
+import { stateReadMemo } from '../state/stateReadMemo.ts'
 
 /**
  * A state manager with caches, as the chain's own VM and the VMs of calls use it:

@@ -1,5 +1,5 @@
 import { Bloom } from '@ethereumjs/vm'
-import { addToBloom, keccak256 } from '../crypto.ts'
+import { addToBloom, keccak256 } from '../crypto/crypto.ts'
 
 /**
  * runTx computes every transaction's logs bloom with @ethereumjs/vm's Bloom, whose `add` hashes the item and reads

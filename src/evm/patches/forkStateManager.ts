@@ -4,7 +4,7 @@ import { CODEHASH_PREFIX, MerkleStateManager } from '@ethereumjs/statemanager'
 import type { MerkleStateManagerOpts } from '@ethereumjs/statemanager'
 import { Account, concatBytes, createAccount, createAccountFromRLP, equalsBytes, KECCAK256_NULL, unpadBytes } from '@ethereumjs/util'
 import type { Address } from '@ethereumjs/util'
-import type { ForkStateLink } from '../forkState.ts'
+import type { ForkStateLink } from '../state/forkState.ts'
 
 // Built on MerkleStateManager's protected members (`_trie`, `_caches`, `_getStorageTrie`, `_getCodeDB`,
 // `_writeContractStorage`, `_modifyContractStorage`, the key-prefix flags): a subclass is the library's way to

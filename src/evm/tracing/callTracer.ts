@@ -1,7 +1,7 @@
 import type { EVMResult, InterpreterStep, Message } from '@ethereumjs/evm'
 import { bigIntToBytes, setLengthLeft } from '@ethereumjs/util'
 import type { RunTxResult } from '@ethereumjs/vm'
-import { gethOpName, gethVmError } from '../gethWords.ts'
+import { gethOpName, gethVmError } from '../execution/gethWords.ts'
 import type { TracedStart, TransactionTracer } from './tracer.ts'
 
 /** geth's callTracer options. */

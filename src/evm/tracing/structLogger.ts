@@ -1,7 +1,7 @@
 import type { EVMResult, InterpreterStep, Message } from '@ethereumjs/evm'
 import { bytesToUnprefixedHex, setLengthLeft, bigIntToBytes } from '@ethereumjs/util'
 import type { RunTxResult } from '@ethereumjs/vm'
-import { gethOpName } from '../gethWords.ts'
+import { gethOpName } from '../execution/gethWords.ts'
 import type { TransactionTracer } from './tracer.ts'
 
 /** geth's logger.Config: what each struct log carries besides pc, op, gas, gasCost, depth and refund. */

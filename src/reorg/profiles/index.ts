@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { parse as parseYaml } from 'yaml'
+import { loadedYaml } from '../../config/yaml.ts'
 import { ChainsimError } from '../../errors.ts'
 import { arbitrum } from './arbitrum.ts'
 import { bsc } from './bsc.ts'
@@ -44,11 +44,14 @@ function profileFromFile(path: string): ReorgProfile {
   } catch (error) {
     throw new ReorgProfileError(`reorg profile ${path}: ${(error as Error).message}`)
   }
+  // The config file, the command line and scenarios load YAML's parser before they name a profile file; without it
+  // (a library caller's parseConfig), a file is read as JSON.
+  const parseYaml = loadedYaml()
   let value: unknown
   try {
-    value = parseYaml(text)
+    value = parseYaml ? parseYaml(text) : JSON.parse(text)
   } catch (error) {
-    throw new ReorgProfileError(`reorg profile ${path}: not YAML or JSON: ${(error as Error).message}`)
+    throw new ReorgProfileError(`reorg profile ${path}: not ${parseYaml ? 'YAML or JSON' : 'JSON'}: ${(error as Error).message}`)
   }
   return parseProfile(value, `reorg profile ${path}`)
 }
