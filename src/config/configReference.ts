@@ -68,7 +68,7 @@ export function configReference(): string {
     lines.push('', `## ${section.heading}`, '', section.intro, '', '| key | what it is for | value | default |', '|---|---|---|---|')
     for (const row of section.rows) {
       const path = row.path.replace(/^networks\[\]\./, '')
-      lines.push(`| \`${path}\`${row.required ? ' (required)' : ''} | ${cell(purposeOf(row))} | ${cell(valueOf(row))} | ${cell(defaultOf(row.node))} |`)
+      lines.push(`| \`${path}\`${row.required ? ' (required)' : ''} | ${cell(purposeOf(row))} | ${cell(expectedValueOf(row))} | ${cell(defaultOf(row.node))} |`)
     }
   }
   return `${lines.join('\n')}\n`
@@ -100,7 +100,7 @@ function purposeOf(row: KeyRow): string {
 }
 
 /** What a value must be: the key's own description where it has one, else its type in words. */
-function valueOf(row: KeyRow): string {
+function expectedValueOf(row: KeyRow): string {
   const elsewhere = DOCUMENTED_ELSEWHERE[`${row.path}[]`]
   if (elsewhere !== undefined) return `a list; each ${elsewhere}`
   return row.node.description ?? typeOf(row.node)

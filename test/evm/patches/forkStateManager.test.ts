@@ -2,7 +2,7 @@ import { MerklePatriciaTrie } from '@ethereumjs/mpt'
 import { Account, Address, MapDB, ValueEncoding } from '@ethereumjs/util'
 import { describe, expect, test } from 'vitest'
 import { createDevCommon } from '../../../src/evm/index.ts'
-import { type ForkedStateSource, ForkStateLink } from '../../../src/evm/forkState.ts'
+import { type ForkedStateSource, ForkStateLink } from '../../../src/evm/state/forkState.ts'
 import { ForkStateManager } from '../../../src/evm/patches/forkStateManager.ts'
 
 const common = createDevCommon(31337n, 'fork-state')
