@@ -59,10 +59,7 @@ export class LogIndex {
   private readonly logs: Log[] = []
   private topicCounts = new Uint8Array(1024)
   private readonly addresses = new PostingTable((id) => this.logs[id]!.address)
-  private readonly topics = Array.from(
-    { length: MAX_TOPICS },
-    (_, position) => new PostingTable((id) => topicOf(this.logs[id]!, position)),
-  )
+  private readonly topics = Array.from({ length: MAX_TOPICS }, (_, position) => new PostingTable((id) => topicOf(this.logs[id]!, position)))
 
   /** Number of the newest block; `undefined` while empty. */
   get head(): bigint | undefined {

@@ -50,10 +50,18 @@ const frame = (kind: number, network: string, fields: RlpItem[]) => encodeRlp([u
 export function* imageFrames(network: string, image: NetworkImage): Generator<Uint8Array> {
   yield frame(IMAGE_START, network, [text(JSON.stringify(image.genesis)), encodeFinality(image.finality)])
   for (let i = 0; i < image.blocks.length; i += CHUNK) {
-    yield frame(IMAGE_BLOCKS, network, image.blocks.slice(i, i + CHUNK).map((b) => b.encoded()))
+    yield frame(
+      IMAGE_BLOCKS,
+      network,
+      image.blocks.slice(i, i + CHUNK).map((b) => b.encoded()),
+    )
   }
   for (let i = 0; i < image.states.length; i += CHUNK) {
-    yield frame(IMAGE_STATES, network, image.states.slice(i, i + CHUNK).map(([key, value]) => [key, value]))
+    yield frame(
+      IMAGE_STATES,
+      network,
+      image.states.slice(i, i + CHUNK).map(([key, value]) => [key, value]),
+    )
   }
   yield frame(IMAGE_END, network, [
     keyBytes(image.head),

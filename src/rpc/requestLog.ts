@@ -275,7 +275,9 @@ export function formatRequestLine(record: RequestRecord): string {
   const who = record.client === undefined ? '' : ` ${record.client}`
   const outcome = record.error
     ? `${record.error.code}${record.injected ? ' (injected)' : ''} ${printable(record.error.message)}`
-    : record.size === undefined ? 'ok' : `${record.size} B`
+    : record.size === undefined
+      ? 'ok'
+      : `${record.size} B`
   return `${time} ${record.network} ${via}${who} ${printable(record.method)} ${record.params || '[]'} ${record.durationMs.toFixed(2)} ms → ${outcome}`
 }
 

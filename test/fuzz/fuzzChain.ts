@@ -132,7 +132,16 @@ export async function createFuzzChain(): Promise<FuzzChain> {
   )
   // One for another chain: well-formed, refused at admission.
   rawTransactions.push(
-    await signer.signTransaction({ chainId: 1, type: 'eip1559', to: accounts[6], value: 1n, gas: 21_000n, nonce: 0, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: GWEI }),
+    await signer.signTransaction({
+      chainId: 1,
+      type: 'eip1559',
+      to: accounts[6],
+      value: 1n,
+      gas: 21_000n,
+      nonce: 0,
+      maxFeePerGas: 20n * GWEI,
+      maxPriorityFeePerGas: GWEI,
+    }),
   )
 
   const samples: FuzzSamples = {

@@ -20,7 +20,10 @@ export function messageArbitrary(shapes: ReturnType<typeof validShapes>): fc.Arb
   const known = methodNames.filter((name) => shapes[name] !== undefined)
   // A known method with its own params (valid, near-valid or hostile), or anything at all as the method.
   const methodAndParams = fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom(...known).chain((name) => fc.tuple(fc.constant<unknown>(name), paramsFor(shapes[name] as fc.Arbitrary<unknown[]>))) },
+    {
+      weight: 8,
+      arbitrary: fc.constantFrom(...known).chain((name) => fc.tuple(fc.constant<unknown>(name), paramsFor(shapes[name] as fc.Arbitrary<unknown[]>))),
+    },
     {
       weight: 2,
       arbitrary: fc.tuple(
@@ -39,7 +42,14 @@ export function messageArbitrary(shapes: ReturnType<typeof validShapes>): fc.Arb
   )
   const request = fc
     .tuple(
-      fc.option(fc.oneof({ weight: 12, arbitrary: fc.constant<unknown>('2.0') }, { weight: 1, arbitrary: fc.constantFrom<unknown>('1.0', '2', 2, null) }, { weight: 1, arbitrary: hostileLeaf }), { freq: 20, nil: ABSENT }),
+      fc.option(
+        fc.oneof(
+          { weight: 12, arbitrary: fc.constant<unknown>('2.0') },
+          { weight: 1, arbitrary: fc.constantFrom<unknown>('1.0', '2', 2, null) },
+          { weight: 1, arbitrary: hostileLeaf },
+        ),
+        { freq: 20, nil: ABSENT },
+      ),
       fc.option(id, { freq: 5, nil: ABSENT }),
       methodAndParams,
       fc.option(fc.tuple(fc.constantFrom('extra', 'result', 'error', '__proto__'), hostileLeaf), { freq: 2, nil: ABSENT }),
@@ -59,13 +69,15 @@ export function messageArbitrary(shapes: ReturnType<typeof validShapes>): fc.Arb
     { weight: 6, arbitrary: hostileValue },
     // Around the nesting limit: the request itself, wrapped in arrays.
     { weight: 3, arbitrary: fc.tuple(fc.integer({ min: MAX_DEPTH - 3, max: MAX_DEPTH + 3 }), request).map(([depth, r]) => nested(depth, r)) },
-    { weight: 1, arbitrary: fc.integer({ min: 1000, max: 1003 }).map((n) => Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_chainId' }))) },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 1000, max: 1003 }).map((n) => Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_chainId' }))),
+    },
   )
 }
 
 /** The method named by a request, when it names one. */
-const methodOf = (request: unknown) =>
-  typeof request === 'object' && request !== null ? (request as Record<string, unknown>)['method'] : undefined
+const methodOf = (request: unknown) => (typeof request === 'object' && request !== null ? (request as Record<string, unknown>)['method'] : undefined)
 
 /** Checks the answer to one request against JSON-RPC 2.0 (and the -32601 / -32602 rules docs/reference/errors-and-limits.md states). */
 function expectAnswerTo(request: unknown, response: unknown, causes: string[]): void {
@@ -108,4 +120,3 @@ function expectAnswerToBatch(body: unknown[], answer: unknown, causes: string[])
   expect(responses.length).toBe(answered.length)
   for (const [i, request] of answered.entries()) expectAnswerTo(request, responses[i], causes)
 }
-

@@ -12,7 +12,7 @@ test.beforeAll(async ({ server: started }) => {
 })
 
 describe('valid params', () => {
-  test("refused as Anvil refuses it while EIP-1559 is active (every chainsim block): its words, its code", async () => {
+  test('refused as Anvil refuses it while EIP-1559 is active (every chainsim block): its words, its code', async () => {
     const gasPrice = await rpc(url, 'eth_gasPrice')
     expect(await rpcError(url, 'anvil_setMinGasPrice', ['0x3b9aca00'])).toEqual({
       code: -32602,

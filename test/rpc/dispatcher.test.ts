@@ -276,7 +276,15 @@ describe('batches', () => {
 
   test('all-notification batch → no response', async () => {
     const { dispatcher } = setup()
-    expect(await dispatcher.handle([{ jsonrpc: '2.0', method: 'echo' }, { jsonrpc: '2.0', method: 'boom' }], ctx)).toBeUndefined()
+    expect(
+      await dispatcher.handle(
+        [
+          { jsonrpc: '2.0', method: 'echo' },
+          { jsonrpc: '2.0', method: 'boom' },
+        ],
+        ctx,
+      ),
+    ).toBeUndefined()
   })
 
   test('empty batch → single -32600', async () => {
@@ -301,7 +309,12 @@ describe('batches', () => {
 
   test('batch at the limit is answered', async () => {
     const { dispatcher } = setup({ maxBatchSize: 3 })
-    expect(await dispatcher.handle([1, 2, 3].map((id) => call('echo', [], id)), ctx)).toHaveLength(3)
+    expect(
+      await dispatcher.handle(
+        [1, 2, 3].map((id) => call('echo', [], id)),
+        ctx,
+      ),
+    ).toHaveLength(3)
   })
 
   test('default limit is 1000', async () => {

@@ -24,6 +24,9 @@ describe('valid params', () => {
 
 describe('invalid params', () => {
   test('any argument → -32602 too many arguments', async () => {
-    expect(await rpcError(server.url, 'eth_coinbase', ['latest'])).toMatchObject({ code: -32602, message: expect.stringMatching(/too many arguments for eth_coinbase/) })
+    expect(await rpcError(server.url, 'eth_coinbase', ['latest'])).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/too many arguments for eth_coinbase/),
+    })
   })
 })

@@ -1,15 +1,7 @@
 import type { Hex } from 'viem'
 import { encodeAbiParameters, keccak256, pad, toHex } from 'viem/utils'
 import { describe, expect } from 'vitest'
-import {
-  deployEmitterViaRpc,
-  deployTokenViaRpc,
-  devAccount,
-  emitterCall,
-  send,
-  
-  type DevServer,
-} from '../helpers/rpcChain.ts'
+import { deployEmitterViaRpc, deployTokenViaRpc, devAccount, emitterCall, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
 

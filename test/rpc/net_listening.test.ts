@@ -17,6 +17,9 @@ describe('valid params', () => {
 
 describe('invalid params', () => {
   test('any argument → -32602 too many arguments', async () => {
-    expect(await rpcError(server.url, 'net_listening', [true])).toMatchObject({ code: -32602, message: expect.stringMatching(/too many arguments for net_listening/) })
+    expect(await rpcError(server.url, 'net_listening', [true])).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/too many arguments for net_listening/),
+    })
   })
 })

@@ -28,9 +28,7 @@ describe('an invalid file is refused with the file, the line and the step', () =
 
   test('a name no earlier step bound', () => {
     const error = problemsOf(`${HEADER}  - send: { to: $token }\n    as: token\n`)
-    expect(error.message).toBe(
-      'broken.yaml:4:17: step 1 "send transaction": send.to: $token is not bound by an earlier step (bound so far: $alice, $bob)',
-    )
+    expect(error.message).toBe('broken.yaml:4:17: step 1 "send transaction": send.to: $token is not bound by an earlier step (bound so far: $alice, $bob)')
   })
 
   test('a step with no action, and one with two', () => {
@@ -179,9 +177,7 @@ describe('a failing step', () => {
     const played = await playScenario({
       name: 'wrong errors',
       accounts: { alice: 0, bob: 1 },
-      steps: [
-        { rpc: 'eth_chainId', expect: { error: { code: -32000 } } },
-      ],
+      steps: [{ rpc: 'eth_chainId', expect: { error: { code: -32000 } } }],
     })
     const reverting = await playScenario({
       name: 'revert',
@@ -193,7 +189,9 @@ describe('a failing step', () => {
     })
     try {
       expect(played.report.steps[0]!.failures![0]!.message).toBe('expected an error, got a result: "0x7a69"')
-      expect(reverting.report.steps[1]!.failures![0]!.message).toMatch(/^transaction 0x[0-9a-f]{64} reverted in block 2 \(status 0x0\); write reverts: true if it should$/)
+      expect(reverting.report.steps[1]!.failures![0]!.message).toMatch(
+        /^transaction 0x[0-9a-f]{64} reverted in block 2 \(status 0x0\); write reverts: true if it should$/,
+      )
     } finally {
       await Promise.all([played.close(), reverting.close()])
     }

@@ -115,10 +115,7 @@ export class ForkStateManager extends MerkleStateManager {
     const common = this.common.copy()
     common.setHardfork(this.common.hardfork())
     const trie = this._trie.shallowCopy(false)
-    return new ForkStateManager(
-      { common, trie, prefixCodeHashes: this._prefixCodeHashes, prefixStorageTrieKeys: this._prefixStorageTrieKeys },
-      this.fork,
-    )
+    return new ForkStateManager({ common, trie, prefixCodeHashes: this._prefixCodeHashes, prefixStorageTrieKeys: this._prefixStorageTrieKeys }, this.fork)
   }
 
   /** Whether eth_getProof can prove `address` and `slots` from the local trie (the fork wrote them). */
@@ -137,4 +134,3 @@ export class ForkStateManager extends MerkleStateManager {
     return upstream !== undefined && (upstream.nonce > 0n || !equalsBytes(upstream.codeHash, KECCAK256_NULL))
   }
 }
-

@@ -31,7 +31,8 @@ class RefusingDB extends MapDB<string, Uint8Array> {
 
 /** An upstream where `contract` is a contract (nonce 1), so that a zero written to its storage is kept explicit. */
 const upstream: ForkedStateSource = {
-  account: async (address) => (address.every((byte, i) => byte === contract.bytes[i]) ? { nonce: 1n, balance: 0n, codeHash: new Uint8Array(32).fill(9) } : undefined),
+  account: async (address) =>
+    address.every((byte, i) => byte === contract.bytes[i]) ? { nonce: 1n, balance: 0n, codeHash: new Uint8Array(32).fill(9) } : undefined,
   code: async () => new Uint8Array([0x00]),
   storage: async () => new Uint8Array(32).fill(5),
   blockHash: async () => undefined,

@@ -30,7 +30,8 @@ test.beforeAll(async ({ server }) => {
       urls[name] = network.url
       // Explicit gas skips estimation: the fixture builds faster.
       emitters[name] = await deployEmitterViaRpc(network.url, { gas: '0x200000' })
-      for (let i = 0; i < 4; i++) await send(network.url, { from: devAccount(0).address, to: emitters[name], data: emitterCall('emitMany', [3n]), gas: '0x30000' })
+      for (let i = 0; i < 4; i++)
+        await send(network.url, { from: devAccount(0).address, to: emitters[name], data: emitterCall('emitMany', [3n]), gas: '0x30000' })
     }),
   )
 })
@@ -87,7 +88,9 @@ describe('alchemy', () => {
     const whole = await getLogs('none', 0, 5)
     const { body } = await getLogs('alchemySmall', 0, 5)
     expect(body.error.code).toBe(-32602)
-    expect(body.error.message).toMatch(/^Log response size exceeded\. Based on your parameters and the response size limit, this block range should work: \[0x0, 0x[0-9a-f]+\]$/)
+    expect(body.error.message).toMatch(
+      /^Log response size exceeded\. Based on your parameters and the response size limit, this block range should work: \[0x0, 0x[0-9a-f]+\]$/,
+    )
     const to = Number(/, (0x[0-9a-f]+)\]$/.exec(body.error.message)![1])
     const fits = await postJson(urls['alchemySmall']!, request('eth_getLogs', [{ address: emitters['alchemySmall'], fromBlock: '0x0', toBlock: hex(to) }], 1))
     const oneMore = await getLogs('alchemySmall', 0, to + 1)
@@ -132,7 +135,10 @@ describe('geth', () => {
     expect((await getLogs('geth', 0, 5)).body.result).toHaveLength(12)
     const three = [emitters['geth'], devAccount(1).address, devAccount(2).address]
     const refused = await postJson(urls['geth']!, request('eth_getLogs', [{ address: three, fromBlock: '0x0' }], 1))
-    expect(refused).toEqual({ status: 200, body: { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'exceed max addresses or topics per search position' } } })
+    expect(refused).toEqual({
+      status: 200,
+      body: { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'exceed max addresses or topics per search position' } },
+    })
     // Two in each of two positions is within the per-position cap: Tick's first indexed argument is 0, 1 or 2.
     const two = await postJson(urls['geth']!, request('eth_getLogs', [{ address: three.slice(0, 2), topics: [null, [word(0), word(1)]], fromBlock: '0x0' }], 1))
     expect(two.body.result).toHaveLength(8)
