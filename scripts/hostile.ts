@@ -39,25 +39,69 @@ interface Attack {
   codes?: number[]
 }
 
-const attacks: Attack[] = ([
-  { name: 'getLogs 100k addresses', weight: 2, body: () => call('eth_getLogs', [{ address: addresses, fromBlock: '0x0' }]), status: [200], codes: [-32005] },
-  { name: 'getLogs 100k topics', weight: 2, body: () => call('eth_getLogs', [{ topics: [topics] }]), status: [200], codes: [-32005] },
-  { name: 'newFilter 100k addresses', weight: 2, body: () => call('eth_newFilter', [{ address: addresses }]), status: [200], codes: [-32005] },
-  { name: 'feeHistory 100k percentiles', weight: 1, body: () => call('eth_feeHistory', ['0x400', 'latest', many(100_000, (i) => String(i / 1000))]), status: [200], codes: [-32000] },
-  { name: 'simulateV1 500 blocks', weight: 1, body: () => call('eth_simulateV1', [{ blockStateCalls: Array.from({ length: 500 }, () => ({ calls: Array.from({ length: 100 }, () => ({ to: addresses[1] })) })) }]), status: [200], codes: [-38026] },
-  { name: 'call overriding 100k accounts', weight: 1, body: () => call('eth_call', [{ to: addresses[1] }, 'latest', Object.fromEntries(addresses.map((a) => [a, { balance: '0x1' }]))]), status: [200], codes: [-32000] },
-  { name: '100k levels deep', weight: 2, body: () => `${'['.repeat(100_000)}${']'.repeat(100_000)}`, status: [200], codes: [-32600] },
-  { name: 'body past 10 MB', weight: 1, body: () => call('eth_getLogs', [{ address: many(260_000, () => addresses[0]!) }]), status: [413] },
-  { name: 'batch of 1,001', weight: 2, body: () => JSON.stringify(many(1001, () => '').map((_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' }))), status: [200], codes: [-32600] },
-  { name: 'batch of 1,000 mixed', weight: 2, body: () => JSON.stringify(many(1000, (i) => String(i)).map((id, i) => (i % 3 === 0 ? { jsonrpc: '2.0', id, method: 'eth_getBalance', params: ['0xzz'] } : i % 3 === 1 ? { jsonrpc: '1.0', id } : { jsonrpc: '2.0', id, method: 'eth_blockNumber' }))), status: [200], codes: [-32602, -32600] },
-  { name: 'malformed JSON', weight: 10, body: () => '{"jsonrpc":"2.0","id":1,"method":"eth_call","params":[{"to":', status: [200], codes: [-32700] },
-  { name: 'wrong types', weight: 10, body: () => call('eth_getBlockByNumber', [{ a: [1, 2] }, 'yes']), status: [200], codes: [-32602] },
-  { name: 'bad hex', weight: 10, body: () => call('eth_getTransactionByHash', ['0xZZ' + 'f'.repeat(62)]), status: [200], codes: [-32602] },
-  { name: 'huge numbers', weight: 10, body: () => call('eth_getBlockByNumber', [`0x${'f'.repeat(200)}`, false]), status: [200], codes: [-32602] },
-  { name: 'unicode method', weight: 5, body: () => call('eth_\u{1F4A9}\u0000', []), status: [200], codes: [-32601] },
-  { name: 'unknown filter', weight: 10, body: () => call('eth_getFilterChanges', ['0xffffffff']), status: [200], codes: [-32000] },
-  { name: 'ordinary read', weight: 30, body: () => call('eth_blockNumber', []), status: [200] },
-] as Array<Omit<Attack, 'body'> & { body: () => string }>).map((attack) => ({ ...attack, body: attack.body() }))
+const attacks: Attack[] = (
+  [
+    { name: 'getLogs 100k addresses', weight: 2, body: () => call('eth_getLogs', [{ address: addresses, fromBlock: '0x0' }]), status: [200], codes: [-32005] },
+    { name: 'getLogs 100k topics', weight: 2, body: () => call('eth_getLogs', [{ topics: [topics] }]), status: [200], codes: [-32005] },
+    { name: 'newFilter 100k addresses', weight: 2, body: () => call('eth_newFilter', [{ address: addresses }]), status: [200], codes: [-32005] },
+    {
+      name: 'feeHistory 100k percentiles',
+      weight: 1,
+      body: () => call('eth_feeHistory', ['0x400', 'latest', many(100_000, (i) => String(i / 1000))]),
+      status: [200],
+      codes: [-32000],
+    },
+    {
+      name: 'simulateV1 500 blocks',
+      weight: 1,
+      body: () =>
+        call('eth_simulateV1', [
+          { blockStateCalls: Array.from({ length: 500 }, () => ({ calls: Array.from({ length: 100 }, () => ({ to: addresses[1] })) })) },
+        ]),
+      status: [200],
+      codes: [-38026],
+    },
+    {
+      name: 'call overriding 100k accounts',
+      weight: 1,
+      body: () => call('eth_call', [{ to: addresses[1] }, 'latest', Object.fromEntries(addresses.map((a) => [a, { balance: '0x1' }]))]),
+      status: [200],
+      codes: [-32000],
+    },
+    { name: '100k levels deep', weight: 2, body: () => `${'['.repeat(100_000)}${']'.repeat(100_000)}`, status: [200], codes: [-32600] },
+    { name: 'body past 10 MB', weight: 1, body: () => call('eth_getLogs', [{ address: many(260_000, () => addresses[0]!) }]), status: [413] },
+    {
+      name: 'batch of 1,001',
+      weight: 2,
+      body: () => JSON.stringify(many(1001, () => '').map((_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' }))),
+      status: [200],
+      codes: [-32600],
+    },
+    {
+      name: 'batch of 1,000 mixed',
+      weight: 2,
+      body: () =>
+        JSON.stringify(
+          many(1000, (i) => String(i)).map((id, i) =>
+            i % 3 === 0
+              ? { jsonrpc: '2.0', id, method: 'eth_getBalance', params: ['0xzz'] }
+              : i % 3 === 1
+                ? { jsonrpc: '1.0', id }
+                : { jsonrpc: '2.0', id, method: 'eth_blockNumber' },
+          ),
+        ),
+      status: [200],
+      codes: [-32602, -32600],
+    },
+    { name: 'malformed JSON', weight: 10, body: () => '{"jsonrpc":"2.0","id":1,"method":"eth_call","params":[{"to":', status: [200], codes: [-32700] },
+    { name: 'wrong types', weight: 10, body: () => call('eth_getBlockByNumber', [{ a: [1, 2] }, 'yes']), status: [200], codes: [-32602] },
+    { name: 'bad hex', weight: 10, body: () => call('eth_getTransactionByHash', [`0xZZ${'f'.repeat(62)}`]), status: [200], codes: [-32602] },
+    { name: 'huge numbers', weight: 10, body: () => call('eth_getBlockByNumber', [`0x${'f'.repeat(200)}`, false]), status: [200], codes: [-32602] },
+    { name: 'unicode method', weight: 5, body: () => call('eth_\u{1F4A9}\u0000', []), status: [200], codes: [-32601] },
+    { name: 'unknown filter', weight: 10, body: () => call('eth_getFilterChanges', ['0xffffffff']), status: [200], codes: [-32000] },
+    { name: 'ordinary read', weight: 30, body: () => call('eth_blockNumber', []), status: [200] },
+  ] as Array<Omit<Attack, 'body'> & { body: () => string }>
+).map((attack) => ({ ...attack, body: attack.body() }))
 const totalWeight = attacks.reduce((sum, a) => sum + a.weight, 0)
 const pick = (): Attack => {
   let r = Math.random() * totalWeight
@@ -152,7 +196,9 @@ async function main(): Promise<void> {
   for (const [name, n] of [...counts].sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(28)}${String(n).padStart(8)}`)
   console.log(`requests: ${requests}`)
   console.log(`unexpected answers: ${unexpected.length}${unexpected.length ? `\n  ${[...new Set(unexpected)].slice(0, 10).join('\n  ')}` : ''}`)
-  console.log(`RSS (MiB): start ${start}, peak ${peak} (+${peak - start}, bound +${MAX_PEAK_GROWTH_MIB}), at the end ${end}, ${SETTLE_MS / 1000} s later ${settled} (+${settled - start}, bound +${MAX_SETTLED_GROWTH_MIB})`)
+  console.log(
+    `RSS (MiB): start ${start}, peak ${peak} (+${peak - start}, bound +${MAX_PEAK_GROWTH_MIB}), at the end ${end}, ${SETTLE_MS / 1000} s later ${settled} (+${settled - start}, bound +${MAX_SETTLED_GROWTH_MIB})`,
+  )
   const ok = unexpected.length === 0 && peak - start <= MAX_PEAK_GROWTH_MIB && settled - start <= MAX_SETTLED_GROWTH_MIB
   console.log(ok ? 'hostile: OK' : 'hostile: FAILED')
   process.exit(ok ? 0 : 1)

@@ -73,12 +73,20 @@ async function main(): Promise<void> {
     )
   }
   const deployHash = await rpc<string>(url, 'eth_sendRawTransaction', [
-    sign(0, { data: hexToBytes(encodeDeployData({ abi: ChainsimToken.abi, bytecode: ChainsimToken.bytecode, args: ['L', 'L', 10n ** 30n] })), gasLimit: 3_000_000n }),
+    sign(0, {
+      data: hexToBytes(encodeDeployData({ abi: ChainsimToken.abi, bytecode: ChainsimToken.bytecode, args: ['L', 'L', 10n ** 30n] })),
+      gasLimit: 3_000_000n,
+    }),
   ])
   const token = (await rpc<{ contractAddress: string }>(url, 'eth_getTransactionReceipt', [deployHash])).contractAddress
   // Each sender gets tokens, so every transfer emits a log.
   for (let i = 1; i < 8; i++) {
-    await rpc(url, 'eth_sendRawTransaction', [sign(0, { to: hexToBytes(token as `0x${string}`), data: hexToBytes(encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'transfer', args: [toHex(accounts[i]!.address), 10n ** 24n] })) })])
+    await rpc(url, 'eth_sendRawTransaction', [
+      sign(0, {
+        to: hexToBytes(token as `0x${string}`),
+        data: hexToBytes(encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'transfer', args: [toHex(accounts[i]!.address), 10n ** 24n] })),
+      }),
+    ])
   }
   const hashes: string[] = [deployHash]
   const startedAt = Date.now()
@@ -90,7 +98,9 @@ async function main(): Promise<void> {
   const sender = async (index: number) => {
     while (writing()) {
       const data = hexToBytes(encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'transfer', args: [toHex(accounts[(index % 9) + 1]!.address), 1n] }))
-      const hash = await timed('eth_sendRawTransaction', () => rpc<string>(url, 'eth_sendRawTransaction', [sign(index, { to: hexToBytes(token as `0x${string}`), data })]))
+      const hash = await timed('eth_sendRawTransaction', () =>
+        rpc<string>(url, 'eth_sendRawTransaction', [sign(index, { to: hexToBytes(token as `0x${string}`), data })]),
+      )
       if (hash) hashes.push(hash)
     }
   }
@@ -144,14 +154,7 @@ async function main(): Promise<void> {
   }
 
   console.log(`load: ${seconds} s against chainsim (pid ${child.pid}) on 127.0.0.1:${port}`)
-  await Promise.all([
-    ...[1, 2, 3, 4].map(sender),
-    reader(), reader(), reader(), reader(),
-    poller(), poller(),
-    subscriber(), subscriber(),
-    reorger(),
-    sampler(),
-  ])
+  await Promise.all([...[1, 2, 3, 4].map(sender), reader(), reader(), reader(), reader(), poller(), poller(), subscriber(), subscriber(), reorger(), sampler()])
   child.kill('SIGINT')
   await new Promise((resolve) => child.once('exit', resolve))
 
@@ -159,7 +162,9 @@ async function main(): Promise<void> {
   for (const [method, list] of [...latencies].sort()) {
     const s = summarize(list)
     const p99 = [...list].sort((a, b) => a - b)[Math.floor(list.length * 0.99)] ?? 0
-    console.log(`${method.padEnd(28)}${String(list.length).padStart(8)}${s.median.toFixed(2).padStart(10)}${s.p95.toFixed(2).padStart(10)}${p99.toFixed(2).padStart(10)}`)
+    console.log(
+      `${method.padEnd(28)}${String(list.length).padStart(8)}${s.median.toFixed(2).padStart(10)}${s.p95.toFixed(2).padStart(10)}${p99.toFixed(2).padStart(10)}`,
+    )
   }
   console.log(`subscription notifications: ${notifications}`)
   console.log(`RSS (MiB) over time: ${rss.map((r) => `${r.second}s:${r.mib}`).join(' ')}`)

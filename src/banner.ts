@@ -9,10 +9,17 @@ export function formatBanner(server: RunningServer, options: { apiKeys: readonly
   // An imported chain has no dev accounts: its keys are whoever made it.
   if (first && first.node.accounts.length > 0) {
     lines.push('Available Accounts', '==================')
-    first.node.accounts.forEach((a) => lines.push(`(${a.index}) ${bytesToHex(a.address)} (10000 ETH)`))
+    for (const a of first.node.accounts) lines.push(`(${a.index}) ${bytesToHex(a.address)} (10000 ETH)`)
     lines.push('', 'Private Keys', '==================')
-    first.node.accounts.forEach((a) => lines.push(`(${a.index}) ${bytesToHex(a.privateKey)}`))
-    lines.push('', 'Wallet', '==================', 'Mnemonic:          test test test test test test test test test test test junk', "Derivation path:   m/44'/60'/0'/0/", '')
+    for (const a of first.node.accounts) lines.push(`(${a.index}) ${bytesToHex(a.privateKey)}`)
+    lines.push(
+      '',
+      'Wallet',
+      '==================',
+      'Mnemonic:          test test test test test test test test test test test junk',
+      "Derivation path:   m/44'/60'/0'/0/",
+      '',
+    )
   }
   const key = options.apiKeys[0] ?? '<API_KEY>'
   lines.push('Networks', '==================')
@@ -28,7 +35,8 @@ export function formatBanner(server: RunningServer, options: { apiKeys: readonly
     }
     const replay = n.node.replay?.status
     if (replay) {
-      const speed = replay.speed === 'fast' ? 'as fast as it can' : replay.speed === 'realtime' ? 'at the upstream\'s pace' : `at ${replay.speed}× the upstream's pace`
+      const speed =
+        replay.speed === 'fast' ? 'as fast as it can' : replay.speed === 'realtime' ? "at the upstream's pace" : `at ${replay.speed}× the upstream's pace`
       lines.push(`  Replay blocks ${replay.from + 1n}..${replay.to} ${speed}${replay.paused ? ', paused (sim_replay [{"resume": true}])' : ''}`)
     }
     lines.push(`  HTTP  ${n.httpUrl}/v3/${key}`)

@@ -56,23 +56,34 @@ program
   .option('--log-requests', 'print each JSON-RPC call: network, transport, method, params, duration, answer size or error')
   .option('--genesis <file>', 'serve one network from this geth genesis JSON (its chain id; port --port or 8545)')
   .option('--import <file>', 'with --genesis: concatenated RLP blocks to import first (geth export, hive chain.rlp)')
-  .option('--export-on-exit <dir>', 'on SIGINT/SIGTERM, write each network\'s chain to <dir>/<network>/ (genesis.json, chain.rlp)')
+  .option('--export-on-exit <dir>', "on SIGINT/SIGTERM, write each network's chain to <dir>/<network>/ (genesis.json, chain.rlp)")
   .option('--state <file>', 'load the networks from this file when it exists; journal every change to it before answering')
-  .option('--state-interval <seconds>', 'with --state: rewrite the file whole every this many seconds while changes come (default 60; 0: on exit and sim_saveState only)', parseSeconds)
+  .option(
+    '--state-interval <seconds>',
+    'with --state: rewrite the file whole every this many seconds while changes come (default 60; 0: on exit and sim_saveState only)',
+    parseSeconds,
+  )
   .option('--state-verify', 'with --state: execute every saved block again on load and check it against the file')
   .option('--cors <origins>', 'origins browsers may call from, comma-separated, or * (the default: any)', commaList)
   .option('--no-cors', 'no browser page of another origin may call')
   .option('--allowed-hosts <hosts>', 'host names requests may address besides loopback names, --host and IP literals, comma-separated, or * for any', commaList)
   .option('--fork-url <url>', 'serve one network, `fork`, on the state of this chain (JSON-RPC over HTTP), read lazily and cached')
-  .option('--fork-block <n>', 'with --fork-url: the block to fork at (default: the upstream\'s latest)', parseBlockNumber)
-  .option('--fork-deadline-ms <ms>', 'one upstream read of a forked network, retries included, fails past this (default 10000; config fork.deadlineMs)', parsePositiveInteger)
+  .option('--fork-block <n>', "with --fork-url: the block to fork at (default: the upstream's latest)", parseBlockNumber)
+  .option(
+    '--fork-deadline-ms <ms>',
+    'one upstream read of a forked network, retries included, fails past this (default 10000; config fork.deadlineMs)',
+    parsePositiveInteger,
+  )
   .option('--offline', 'forked networks play from their cache alone; the upstream is never asked')
   .option('--replay-to <m>', "with --fork-url (or --fork-fixture): mine the upstream's blocks after the fork block again, up to block M", parseBlockNumber)
-  .option('--replay-speed <speed>', 'fast (default), realtime (the upstream\'s timestamps), or X times real time', parseSpeed)
+  .option('--replay-speed <speed>', "fast (default), realtime (the upstream's timestamps), or X times real time", parseSpeed)
   .option('--replay-paused', 'the replay starts paused; sim_replay [{"resume": true}] starts it')
   .option('--fork-fixture <file>', 'serve one network, `fork`, from a fixture file `chainsim fixture` wrote (offline)')
   .option('--record <file>', 'write every state-changing call as a scenario file; `chainsim play FILE` gives the same blocks and hashes')
-  .option('--reorg-profile <profile>', 'every network reorganizes by itself as a chain does: ethereum, polygon, optimism, arbitrum, bsc, none, or a profile file')
+  .option(
+    '--reorg-profile <profile>',
+    'every network reorganizes by itself as a chain does: ethereum, polygon, optimism, arbitrum, bsc, none, or a profile file',
+  )
   .option('--reorg-seed <seed>', 'with --reorg-profile: seeds its draws (default 1), so runs repeat', parseSeed)
   .option('--archive', "keep every block's state, not only the newest blocks' (see history.stateBlocks)")
   .action(async (options: ServeOptions) => (await import('./commands/serve.ts')).serve(options))
@@ -95,13 +106,16 @@ program
   .requiredOption('--fork-url <url>', 'the upstream (JSON-RPC over HTTP)')
   .requiredOption('--fork-block <n>', 'the fork block', parseBlockNumber)
   .requiredOption('--replay-to <m>', 'the last block to replay and pack', parseBlockNumber)
-  .requiredOption('--output <file>', 'the fixture file (gzip\'d when it ends in .gz)')
+  .requiredOption('--output <file>', "the fixture file (gzip'd when it ends in .gz)")
   .option('--cache-dir <dir>', 'the fork cache to read through (default $XDG_CACHE_HOME/chainsim)')
   .option('--offline', 'from the cache alone: the upstream is never asked')
   .action(async (options: FixtureOptions) => (await import('./commands/fixture.ts')).fixture(options))
 
 function commaList(value: string): string[] {
-  return value.split(',').map((item) => item.trim()).filter((item) => item.length > 0)
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0)
 }
 
 function parseJobs(value: string): number {
@@ -136,7 +150,7 @@ program
   .option('--keep-going', 'after a failed step, play on with the steps that do not depend on it')
   .option('--host <host>', 'with --serve: address to bind (default 127.0.0.1)')
   .option('--port <port>', 'with --serve: port of the first network (default: its own, else 8545)', parsePort)
-  .option('--report <file>', 'write one self-contained HTML file with each scenario\'s fork tree and steps (for CI artifacts)')
+  .option('--report <file>', "write one self-contained HTML file with each scenario's fork tree and steps (for CI artifacts)")
   .action(async (files: string[], options: PlayFilesOptions) => (await import('./commands/play.ts')).play(files, options))
 
 // A worker thread of `play --jobs` loads the module that plays files, never this one; the guard keeps a thread that

@@ -42,9 +42,7 @@ import { PoolEntry } from './txpool/poolEntry.ts'
 import { TxPool } from './txpool/txPool.ts'
 
 /** A transaction by hash: mined into a canonical block, or waiting in the pool. */
-export type TransactionLookup =
-  | { status: 'mined'; location: TransactionLocation }
-  | { status: 'pending'; signed: SignedTransaction }
+export type TransactionLookup = { status: 'mined'; location: TransactionLocation } | { status: 'pending'; signed: SignedTransaction }
 
 /** What a restored network resumes with besides its blocks (a state file's clock, pool and state set on the head). */
 export interface RestoredState {
@@ -210,17 +208,19 @@ export class ChainNode {
       },
       options.reorgs,
     )
-    this.replay = options.replay && new ReplayControl(
-      {
-        queued: parts.queued,
-        head: parts.head,
-        mineReplayed: (upstream, upstreamHash) => this.#producer.mineReplayed(upstream, upstreamHash),
-        afterMined: () => this.reorgs.afterMined(),
-        released: () => this.#queue.run(() => this.mineWaiting()),
-      },
-      options.replay.source,
-      options.replay.plan,
-    )
+    this.replay =
+      options.replay &&
+      new ReplayControl(
+        {
+          queued: parts.queued,
+          head: parts.head,
+          mineReplayed: (upstream, upstreamHash) => this.#producer.mineReplayed(upstream, upstreamHash),
+          afterMined: () => this.reorgs.afterMined(),
+          released: () => this.#queue.run(() => this.mineWaiting()),
+        },
+        options.replay.source,
+        options.replay.plan,
+      )
   }
 
   /** Creates a fresh dev network: genesis with the funded dev accounts, miner started. */

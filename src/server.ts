@@ -79,9 +79,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
   const rateLimiter = config.rateLimit ? createRateLimiter(config.rateLimit) : undefined
   const access = createBrowserAccess({ host: config.host, cors: config.cors, keyOrigins: apiKeyOrigins(config), allowedHosts: config.allowedHosts })
   const { limits } = config
-  const tls = config.tls
-    ? { cert: readFileSync(config.tls.cert, 'utf8'), key: readFileSync(config.tls.key, 'utf8') }
-    : undefined
+  const tls = config.tls ? { cert: readFileSync(config.tls.cert, 'utf8'), key: readFileSync(config.tls.key, 'utf8') } : undefined
   const forkedNetwork = config.networks.find((n) => n.fork)
   if (options.statePath !== undefined && forkedNetwork) {
     // A state file replays every block from genesis; a fork's state before its first block is the upstream's.
@@ -93,10 +91,12 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
   const close = async () => {
     for (const t of traffic) t.stop()
     options.record?.close()
-    await Promise.all(networks.map(async (n) => {
-      await n.server.close()
-      await (forkedNodeOf(n.node) ?? n.node).close()
-    }))
+    await Promise.all(
+      networks.map(async (n) => {
+        await n.server.close()
+        await (forkedNodeOf(n.node) ?? n.node).close()
+      }),
+    )
     // Only a server that started completely writes the file: a failed start never touches it.
     if (started) await stateFile?.close()
   }
@@ -125,7 +125,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         recordCalls: options.record?.attach(network, node),
       })
       const { faults, dispatcher } = rpc
-      const port = options.port !== undefined ? options.port + (options.port === 0 ? 0 : index) : network.port ?? 8545 + index
+      const port = options.port !== undefined ? options.port + (options.port === 0 ? 0 : index) : (network.port ?? 8545 + index)
       const portOrigin: PortOrigin =
         options.port !== undefined
           ? { kind: 'option', first: options.port, index, networks: config.networks.map((n) => n.name) }
@@ -153,7 +153,17 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(network.name, config.host, port, portOrigin, { cause: error })
         throw error
       })
-      networks.push({ name: network.name, chainId: node.chainId, node, server, httpUrl: server.httpUrl, wsUrl: server.wsUrl, faults, dispatcher, fork: forkedNodeOf(node)?.origin })
+      networks.push({
+        name: network.name,
+        chainId: node.chainId,
+        node,
+        server,
+        httpUrl: server.httpUrl,
+        wsUrl: server.wsUrl,
+        faults,
+        dispatcher,
+        fork: forkedNodeOf(node)?.origin,
+      })
       // A replay mines once its network is served, at its pace.
       node.replay?.start()
       if (network.backgroundTraffic && 'intervalMs' in network.mining) {

@@ -18,7 +18,14 @@ const deadline = performance.now() + seconds * 1000
 function request(): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { agent, host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': payload.length } },
+      {
+        agent,
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': payload.length },
+      },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (chunk: Buffer) => chunks.push(chunk))

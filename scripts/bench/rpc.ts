@@ -37,12 +37,16 @@ export async function rpcText(url: string, method: string, params: unknown[] = [
 export function postTimed(url: string, body: string): Promise<{ status: number; text: string; serverMs: number }> {
   return new Promise((resolve, reject) => {
     let sent = 0
-    const req = request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
-      const serverMs = performance.now() - sent
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), serverMs }))
-    })
+    const req = request(
+      url,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        const serverMs = performance.now() - sent
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), serverMs }))
+      },
+    )
     req.on('error', reject)
     req.end(body, () => (sent = performance.now()))
   })

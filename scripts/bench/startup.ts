@@ -9,10 +9,13 @@ import type { LatencySummary } from './stats.ts'
 function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const body = '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}'
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/', agent: false, headers: { 'content-type': 'application/json', 'content-length': body.length } }, (response) => {
-      response.resume()
-      response.on('end', () => resolve(response.statusCode === 200))
-    })
+    const req = request(
+      { host: '127.0.0.1', port, method: 'POST', path: '/', agent: false, headers: { 'content-type': 'application/json', 'content-length': body.length } },
+      (response) => {
+        response.resume()
+        response.on('end', () => resolve(response.statusCode === 200))
+      },
+    )
     req.on('error', () => resolve(false))
     req.end(body)
   })

@@ -99,11 +99,18 @@ async function playJobs(files: string[], runs: number): Promise<PlayJobsRow> {
   }
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!
   const wallSeconds = { jobs1: median(samples.jobs1.wall), jobs2: median(samples.jobs2.wall) }
-  return { files: files.length, wallSeconds, cpuSeconds: { jobs1: median(samples.jobs1.cpu), jobs2: median(samples.jobs2.cpu) }, speedup: wallSeconds.jobs1 / wallSeconds.jobs2 }
+  return {
+    files: files.length,
+    wallSeconds,
+    cpuSeconds: { jobs1: median(samples.jobs1.cpu), jobs2: median(samples.jobs2.cpu) },
+    speedup: wallSeconds.jobs1 / wallSeconds.jobs2,
+  }
 }
 
 export async function measurePlayJobs(runs: number, print: (line: string) => void): Promise<Record<string, PlayJobsRow>> {
-  const examples = readdirSync(join(ROOT, 'scenarios')).filter((name) => /\.(ya?ml|json)$/.test(name) && name !== 'scenario.schema.json').map((name) => join(ROOT, 'scenarios', name))
+  const examples = readdirSync(join(ROOT, 'scenarios'))
+    .filter((name) => /\.(ya?ml|json)$/.test(name) && name !== 'scenario.schema.json')
+    .map((name) => join(ROOT, 'scenarios', name))
   // The same files five times over, in a folder of their own.
   const five = mkdtempSync(join(tmpdir(), 'chainsim-bench-play-'))
   const copies: string[] = []
@@ -116,7 +123,10 @@ export async function measurePlayJobs(runs: number, print: (line: string) => voi
     }
   }
   const rows: Record<string, PlayJobsRow> = {}
-  for (const [name, files] of [[`the ${examples.length} example files`, examples], [`the same ×5 (${copies.length} files)`, copies]] as const) {
+  for (const [name, files] of [
+    [`the ${examples.length} example files`, examples],
+    [`the same ×5 (${copies.length} files)`, copies],
+  ] as const) {
     const row = await playJobs([...files], runs)
     rows[name] = row
     print(

@@ -26,7 +26,16 @@ function signer() {
   let nonce = 0n
   return () =>
     signTransaction(
-      { type: 2, chainId: 31337n, nonce: nonce++, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, gasLimit: 21_000n, to: RECIPIENT, value: 1n } as TypedTxData,
+      {
+        type: 2,
+        chainId: 31337n,
+        nonce: nonce++,
+        maxFeePerGas: 100n * GWEI,
+        maxPriorityFeePerGas: GWEI,
+        gasLimit: 21_000n,
+        to: RECIPIENT,
+        value: 1n,
+      } as TypedTxData,
       account.privateKey,
       common,
     )
@@ -135,7 +144,11 @@ export async function measureJournalCost(rounds: number, count: number): Promise
 
 /** A state file of `blocks` blocks of one transfer each, made in-process. */
 async function stateFileOf(blocks: number, path: string): Promise<void> {
-  const server = await startServer(parseConfig({ networks: [{ name: 'bench', chainId: 31337, port: 0 }] }), { port: 0, statePath: path, state: { intervalSeconds: 0 } })
+  const server = await startServer(parseConfig({ networks: [{ name: 'bench', chainId: 31337, port: 0 }] }), {
+    port: 0,
+    statePath: path,
+    state: { intervalSeconds: 0 },
+  })
   const node = server.networks[0]!.node
   const sign = signer()
   for (let i = 0; i < blocks; i++) await node.sendRawTransaction(sign().raw)

@@ -46,8 +46,12 @@ export function printTestSuite(rows: SuiteRows, print: (line: string) => void): 
   const ms = (n: number | undefined) => (n === undefined ? '—' : `${n.toFixed(n < 10 ? 2 : 1)} ms`)
   const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? '' : `${(a / b).toFixed(2)}× time`)
   print(`   ${''.padEnd(40)} ${'chainsim'.padEnd(14)} ${'Anvil'.padEnd(14)} ${'in-process'.padEnd(14)} chainsim / Anvil`)
-  print(`   ${`total, ${chainsim.tests} tests`.padEnd(40)} ${ms(chainsim.totalMs).padEnd(14)} ${ms(anvil?.totalMs).padEnd(14)} ${ms(local.totalMs).padEnd(14)} ${ratio(chainsim.totalMs, anvil?.totalMs)}`)
-  print(`   ${'per test'.padEnd(40)} ${ms(chainsim.perTestMs).padEnd(14)} ${ms(anvil?.perTestMs).padEnd(14)} ${ms(local.perTestMs).padEnd(14)} ${ratio(chainsim.perTestMs, anvil?.perTestMs)}`)
+  print(
+    `   ${`total, ${chainsim.tests} tests`.padEnd(40)} ${ms(chainsim.totalMs).padEnd(14)} ${ms(anvil?.totalMs).padEnd(14)} ${ms(local.totalMs).padEnd(14)} ${ratio(chainsim.totalMs, anvil?.totalMs)}`,
+  )
+  print(
+    `   ${'per test'.padEnd(40)} ${ms(chainsim.perTestMs).padEnd(14)} ${ms(anvil?.perTestMs).padEnd(14)} ${ms(local.perTestMs).padEnd(14)} ${ratio(chainsim.perTestMs, anvil?.perTestMs)}`,
+  )
   for (const method of Object.keys(chainsim.p50)) {
     const a = chainsim.p50[method]
     const b = anvil?.p50[method]

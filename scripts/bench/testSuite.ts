@@ -88,7 +88,9 @@ export async function runTestSuite(call: Call, tests: number): Promise<TestSuite
     check((await balanceOf(token, alice)) === 100n, "alice's balance")
     check((await balanceOf(token, bob)) === 30n, "bob's balance")
     const estimate = hexToBigInt(
-      await timed<Hex>('eth_estimateGas', [{ from: alice, to: token, data: encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'transfer', args: [bob, 1n] }) }]),
+      await timed<Hex>('eth_estimateGas', [
+        { from: alice, to: token, data: encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'transfer', args: [bob, 1n] }) },
+      ]),
     )
     check(estimate > 21_000n && estimate < 100_000n, `a transfer's estimate (${estimate})`)
     const head = hexToBigInt(await timed<Hex>('eth_blockNumber', []))
@@ -98,7 +100,16 @@ export async function runTestSuite(call: Call, tests: number): Promise<TestSuite
     const nonce = hexToBigInt(await timed<Hex>('eth_getTransactionCount', [signer, 'latest']))
     check(nonce === 0n, "the signer's nonce after every revert")
     const raw = signTransaction(
-      { type: 2, chainId: 31337n, nonce, to: accounts[0]!.address, value: 1n, gasLimit: 21_000n, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI } as TypedTxData,
+      {
+        type: 2,
+        chainId: 31337n,
+        nonce,
+        to: accounts[0]!.address,
+        value: 1n,
+        gasLimit: 21_000n,
+        maxFeePerGas: 100n * GWEI,
+        maxPriorityFeePerGas: GWEI,
+      } as TypedTxData,
       accounts[3]!.privateKey,
       common,
     )
@@ -123,19 +134,23 @@ export function httpCall(url: string): Call {
   return (method, params) =>
     new Promise((resolve, reject) => {
       const body = JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params })
-      const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => {
-          try {
-            const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { result?: unknown; error?: { code: number; message: string } }
-            if (answer.error) reject(Object.assign(new Error(`${method}: ${answer.error.message}`), answer.error))
-            else resolve(answer.result)
-          } catch (error) {
-            reject(error)
-          }
-        })
-      })
+      const req = request(
+        url,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (response) => {
+          const chunks: Buffer[] = []
+          response.on('data', (chunk: Buffer) => chunks.push(chunk))
+          response.on('end', () => {
+            try {
+              const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { result?: unknown; error?: { code: number; message: string } }
+              if (answer.error) reject(Object.assign(new Error(`${method}: ${answer.error.message}`), answer.error))
+              else resolve(answer.result)
+            } catch (error) {
+              reject(error)
+            }
+          })
+        },
+      )
       req.on('error', reject)
       req.end(body)
     })

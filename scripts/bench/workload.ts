@@ -47,7 +47,9 @@ function signer(index = 0) {
 const tick = (count: bigint) => hexToBytes(encodeFunctionData({ abi: EventEmitter.abi, functionName: 'emitMany', args: [count] }))
 
 export async function load(script: 'httpLoad' | 'wsLoad', url: string, body: object, seconds: number, clients = 32): Promise<Measurement> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', join(here, `${script}.ts`), url, JSON.stringify(body), String(clients), String(seconds)], { maxBuffer: 1 << 20 })
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', join(here, `${script}.ts`), url, JSON.stringify(body), String(clients), String(seconds)], {
+    maxBuffer: 1 << 20,
+  })
   const result = JSON.parse(stdout) as { rps: number; p50: number; p95: number; errors: number }
   return { median: result.p50, p95: result.p95, perSecond: result.rps, note: result.errors ? `${result.errors} errors` : undefined }
 }
@@ -83,9 +85,15 @@ export async function runWorkload(target: Target, options: WorkloadOptions): Pro
   // First, right after start-up: what a test suite meets (a fresh process per run or per worker).
   rows.set('plain transfers, automine, send + receipt, first 300 after start (tx/s)', await automineTransfers(target, transferSigner, 300))
   // The per-request floor: one keep-alive client, nothing queued, latency only.
-  rows.set('eth_blockNumber, HTTP, 1 client (latency)', await load('httpLoad', url, { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }, options.seconds, 1))
+  rows.set(
+    'eth_blockNumber, HTTP, 1 client (latency)',
+    await load('httpLoad', url, { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }, options.seconds, 1),
+  )
   const idle = await rpc<string>(url, 'eth_newFilter', [{ address: toHex(new Uint8Array(20).fill(0xfe)) }])
-  rows.set('eth_getFilterChanges, idle filter, HTTP, 1 client (latency)', await load('httpLoad', url, { jsonrpc: '2.0', id: 1, method: 'eth_getFilterChanges', params: [idle] }, options.seconds, 1))
+  rows.set(
+    'eth_getFilterChanges, idle filter, HTTP, 1 client (latency)',
+    await load('httpLoad', url, { jsonrpc: '2.0', id: 1, method: 'eth_getFilterChanges', params: [idle] }, options.seconds, 1),
+  )
   await rpc(url, 'eth_uninstallFilter', [idle])
 
   const deploy = sign({ data: hexToBytes(EventEmitter.bytecode), gasLimit: 3_000_000n })
@@ -112,7 +120,12 @@ export async function runWorkload(target: Target, options: WorkloadOptions): Pro
   rows.set('fill: 100-event txs, 1 per block (tx/s)', { perSecond: 100 / ((performance.now() - start) / 1000) })
   // One log whose second topic no other log has: what "one topic value" finds.
   const marker = 0x5eed_cafen
-  await send(sign({ to: hexToBytes(emitter as `0x${string}`), data: hexToBytes(encodeFunctionData({ abi: EventEmitter.abi, functionName: 'emitTwoTopics', args: [marker, 1n] })) }).raw)
+  await send(
+    sign({
+      to: hexToBytes(emitter as `0x${string}`),
+      data: hexToBytes(encodeFunctionData({ abi: EventEmitter.abi, functionName: 'emitTwoTopics', args: [marker, 1n] })),
+    }).raw,
+  )
   await target.mine()
   const totalLogs = (txCount + 100) * 100 + 1
   const rss = target.rssMiB()
@@ -125,19 +138,29 @@ export async function runWorkload(target: Target, options: WorkloadOptions): Pro
   // Timed to the last byte of the answer (not parsed): 10,000 logs are ~6 MB of JSON.
   const hundred = { address: emitter, fromBlock: hex(from100 - 1n), toBlock: hex(head - 1n) }
   const count = (await rpc<unknown[]>(url, 'eth_getLogs', [hundred])).length
-  rows.set('eth_getLogs 100 blocks by address (10,000 logs)', { ...(await timeRepeated(50, () => rpcText(url, 'eth_getLogs', [hundred]))), note: `${count} logs` })
+  rows.set('eth_getLogs 100 blocks by address (10,000 logs)', {
+    ...(await timeRepeated(50, () => rpcText(url, 'eth_getLogs', [hundred]))),
+    note: `${count} logs`,
+  })
   const markerTopic = `0x${marker.toString(16).padStart(64, '0')}`
   const found = (await rpc<unknown[]>(url, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', topics: [null, markerTopic] }])).length
-  rows.set('eth_getLogs whole range, one topic value', { ...(await timeRepeated(50, () => rpcText(url, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', topics: [null, markerTopic] }]))), note: `${found} log` })
+  rows.set('eth_getLogs whole range, one topic value', {
+    ...(await timeRepeated(50, () => rpcText(url, 'eth_getLogs', [{ fromBlock: '0x0', toBlock: 'latest', topics: [null, markerTopic] }]))),
+    note: `${found} log`,
+  })
   let overLimit = ''
-  const whole = await timeRepeated(3, async () => {
-    try {
-      const logs = await rpc<unknown[]>(url, 'eth_getLogs', [{ address: emitter, fromBlock: '0x0', toBlock: 'latest' }])
-      overLimit = `answered all ${logs.length} logs`
-    } catch (error) {
-      overLimit = `error ${(error as { code?: number }).code}`
-    }
-  }, 1)
+  const whole = await timeRepeated(
+    3,
+    async () => {
+      try {
+        const logs = await rpc<unknown[]>(url, 'eth_getLogs', [{ address: emitter, fromBlock: '0x0', toBlock: 'latest' }])
+        overLimit = `answered all ${logs.length} logs`
+      } catch (error) {
+        overLimit = `error ${(error as { code?: number }).code}`
+      }
+    },
+    1,
+  )
   rows.set('eth_getLogs whole range by address (over the limit)', { ...whole, note: overLimit })
 
   // A filter of 100,000 addresses (4.5 MB): chainsim refuses it for its count, which it takes before reading
@@ -184,7 +207,10 @@ export async function runWorkload(target: Target, options: WorkloadOptions): Pro
     await rpc(url, 'eth_getFilterChanges', [id])
     polls.push(performance.now() - t)
   }
-  rows.set('eth_getFilterChanges, 1,000 filters, block of 1,000 logs', { ...summarize(polls), note: `all polls ${Math.round(polls.reduce((a, b) => a + b, 0))} ms` })
+  rows.set('eth_getFilterChanges, 1,000 filters, block of 1,000 logs', {
+    ...summarize(polls),
+    note: `all polls ${Math.round(polls.reduce((a, b) => a + b, 0))} ms`,
+  })
   for (const id of filters) await rpc(url, 'eth_uninstallFilter', [id])
 
   rows.set('reorg depth 1 (anvil_reorg)', await timeRepeated(10, () => target.reorg(1), 1))

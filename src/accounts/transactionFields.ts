@@ -36,8 +36,7 @@ export function transactionFields(request: TransactionRequest, nonce: bigint, ga
   if (request.chainId !== undefined && request.chainId !== fees.chainId) throw new ChainIdMismatch(request.chainId, fees.chainId)
   const fields = { nonce, to: request.to, data: request.data, value: request.value ?? 0n, gasLimit: gas }
   if (request.gasPrice !== undefined) return { ...fields, type: 0, gasPrice: request.gasPrice }
-  const defaultTip =
-    request.maxFeePerGas !== undefined && request.maxFeePerGas < DEFAULT_PRIORITY_FEE ? request.maxFeePerGas : DEFAULT_PRIORITY_FEE
+  const defaultTip = request.maxFeePerGas !== undefined && request.maxFeePerGas < DEFAULT_PRIORITY_FEE ? request.maxFeePerGas : DEFAULT_PRIORITY_FEE
   const maxPriorityFeePerGas = request.maxPriorityFeePerGas ?? defaultTip
   return {
     ...fields,

@@ -11,11 +11,7 @@ import { resolveTagNumber } from './tags.ts'
 import type { BlockTag, ChainBlock, FinalityDepths, TransactionLocation } from './types.ts'
 
 /** Wraps a sealed block and its executed transactions (and state set on its parent) as the chain keeps them. */
-export function toChainBlock(
-  block: Block,
-  transactions: readonly ExecutedTransaction[],
-  stateEdits?: readonly AccountChange[],
-): ChainBlock {
+export function toChainBlock(block: Block, transactions: readonly ExecutedTransaction[], stateEdits?: readonly AccountChange[]): ChainBlock {
   return new StoredBlock(block, transactions, stateEdits)
 }
 
@@ -210,7 +206,13 @@ export class Chain {
     // Every chain starts from engine.createGenesis, which keeps the description.
     if (!genesis) throw new Error('the chain has no genesis description')
     const { safeDepth, finalizedDepth } = this.finality
-    return { common: this.engine.common, followsForks: this.engine.followsForks, genesis, finality: { safeDepth, finalizedDepth }, stateBlocks: this.stateBlocks }
+    return {
+      common: this.engine.common,
+      followsForks: this.engine.followsForks,
+      genesis,
+      finality: { safeDepth, finalizedDepth },
+      stateBlocks: this.stateBlocks,
+    }
   }
 
   /** Adds a block built on the head and makes it the head; `stateEdits` were set on the head first. */

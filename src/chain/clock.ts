@@ -74,10 +74,7 @@ export class ChainClock {
       this.nextTimestamp = undefined
       return pinned > floor ? pinned : floor
     }
-    const base =
-      this.mode.kind === 'fixed'
-        ? this.mode.genesisTime + (parent.number + 1n) * this.mode.blockTime
-        : this.wallSeconds()
+    const base = this.mode.kind === 'fixed' ? this.mode.genesisTime + (parent.number + 1n) * this.mode.blockTime : this.wallSeconds()
     if (this.nextTimestamp !== undefined || this.interval !== undefined) {
       const wanted = this.nextTimestamp ?? parent.timestamp + (this.interval as bigint)
       const chosen = wanted > floor ? wanted : floor

@@ -31,11 +31,7 @@ const DEFAULT_DEPTHS = { safeDepth: 32n, finalizedDepth: 64n }
  * (the forkchoice the hive harness sends with its chain makes it head, safe and finalized).
  * @example const { chain } = await importChain(JSON.parse(genesisText), readFileSync('chain.rlp'))
  */
-export async function importChain(
-  genesisJson: unknown,
-  blocks: Uint8Array,
-  options: ImportChainOptions = {},
-): Promise<ImportedChain> {
+export async function importChain(genesisJson: unknown, blocks: Uint8Array, options: ImportChainOptions = {}): Promise<ImportedChain> {
   const genesis = parseGethGenesis(genesisJson)
   const engine = await ExecutionEngine.create(genesis.common, { followForks: true })
   const genesisBlock = await engine.createGenesis(genesis.spec)

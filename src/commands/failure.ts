@@ -15,8 +15,12 @@ export function reportFailure(error: unknown): never {
     console.error(`chainsim: ${error.message}`)
     process.exit(USAGE_EXIT_CODE)
   }
-  if (error instanceof PortInUseError) console.error(`chainsim: network ${error.network} cannot listen on ${error.host}:${error.port}: the port is in use\n${portAdvice(error.network, error.port, error.origin)}`)
-  else if (error instanceof ChainImportError || error instanceof StateFileError || error instanceof StateSaveError || error instanceof ForkStartError) console.error(`chainsim: ${error.message}`)
+  if (error instanceof PortInUseError)
+    console.error(
+      `chainsim: network ${error.network} cannot listen on ${error.host}:${error.port}: the port is in use\n${portAdvice(error.network, error.port, error.origin)}`,
+    )
+  else if (error instanceof ChainImportError || error instanceof StateFileError || error instanceof StateSaveError || error instanceof ForkStartError)
+    console.error(`chainsim: ${error.message}`)
   else console.error('chainsim:', error)
   process.exit(1)
 }

@@ -20,7 +20,13 @@ export interface FixtureOptions {
 export async function fixture(options: FixtureOptions): Promise<void> {
   if (options.replayTo <= options.forkBlock) throw new ConfigError(`--replay-to ${options.replayTo} must be after --fork-block ${options.forkBlock}`)
   const forked = await createForkedNode(
-    { url: options.forkUrl, blockNumber: BigInt(options.forkBlock), cacheDir: options.cacheDir, offline: options.offline, replay: { to: BigInt(options.replayTo), speed: 'fast' } },
+    {
+      url: options.forkUrl,
+      blockNumber: BigInt(options.forkBlock),
+      cacheDir: options.cacheDir,
+      offline: options.offline,
+      replay: { to: BigInt(options.replayTo), speed: 'fast' },
+    },
     { name: 'fixture' },
   )
   try {

@@ -18,6 +18,9 @@ export async function play(files: string[], options: PlayFilesOptions): Promise<
   prepareExplorer()
   onStopRequest((reason) => {
     console.error(`\n${reason}: shutting down`)
-    server.close().then(() => process.exit(0), (error: unknown) => reportFailure(error))
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => reportFailure(error),
+    )
   })
 }

@@ -72,9 +72,12 @@ export async function serve(options: ServeOptions): Promise<void> {
   }
   const replaying = options.replayTo !== undefined || options.replaySpeed !== undefined || options.replayPaused !== undefined
   if (replaying && options.forkUrl === undefined && options.forkFixture === undefined) {
-    throw new ConfigError('--replay-to, --replay-speed and --replay-paused replay a fork: give --fork-url and --fork-block (or --fork-fixture); a config file replays with fork.replayTo')
+    throw new ConfigError(
+      '--replay-to, --replay-speed and --replay-paused replay a fork: give --fork-url and --fork-block (or --fork-fixture); a config file replays with fork.replayTo',
+    )
   }
-  if (options.forkUrl !== undefined && replaying && options.replayTo === undefined) throw new ConfigError('--replay-speed and --replay-paused go with --replay-to')
+  if (options.forkUrl !== undefined && replaying && options.replayTo === undefined)
+    throw new ConfigError('--replay-speed and --replay-paused go with --replay-to')
   const replay = {
     ...(options.replayTo === undefined ? {} : { replayTo: options.replayTo }),
     ...(options.replaySpeed === undefined ? {} : { replaySpeed: options.replaySpeed }),
@@ -120,7 +123,10 @@ export async function serve(options: ServeOptions): Promise<void> {
   const cors = options.cors === undefined ? undefined : options.cors === false ? false : options.cors.includes('*') ? '*' : options.cors
   const allowedHosts = options.allowedHosts?.includes('*') ? '*' : options.allowedHosts
   // Validated as the config file is: a bad origin is refused by name.
-  const browserAccess = parseConfig({ networks: [{ name: 'check', chainId: 1 }], ...(cors === undefined ? {} : { cors }), ...(allowedHosts === undefined ? {} : { allowedHosts }) }, 'the command line')
+  const browserAccess = parseConfig(
+    { networks: [{ name: 'check', chainId: 1 }], ...(cors === undefined ? {} : { cors }), ...(allowedHosts === undefined ? {} : { allowedHosts }) },
+    'the command line',
+  )
   if (cors !== undefined) config.cors = browserAccess.cors
   if (allowedHosts !== undefined) config.allowedHosts = browserAccess.allowedHosts
   const recorder = options.record === undefined ? undefined : await recorderFor(options, config.networks)
@@ -154,13 +160,16 @@ export async function serve(options: ServeOptions): Promise<void> {
 /** `--record FILE`: what a recording can play again is a chain chainsim made from a config, without a timer sending. */
 async function recorderFor(options: ServeOptions, networks: ChainsimConfig['networks']): Promise<ScenarioRecorder> {
   if (options.state !== undefined || options.genesis !== undefined) {
-    throw new ConfigError(`--record plays networks chainsim makes from a config: ${options.state !== undefined ? '--state restores' : '--genesis imports'} a chain a scenario cannot start from`)
+    throw new ConfigError(
+      `--record plays networks chainsim makes from a config: ${options.state !== undefined ? '--state restores' : '--genesis imports'} a chain a scenario cannot start from`,
+    )
   }
   for (const network of networks) {
     if (network.fork?.replayTo !== undefined || network.fork?.fixture !== undefined) {
       throw new ConfigError(`--record cannot record network ${network.name}: its replay mines blocks no call asked for (record a fork without replayTo)`)
     }
-    if (network.backgroundTraffic) throw new ConfigError(`--record cannot record network ${network.name}: its background traffic sends transactions no call sent`)
+    if (network.backgroundTraffic)
+      throw new ConfigError(`--record cannot record network ${network.name}: its background traffic sends transactions no call sent`)
   }
   // Loaded only to record: it writes YAML.
   const { ScenarioRecorder } = await import('../record/recorder.ts')

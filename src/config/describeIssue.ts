@@ -48,8 +48,7 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown, root: z.c
 function closestBranch(issue: z.core.$ZodIssueInvalidUnion, unionDescribed: boolean): z.core.$ZodIssue[] | undefined {
   const meant = issue.errors.filter(
     (branch) =>
-      branch.length > 0 &&
-      branch.every((i) => i.path.length > 0 && i.code !== 'unrecognized_keys' && !(unionDescribed && i.code === 'invalid_value')),
+      branch.length > 0 && branch.every((i) => i.path.length > 0 && i.code !== 'unrecognized_keys' && !(unionDescribed && i.code === 'invalid_value')),
   )
   return meant.sort((a, b) => a.length - b.length)[0]
 }
@@ -141,16 +140,18 @@ function valueAt(input: unknown, path: Path): unknown {
 function schemaAt(root: z.core.$ZodType, path: Path): z.core.$ZodType[] {
   let candidates = [root]
   for (const key of path) {
-    candidates = candidates.flatMap((schema) => branches(schema)).flatMap((schema) => {
-      const def = schema._zod.def as unknown as Record<string, unknown>
-      if (def['type'] === 'object') {
-        const field = (def['shape'] as Record<string, z.core.$ZodType>)[String(key)]
-        return field ? [field] : []
-      }
-      if (def['type'] === 'array' && typeof key === 'number') return [def['element'] as z.core.$ZodType]
-      if (def['type'] === 'record') return [def['valueType'] as z.core.$ZodType]
-      return []
-    })
+    candidates = candidates
+      .flatMap((schema) => branches(schema))
+      .flatMap((schema) => {
+        const def = schema._zod.def as unknown as Record<string, unknown>
+        if (def['type'] === 'object') {
+          const field = (def['shape'] as Record<string, z.core.$ZodType>)[String(key)]
+          return field ? [field] : []
+        }
+        if (def['type'] === 'array' && typeof key === 'number') return [def['element'] as z.core.$ZodType]
+        if (def['type'] === 'record') return [def['valueType'] as z.core.$ZodType]
+        return []
+      })
   }
   return candidates
 }

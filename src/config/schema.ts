@@ -20,7 +20,17 @@ const mining = z
   .union([
     z.object({ auto: z.literal(true) }).strict(),
     // At most the longest interval a Node timer keeps.
-    z.object({ auto: z.literal(false).optional(), intervalMs: z.number().int().positive().max(2 ** 31 - 1).describe('a number of milliseconds (a whole number from 1 to 2147483647)') }).strict(),
+    z
+      .object({
+        auto: z.literal(false).optional(),
+        intervalMs: z
+          .number()
+          .int()
+          .positive()
+          .max(2 ** 31 - 1)
+          .describe('a number of milliseconds (a whole number from 1 to 2147483647)'),
+      })
+      .strict(),
     z.object({ auto: z.literal(false) }).strict(),
   ])
   .describe('{ "auto": true } (a block per transaction), { "intervalMs": N } (a block every N ms) or { "auto": false } (blocks on evm_mine only)')
@@ -36,12 +46,12 @@ const width = z.number().int().nonnegative().nullable().describe('a number of bl
  */
 const limits = z
   .object({
-    profile: z.enum(PROVIDER_NAMES).meta(title("the provider whose eth_getLogs limits and words the network has")).default('infura'),
+    profile: z.enum(PROVIDER_NAMES).meta(title('the provider whose eth_getLogs limits and words the network has')).default('infura'),
     maxLogResults: cap.meta(title('the most logs one eth_getLogs answers')),
     uncappedBlockRange: width.meta(title('ranges at most this wide are answered whatever their count')),
     maxBlockRange: width.meta(title('the widest range eth_getLogs takes')),
     queryTimeoutMs: cap.meta(title('how long one eth_getLogs may run')),
-    maxLogParams: cap.meta(title("addresses plus topic values in one log filter")),
+    maxLogParams: cap.meta(title('addresses plus topic values in one log filter')),
     maxParamsPerPosition: cap.meta(title('addresses, or values of one topic position, in one log filter')),
     maxResponseBytes: cap.meta(title("the largest log array's JSON, in bytes")),
     oddities: z
@@ -58,7 +68,12 @@ const limits = z
 const finality = z
   .object({
     safeDepth: z.number().int().nonnegative().meta(title('how many blocks below the head `safe` is')).default(32),
-    finalizedDepth: z.number().int().nonnegative().meta(title('how many blocks below the head `finalized` is; no reorg goes below it unless forced')).default(64),
+    finalizedDepth: z
+      .number()
+      .int()
+      .nonnegative()
+      .meta(title('how many blocks below the head `finalized` is; no reorg goes below it unless forced'))
+      .default(64),
   })
   .strict()
   .refine((depths) => depths.safeDepth <= depths.finalizedDepth, {
@@ -75,12 +90,30 @@ const MB = 1024 * 1024
  */
 const serverLimits = z
   .object({
-    maxHttpBodyBytes: bytes().meta(title('the largest HTTP request body (past it: HTTP 413)')).default(10 * MB),
-    maxWsMessageBytes: bytes().meta(title('the largest WebSocket message (past it: close 1009)')).default(10 * MB),
+    maxHttpBodyBytes: bytes()
+      .meta(title('the largest HTTP request body (past it: HTTP 413)'))
+      .default(10 * MB),
+    maxWsMessageBytes: bytes()
+      .meta(title('the largest WebSocket message (past it: close 1009)'))
+      .default(10 * MB),
     /** Unsent bytes a WS client may fall behind by before it is dropped. */
-    maxWsBufferedBytes: bytes().meta(title('unsent bytes a WebSocket client may fall behind by (past it: close 1008)')).default(16 * MB),
-    maxBatchSize: z.number().int().positive().describe('a number of requests (a whole number, at least 1)').meta(title('requests in one batch (past it: -32600)')).default(1000),
-    maxJsonDepth: z.number().int().positive().describe('a nesting depth (a whole number, at least 1)').meta(title('how deep a request may nest (past it: -32600)')).default(64),
+    maxWsBufferedBytes: bytes()
+      .meta(title('unsent bytes a WebSocket client may fall behind by (past it: close 1008)'))
+      .default(16 * MB),
+    maxBatchSize: z
+      .number()
+      .int()
+      .positive()
+      .describe('a number of requests (a whole number, at least 1)')
+      .meta(title('requests in one batch (past it: -32600)'))
+      .default(1000),
+    maxJsonDepth: z
+      .number()
+      .int()
+      .positive()
+      .describe('a nesting depth (a whole number, at least 1)')
+      .meta(title('how deep a request may nest (past it: -32600)'))
+      .default(64),
     httpKeepAliveTimeoutMs: milliseconds().meta(title('how long an idle HTTP connection is kept open')).default(72_000),
     httpRequestTimeoutMs: milliseconds().meta(title('how long a request may take to arrive (past it: HTTP 408)')).default(30_000),
     /** Nothing (no message, no pong) heard from a WS client for this long closes it. */
@@ -97,7 +130,7 @@ const serverLimits = z
 const rateLimit = z
   .object({
     requestsPerSecond: z.number().positive().meta(title("the rate each API key's bucket refills at")),
-    burst: z.number().int().positive().optional().meta(title('the requests a key may send at once (default: one second\'s worth)')),
+    burst: z.number().int().positive().optional().meta(title("the requests a key may send at once (default: one second's worth)")),
   })
   .strict()
   .transform((limit) => ({ requestsPerSecond: limit.requestsPerSecond, burst: limit.burst ?? Math.ceil(limit.requestsPerSecond) }))
@@ -123,14 +156,22 @@ const fork = z
       .int()
       .nonnegative()
       .optional()
-      .describe("a block number after the fork block")
+      .describe('a block number after the fork block')
       .meta(title("mine the upstream's blocks after the fork block again, up to this one (docs/guides/replay.md)")),
     replaySpeed: replaySpeed.optional().describe('fast (default), realtime, or X times real time').meta(title('the pace of the replay')),
     replayPaused: z.boolean().optional().meta(title('the replay starts paused (sim_replay [{"resume": true}] starts it)')),
-    fixture: z.string().min(1).optional().describe('a path to a file chainsim fixture wrote').meta(title('a fixture to play from instead of url and a cache (replayTo defaults to its last block)')),
+    fixture: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('a path to a file chainsim fixture wrote')
+      .meta(title('a fixture to play from instead of url and a cache (replayTo defaults to its last block)')),
   })
   .strict()
-  .refine((f) => (f.url === undefined) !== (f.fixture === undefined), { message: 'give either url (an upstream) or fixture (a file chainsim fixture wrote)', path: ['url'] })
+  .refine((f) => (f.url === undefined) !== (f.fixture === undefined), {
+    message: 'give either url (an upstream) or fixture (a file chainsim fixture wrote)',
+    path: ['url'],
+  })
   .refine((f) => f.fixture !== undefined || f.replayTo !== undefined || (f.replaySpeed === undefined && f.replayPaused === undefined), {
     message: 'replaySpeed and replayPaused go with replayTo (the last block to replay)',
     path: ['replayTo'],
@@ -161,7 +202,7 @@ export const reorgsConfig = z
   .object({
     profile: z
       .union([z.string().min(1), z.record(z.string(), z.unknown())], { error: 'expected a profile name, a profile file, or a profile object' })
-      .describe('a built-in profile\'s name, a profile file (YAML or JSON), or a profile object')
+      .describe("a built-in profile's name, a profile file (YAML or JSON), or a profile object")
       .meta(title('the reorgs it makes: ethereum, polygon, optimism, arbitrum, bsc, none, or your own')),
     seed: z.number().int().optional().describe('a whole number').meta(title('seeds the draws, so runs repeat (default 1)')),
   })
@@ -178,12 +219,22 @@ export const reorgsConfig = z
 /** One network: its own node, chain id and port. */
 export const networkConfig = z
   .object({
-    name: z.string().regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only').describe('a name of letters, digits, - and _').meta(title('the network\'s name, in the banner, logs and the explorer')),
+    name: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
+      .describe('a name of letters, digits, - and _')
+      .meta(title("the network's name, in the banner, logs and the explorer")),
     /** Required, except on a fork, which takes its upstream's unless given. */
-    chainId: z.number().int().positive().describe('a chain id (a whole number, at least 1)').optional().meta(title("the chain id; required, except on a fork, which takes its upstream's")),
+    chainId: z
+      .number()
+      .int()
+      .positive()
+      .describe('a chain id (a whole number, at least 1)')
+      .optional()
+      .meta(title("the chain id; required, except on a fork, which takes its upstream's")),
     port: port.optional().meta(title('the port it is served on (default: 8545 for the first network, counting up)')),
     mining: mining.meta(title('when blocks are mined')).default({ auto: true }),
-    limits: limits.meta(title("eth_getLogs limits: a provider profile and any of its caps, key by key (null removes one)")).prefault({}),
+    limits: limits.meta(title('eth_getLogs limits: a provider profile and any of its caps, key by key (null removes one)')).prefault({}),
     /** Faults armed from the start (src/rpc/faults.ts), as `sim_fault` arms them. */
     faults: z.array(faultSpec).meta(title('faults armed from the start, as sim_fault takes them')).default([]),
     filterTimeoutMs: milliseconds().meta(title('a filter not polled for this long is uninstalled')).default(300_000),
@@ -196,7 +247,7 @@ export const networkConfig = z
   })
   .strict()
   .refine((network) => network.chainId !== undefined || network.fork !== undefined, {
-    message: 'chainId is required (a network with `fork` takes its upstream\'s)',
+    message: "chainId is required (a network with `fork` takes its upstream's)",
     path: ['chainId'],
   })
 
@@ -209,7 +260,9 @@ const origin = z.string().refine((value) => value === '*' || isOrigin(value), {
 const apiKey = z
   .union([
     z.string().min(1),
-    z.object({ key: z.string().min(1).meta(title('the API key')), origins: z.array(origin).min(1).meta(title('the only origins browsers may use it from')) }).strict(),
+    z
+      .object({ key: z.string().min(1).meta(title('the API key')), origins: z.array(origin).min(1).meta(title('the only origins browsers may use it from')) })
+      .strict(),
   ])
   .describe('an API key, or { "key": KEY, "origins": [ORIGIN, ...] }')
 
@@ -219,7 +272,11 @@ export const chainsimConfig = z
     host: z.string().min(1).meta(title('the address every network binds')).default('127.0.0.1'),
     apiKeys: z.array(apiKey).meta(title('the API keys URLs must carry (/v3/KEY); none: any key, and / too')).default([]),
     /** Origins browsers may call from: any (the default, as Anvil), a list, or none. */
-    cors: z.union([z.literal('*'), z.array(origin), z.literal(false)]).describe('"*", a list of origins, or false').meta(title('origins browsers may call from: any, a list, or none')).default('*'),
+    cors: z
+      .union([z.literal('*'), z.array(origin), z.literal(false)])
+      .describe('"*", a list of origins, or false')
+      .meta(title('origins browsers may call from: any, a list, or none'))
+      .default('*'),
     /** Host names requests may address (DNS rebinding protection); default: loopback names and `host`. */
     allowedHosts: z
       .union([z.literal('*'), z.array(z.string().min(1))])

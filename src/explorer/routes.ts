@@ -31,11 +31,19 @@ const PAGE = `<!doctype html>
  */
 export function registerExplorerRoutes(app: HttpServer): void {
   app.get('/ui', (_request, reply) => reply.redirect('/ui/'))
-  app.get('/ui/', (_request, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', EXPLORER_CSP).header('cache-control', 'no-cache').send(PAGE))
+  app.get('/ui/', (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('content-security-policy', EXPLORER_CSP).header('cache-control', 'no-cache').send(PAGE),
+  )
   app.get('/ui/explorer.js', async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send((await explorerAssets()).script),
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send((await explorerAssets()).script),
   )
   app.get('/ui/explorer.css', async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send((await explorerAssets()).style),
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send((await explorerAssets()).style),
   )
 }

@@ -19,9 +19,7 @@ export interface ReorgRecord {
  * - `block`: one block joined (`removed: false`) or left (`removed: true`) the chain; a block that joined and
  *   has left since is read from the block itself, since nothing canonical holds it any more.
  */
-export type ChainStep =
-  | { kind: 'joined'; from: bigint; to: bigint }
-  | { kind: 'block'; block: ChainBlock; removed: boolean }
+export type ChainStep = { kind: 'joined'; from: bigint; to: bigint } | { kind: 'block'; block: ChainBlock; removed: boolean }
 
 /**
  * Everything that happened to the canonical chain after block `cursor`, given the reorgs since, in the

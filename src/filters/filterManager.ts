@@ -18,7 +18,10 @@ export type PendingLogs = ReadonlyArray<{ transactionHash: string; logs: readonl
 export type PendingLogSource = () => Promise<PendingLogs>
 
 /** What a network's clients see of its filters: installing, polling, listing (never its chain events). */
-export type NetworkFilters = Pick<FilterManager, 'newLogFilter' | 'newBlockFilter' | 'newPendingTransactionFilter' | 'changes' | 'describe' | 'uninstall' | 'list' | 'size'>
+export type NetworkFilters = Pick<
+  FilterManager,
+  'newLogFilter' | 'newBlockFilter' | 'newPendingTransactionFilter' | 'changes' | 'describe' | 'uninstall' | 'list' | 'size'
+>
 
 export interface FilterManagerOptions {
   /** The chain followed first; `follow` moves to another. */
@@ -394,13 +397,7 @@ export class FilterManager {
   }
 
   /** Matching logs of canonical blocks `from..to`, from the log index; stops once the filter is over-full. */
-  private pushJoinedLogs(
-    changes: BoundedChanges<LogChange>,
-    criteria: LogFilter,
-    bounds: { from: bigint; to: bigint },
-    from: bigint,
-    to: bigint,
-  ): void {
+  private pushJoinedLogs(changes: BoundedChanges<LogChange>, criteria: LogFilter, bounds: { from: bigint; to: bigint }, from: bigint, to: bigint): void {
     const low = from > bounds.from ? from : bounds.from
     const high = to < bounds.to ? to : bounds.to
     if (low > high) return
@@ -410,12 +407,9 @@ export class FilterManager {
       for (const log of this.matchingLogsOf(block, criteria, bounds)) changes.push({ kind: 'mined', log, removed: false })
       return
     }
-    const result = this.options.logs.query(
-      { fromBlock: low, toBlock: high, addresses: criteria.addresses, topics: criteria.topics },
-      { limit: changes.room },
-    )
-    if (result.status !== 'ok') return changes.markOverflowed()
-    for (const log of result.logs) changes.push({ kind: 'mined', log, removed: false })
+    const result = this.options.logs.query({ fromBlock: low, toBlock: high, addresses: criteria.addresses, topics: criteria.topics }, { limit: changes.room })
+    if (result.status !== 'ok') changes.markOverflowed()
+    else for (const log of result.logs) changes.push({ kind: 'mined', log, removed: false })
   }
 
   /** Uninstalls a filter that holds more changes than it may; its poll gets what an unknown id gets. */

@@ -12,10 +12,7 @@ export type SubscriptionEvent =
   | { kind: 'log'; log: PositionedLog; removed: boolean }
   | { kind: 'pendingTransaction'; transaction: SignedTransaction }
 
-export type SubscriptionRequest =
-  | { kind: 'newHeads' }
-  | { kind: 'logs'; criteria: LogMatchCriteria }
-  | { kind: 'newPendingTransactions' }
+export type SubscriptionRequest = { kind: 'newHeads' } | { kind: 'logs'; criteria: LogMatchCriteria } | { kind: 'newPendingTransactions' }
 
 /** Subscriptions one WebSocket connection may hold by default. */
 export const DEFAULT_MAX_SUBSCRIPTIONS_PER_CONNECTION = 1_000

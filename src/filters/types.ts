@@ -2,9 +2,7 @@ import type { Log } from '../evm/index.ts'
 import type { PositionedLog } from '../logs/index.ts'
 
 /** A change a log filter reports: a mined log (removed by a reorg, or not), or a pending log. */
-export type LogChange =
-  | { kind: 'mined'; log: PositionedLog; removed: boolean }
-  | { kind: 'pending'; log: Log }
+export type LogChange = { kind: 'mined'; log: PositionedLog; removed: boolean } | { kind: 'pending'; log: Log }
 
 export type FilterKind = 'log' | 'block' | 'pendingTransaction'
 

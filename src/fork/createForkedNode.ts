@@ -1,6 +1,17 @@
 import { Chain, toChainBlock } from '../chain/chain.ts'
 import type { NetworkConfig } from '../config/schema.ts'
-import { bytesToHex, createDevCommon, createKnownChainCommon, deriveDevAccounts, DEV_MNEMONIC, ExecutionEngine, forkBlockFromHeader, ForkBlockError, ForkSourceError, stateEveryBlockReads } from '../evm/index.ts'
+import {
+  bytesToHex,
+  createDevCommon,
+  createKnownChainCommon,
+  deriveDevAccounts,
+  DEV_MNEMONIC,
+  ExecutionEngine,
+  forkBlockFromHeader,
+  ForkBlockError,
+  ForkSourceError,
+  stateEveryBlockReads,
+} from '../evm/index.ts'
 import { ChainNode } from '../node.ts'
 import { finalityOf, NODE_DEFAULTS, stateBlocksOf } from '../nodeOptions.ts'
 import type { NodeOptions } from '../nodeOptions.ts'
@@ -152,7 +163,9 @@ async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, op
   const upstreamChainId = BigInt(record.chainId)
   const name = options.name ?? NODE_DEFAULTS.name
   if (replay && options.chainId !== undefined && options.chainId !== upstreamChainId) {
-    throw new ForkStartError(`a replay keeps the upstream's chain id ${upstreamChainId} (its transactions are signed for it); leave out chainId ${options.chainId}`)
+    throw new ForkStartError(
+      `a replay keeps the upstream's chain id ${upstreamChainId} (its transactions are signed for it); leave out chainId ${options.chainId}`,
+    )
   }
   // A replay of a public chain runs each block under the rules it ran under upstream; anything else runs chainsim's.
   const known = replay ? createKnownChainCommon(upstreamChainId) : undefined
@@ -186,7 +199,14 @@ async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, op
     async () => forkChain(await newEngine()),
   )
   lastWanted = () => node.replay?.status.to ?? 0n
-  const origin: ForkOrigin = { upstream: upstream.label, upstreamChainId, blockNumber: header.number, blockHash: record.blockHash, cacheDir: cache.dir, offline }
+  const origin: ForkOrigin = {
+    upstream: upstream.label,
+    upstreamChainId,
+    blockNumber: header.number,
+    blockHash: record.blockHash,
+    cacheDir: cache.dir,
+    offline,
+  }
   const forkedNode: ForkedNode = {
     node,
     history,
@@ -212,8 +232,13 @@ async function replayOf(
 ): Promise<NonNullable<NodeOptions['replay']>> {
   const to = replay.to ?? (await forked.cache.blocks.numbers('block')).at(-1)
   if (to === undefined) throw new ForkStartError('a replay needs its last block: give --replay-to (fork.replayTo)')
-  if (to <= header.number) throw new ForkStartError(`cannot replay to block ${to}: the fork block is ${header.number}, so the replay starts at block ${header.number + 1n}`)
-  const source = await UpstreamReplaySource.open(forked, (number, timestamp) => engine.rulesAt(number, timestamp), () => (lastWanted() > 0n ? lastWanted() : to))
+  if (to <= header.number)
+    throw new ForkStartError(`cannot replay to block ${to}: the fork block is ${header.number}, so the replay starts at block ${header.number + 1n}`)
+  const source = await UpstreamReplaySource.open(
+    forked,
+    (number, timestamp) => engine.rulesAt(number, timestamp),
+    () => (lastWanted() > 0n ? lastWanted() : to),
+  )
   return {
     source,
     plan: { from: { number: header.number, hash: header.hash, timestamp: header.timestamp }, to, speed: replay.speed ?? 'fast', paused: replay.paused },

@@ -72,7 +72,9 @@ export class ForkCache {
       await mkdir(dir, { recursive: true })
       const previous = await readRecord(dir)
       if (previous && previous.blockHash !== record.blockHash) {
-        onDiscard(`the cache in ${dir} was made for block ${record.blockNumber} ${previous.blockHash}; the upstream's block is now ${record.blockHash}: cache discarded`)
+        onDiscard(
+          `the cache in ${dir} was made for block ${record.blockNumber} ${previous.blockHash}; the upstream's block is now ${record.blockHash}: cache discarded`,
+        )
         await rm(join(dir, ENTRIES_FILE), { force: true })
       } else if (previous) {
         await cache.load()

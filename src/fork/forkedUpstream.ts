@@ -30,7 +30,7 @@ export class ForkedUpstream {
   /** Runs `fetch` once for `key` while it is under way: concurrent misses of one entry make one request. */
   once<T>(key: string, fetch: () => Promise<T>): Promise<T> {
     const running = this.inFlight.get(key)
-    if (running) return running as Promise<T>
+    if (running !== undefined) return running as Promise<T>
     const started = fetch().finally(() => this.inFlight.delete(key))
     this.inFlight.set(key, started)
     return started

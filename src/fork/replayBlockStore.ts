@@ -53,9 +53,7 @@ export class DirectoryBlockStore implements ReplayBlockStore {
 
   async numbers(kind: ReplayEntryKind): Promise<bigint[]> {
     const names = await readdir(join(this.dir, FOLDERS[kind])).catch(() => [] as string[])
-    return names
-      .flatMap((name) => (/^\d+\.json$/.test(name) ? [BigInt(name.slice(0, -5))] : []))
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    return names.flatMap((name) => (/^\d+\.json$/.test(name) ? [BigInt(name.slice(0, -5))] : [])).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   }
 
   private path(kind: ReplayEntryKind, number: bigint): string {

@@ -165,7 +165,12 @@ function transactionFieldsOf(tx: Record<string, unknown>): TransactionFields {
     nonce: q('nonce'),
     gasLimit: q('gas'),
     ...(type < 2 ? { gasPrice: q('gasPrice') } : { maxPriorityFeePerGas: q('maxPriorityFeePerGas'), maxFeePerGas: q('maxFeePerGas') }),
-    ...(type === 3 ? { maxFeePerBlobGas: q('maxFeePerBlobGas'), blobVersionedHashes: listOf(tx.blobVersionedHashes, 'blobVersionedHashes').map((h) => bytesOf(h, 'blob versioned hash', 32)) } : {}),
+    ...(type === 3
+      ? {
+          maxFeePerBlobGas: q('maxFeePerBlobGas'),
+          blobVersionedHashes: listOf(tx.blobVersionedHashes, 'blobVersionedHashes').map((h) => bytesOf(h, 'blob versioned hash', 32)),
+        }
+      : {}),
     ...(tx.to === null || tx.to === undefined ? {} : { to: bytesOf(tx.to, 'transaction to', 20) }),
     value: q('value'),
     data: bytesOf(tx.input ?? tx.data ?? '0x', 'transaction input'),
@@ -173,7 +178,10 @@ function transactionFieldsOf(tx: Record<string, unknown>): TransactionFields {
       ? {
           accessList: listOf(tx.accessList ?? [], 'accessList').map((entry) => {
             const e = entry as Record<string, unknown>
-            return { address: bytesOf(e.address, 'access list address', 20), storageKeys: listOf(e.storageKeys ?? [], 'storageKeys').map((k) => bytesOf(k, 'storage key', 32)) }
+            return {
+              address: bytesOf(e.address, 'access list address', 20),
+              storageKeys: listOf(e.storageKeys ?? [], 'storageKeys').map((k) => bytesOf(k, 'storage key', 32)),
+            }
           }),
         }
       : {}),

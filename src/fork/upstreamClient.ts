@@ -135,7 +135,10 @@ export class UpstreamClient implements Upstream {
     if (response.status >= 500) throw new AttemptFailure(status, true)
     let answers: UpstreamAnswer[]
     try {
-      answers = parseAnswers(text, requests.map((r) => r.id))
+      answers = parseAnswers(
+        text,
+        requests.map((r) => r.id),
+      )
     } catch (error) {
       // Some providers send JSON-RPC errors with a 4xx status: those are answers; anything else is the status.
       throw response.status === 200 ? error : new AttemptFailure(status, false)

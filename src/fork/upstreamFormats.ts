@@ -56,7 +56,8 @@ export function headerOf(block: Record<string, unknown>): UpstreamHeader {
  */
 export function logOf(json: Record<string, unknown>, timestampOf: (blockNumber: bigint) => bigint | undefined): PositionedLog {
   const blockNumber = quantityOf(json.blockNumber, 'log blockNumber')
-  const timestamp = json.blockTimestamp === undefined || json.blockTimestamp === null ? timestampOf(blockNumber) : quantityOf(json.blockTimestamp, 'log blockTimestamp')
+  const timestamp =
+    json.blockTimestamp === undefined || json.blockTimestamp === null ? timestampOf(blockNumber) : quantityOf(json.blockTimestamp, 'log blockTimestamp')
   if (timestamp === undefined) throw malformed('log blockTimestamp', json.blockTimestamp)
   if (!Array.isArray(json.topics)) throw malformed('log topics', json.topics)
   return {

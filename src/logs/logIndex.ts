@@ -59,10 +59,7 @@ export class LogIndex {
   private readonly logs: Log[] = []
   private topicCounts = new Uint8Array(1024)
   private readonly addresses = new PostingTable((id) => this.logs[id]!.address)
-  private readonly topics = Array.from(
-    { length: MAX_TOPICS },
-    (_, position) => new PostingTable((id) => topicOf(this.logs[id]!, position)),
-  )
+  private readonly topics = Array.from({ length: MAX_TOPICS }, (_, position) => new PostingTable((id) => topicOf(this.logs[id]!, position)))
 
   /** Number of the newest block; `undefined` while empty. */
   get head(): bigint | undefined {
@@ -114,7 +111,9 @@ export class LogIndex {
     this.transactionStarts = withCapacity(this.transactionStarts, k + 2)
     this.transactionStarts[k + 1] = transactionsTo
     this.transactionHashes = withCapacity(this.transactionHashes, transactionsTo * HASH)
-    block.transactions.forEach((transaction, i) => this.transactionHashes.set(transaction.hash, (transactionsFrom + i) * HASH))
+    block.transactions.forEach((transaction, i) => {
+      this.transactionHashes.set(transaction.hash, (transactionsFrom + i) * HASH)
+    })
   }
 
   /** Removes the blocks numbered `fromNumber` and above (a reorg); returns how many it removed. */

@@ -8,10 +8,7 @@ import type { LogMatchCriteria } from './types.ts'
  * @example
  * matchesCriteria(log, { addresses: [token], topics: [transferTopic, null, recipientTopic] })
  */
-export function matchesCriteria(
-  log: { address: Uint8Array; topics: readonly Uint8Array[] },
-  criteria: LogMatchCriteria,
-): boolean {
+export function matchesCriteria(log: { address: Uint8Array; topics: readonly Uint8Array[] }, criteria: LogMatchCriteria): boolean {
   const { addresses, topics } = criteria
   const anyAddress = addresses === undefined || addresses.length === 0
   if (!anyAddress && !addresses.some((address) => equalBytes(address, log.address))) return false

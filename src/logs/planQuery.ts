@@ -40,7 +40,8 @@ interface Constraint {
   /** Matching ids within the range. */
   count: number
   table: PostingTable
-  valueOf: (log: Log) => Uint8Array | undefined
+  /** The log's value the table holds (its address, or its topic at a position). */
+  logValue: (log: Log) => Uint8Array | undefined
 }
 
 const NOTHING: QueryPlan = { stream: new RangeStream(0, 0), countBelow: () => 0 }
@@ -51,13 +52,7 @@ const NOTHING: QueryPlan = { stream: new RangeStream(0, 0), countBelow: () => 0 
  * drives, and each candidate is tested against the others, most selective first, so a query costs about the
  * smallest field's share of the range, never the chain's length.
  */
-export function planQuery(
-  view: IndexView,
-  criteria: LogMatchCriteria,
-  from: number,
-  to: number,
-  deadline: Deadline,
-): QueryPlan {
+export function planQuery(view: IndexView, criteria: LogMatchCriteria, from: number, to: number, deadline: Deadline): QueryPlan {
   const positions = criteria.topics?.length ?? 0
   if (positions > view.topics.length) return NOTHING
   const constraints: Constraint[] = []
@@ -80,30 +75,16 @@ export function planQuery(
   if (lastConstrained < positions - 1) tests.push((id) => view.topicCounts[id]! >= positions)
   for (const other of others) tests.push(other.runs.length <= MAX_CURSORS ? inRuns(other.runs) : hasValue(view, other))
 
-  const source =
-    driver === undefined
-      ? new RangeStream(from, to)
-      : driver.runs.length === 1
-        ? new RunStream(driver.runs[0]!)
-        : new UnionStream(driver.runs)
+  const source = driver === undefined ? new RangeStream(from, to) : driver.runs.length === 1 ? new RunStream(driver.runs[0]!) : new UnionStream(driver.runs)
   if (tests.length > 0) return { stream: new FilteredStream(source, tests, deadline), countBelow: undefined }
   return {
     stream: source,
-    countBelow:
-      driver === undefined
-        ? (bound) => bound - from
-        : (bound) => driver.runs.reduce((count, run) => count + lowerBound(run, bound), 0),
+    countBelow: driver === undefined ? (bound) => bound - from : (bound) => driver.runs.reduce((count, run) => count + lowerBound(run, bound), 0),
   }
 }
 
-function resolve(
-  table: PostingTable,
-  values: readonly Uint8Array[],
-  valueOf: (log: Log) => Uint8Array | undefined,
-  from: number,
-  to: number,
-): Constraint {
-  const constraint: Constraint = { runs: [], handles: new Set(), count: 0, table, valueOf }
+function resolve(table: PostingTable, values: readonly Uint8Array[], logValue: (log: Log) => Uint8Array | undefined, from: number, to: number): Constraint {
+  const constraint: Constraint = { runs: [], handles: new Set(), count: 0, table, logValue }
   for (const value of values) {
     const ids = table.lookup(value)
     // A repeated alternative would count its logs twice.
@@ -134,7 +115,7 @@ function inRuns(runs: readonly Uint32Array[]): IdTest {
 /** Whether the log's own value at the constraint's field is one of the wanted values. */
 function hasValue(view: IndexView, constraint: Constraint): IdTest {
   return (id) => {
-    const value = constraint.valueOf(view.logs[id]!)
+    const value = constraint.logValue(view.logs[id]!)
     return value !== undefined && constraint.handles.has(constraint.table.firstIdOf(value))
   }
 }

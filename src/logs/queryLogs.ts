@@ -81,12 +81,7 @@ export interface LogQueryOptions {
  * before anything is scanned), then the range with geth's checks, then the pending logs, then the canonical
  * logs under the result limit and the deadline; the index counts before it builds anything.
  */
-export async function queryLogs(
-  source: LogSource,
-  filter: LogFilter,
-  limits: LogLimits,
-  options: LogQueryOptions = {},
-): Promise<LogQueryResult> {
+export async function queryLogs(source: LogSource, filter: LogFilter, limits: LogLimits, options: LogQueryOptions = {}): Promise<LogQueryResult> {
   const refused = parameterRefusal(filter, limits)
   if (refused) return refused
   const range = resolveRange(source, filter, options)
@@ -149,10 +144,7 @@ export function parameterRefusal(criteria: LogMatchCriteria, limits: LogLimits):
 }
 
 /** The parameter limits applied to counts already made (of a filter as it came over the wire, say). */
-export function parameterCountRefusal(
-  counts: { count: number; largestPosition: number },
-  limits: LogLimits,
-): LogQueryRefusal | undefined {
+export function parameterCountRefusal(counts: { count: number; largestPosition: number }, limits: LogLimits): LogQueryRefusal | undefined {
   const { maxLogParams, maxParamsPerPosition } = limits
   if (maxLogParams !== undefined && counts.count > maxLogParams) {
     return { status: 'tooManyParameters', count: counts.count, limit: maxLogParams, perPosition: false }
@@ -168,11 +160,7 @@ export function parameterCountRefusal(
  * pending` needs `toBlock: pending`, and a range whose end is fixed may not end before it starts once tags
  * are resolved now. An end that moves with the chain (latest, safe, finalized, pending) may lie in the future.
  */
-export function installRefusal(
-  source: LogSource,
-  filter: LogFilter,
-  isKnownBlock: (hash: Uint8Array) => boolean,
-): LogQueryRefusal | undefined {
+export function installRefusal(source: LogSource, filter: LogFilter, isKnownBlock: (hash: Uint8Array) => boolean): LogQueryRefusal | undefined {
   if (filter.blockHash) return isKnownBlock(filter.blockHash) ? undefined : { status: 'unknownBlock' }
   if (filter.fromBlock === 'pending') return filter.toBlock === 'pending' ? undefined : { status: 'invalidRange' }
   const fixedEnd = typeof filter.toBlock === 'bigint' || filter.toBlock === 'earliest'

@@ -85,7 +85,10 @@ export class BlockProducer {
    * base fee, prevRandao, extraData, withdrawals, beacon root, excess blob gas), its transactions in its order,
    * then what the pool can run after them. BLOCKHASH of a height `upstreamHash` knows answers the upstream's hash.
    */
-  async mineReplayed(upstream: UpstreamBlock, upstreamHash: (number: bigint) => Uint8Array | undefined): Promise<{ block: ChainBlock; replayed: ReplayedTransactions }> {
+  async mineReplayed(
+    upstream: UpstreamBlock,
+    upstreamHash: (number: bigint) => Uint8Array | undefined,
+  ): Promise<{ block: ChainBlock; replayed: ReplayedTransactions }> {
     const { pool, headState } = this.network
     const chain = this.network.chain()
     const parent = chain.head
@@ -125,7 +128,12 @@ export class BlockProducer {
    * limit, base fee, randomness, withdrawals and transactions, in its order, with `extraData` instead of its
    * own, so that it gets another hash. A reorg that reaches replayed blocks replaces them so.
    */
-  async rebuildLike(parent: ChainBlock, block: ChainBlock, extraData: Uint8Array, upstreamHash: (number: bigint) => Uint8Array | undefined): Promise<BuiltBlock> {
+  async rebuildLike(
+    parent: ChainBlock,
+    block: ChainBlock,
+    extraData: Uint8Array,
+    upstreamHash: (number: bigint) => Uint8Array | undefined,
+  ): Promise<BuiltBlock> {
     const chain = this.network.chain()
     const { header } = block
     // State set on the removed block's parent (anvil_setBalance...) is set again on the new parent.
@@ -142,7 +150,11 @@ export class BlockProducer {
       excessBlobGas: header.excessBlobGas,
     }
     try {
-      return await chain.engine.build(template, block.transactions.map((e) => e.signed), withUpstreamHashes(chain.ancestorHashes(parent), upstreamHash))
+      return await chain.engine.build(
+        template,
+        block.transactions.map((e) => e.signed),
+        withUpstreamHashes(chain.ancestorHashes(parent), upstreamHash),
+      )
     } finally {
       // The block's own state is kept by the build; the edited parent state was only its starting point.
       if (edited) chain.engine.releaseState(edited)

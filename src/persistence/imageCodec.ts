@@ -50,10 +50,18 @@ const frame = (kind: number, network: string, fields: RlpItem[]) => encodeRlp([u
 export function* imageFrames(network: string, image: NetworkImage): Generator<Uint8Array> {
   yield frame(IMAGE_START, network, [text(JSON.stringify(image.genesis)), encodeFinality(image.finality)])
   for (let i = 0; i < image.blocks.length; i += CHUNK) {
-    yield frame(IMAGE_BLOCKS, network, image.blocks.slice(i, i + CHUNK).map((b) => b.encoded()))
+    yield frame(
+      IMAGE_BLOCKS,
+      network,
+      image.blocks.slice(i, i + CHUNK).map((b) => b.encoded()),
+    )
   }
   for (let i = 0; i < image.states.length; i += CHUNK) {
-    yield frame(IMAGE_STATES, network, image.states.slice(i, i + CHUNK).map(([key, value]) => [key, value]))
+    yield frame(
+      IMAGE_STATES,
+      network,
+      image.states.slice(i, i + CHUNK).map(([key, value]) => [key, value]),
+    )
   }
   yield frame(IMAGE_END, network, [
     keyBytes(image.head),
@@ -114,7 +122,10 @@ export class ImageReader {
     const [kindItem, networkItem, ...fields] = asList(decodeRlp(payload), 'a frame')
     const kind = Number(asUint(kindItem, "a frame's kind"))
     const network = fromText(asBytes(networkItem, "a frame's network"))
-    if (kind === IMAGE_START) return this.start(network, fields)
+    if (kind === IMAGE_START) {
+      this.start(network, fields)
+      return
+    }
     const reading = this.#networks.get(network)
     if (!reading) throw new Error(`network ${network}'s changes come before its image`)
     if (kind === CHANGE) {

@@ -68,8 +68,7 @@ export function captureNetworkState(node: ChainNode): Promise<NetworkState> {
 
 /** Where transactions sent as impersonated accounts stand, with their senders; undefined when there are none. */
 function impersonatedSendersOf(blocks: readonly ChainBlock[], pool: readonly SignedTransaction[]): NetworkState['impersonated'] {
-  const sent = (signed: readonly SignedTransaction[]) =>
-    signed.flatMap((s, index): Array<[number, string]> => (s.impersonated ? [[index, s.fromKey]] : []))
+  const sent = (signed: readonly SignedTransaction[]) => signed.flatMap((s, index): Array<[number, string]> => (s.impersonated ? [[index, s.fromKey]] : []))
   const inBlocks = blocks.flatMap((b) => {
     const found = sent(b.transactions.map((t) => t.signed))
     return found.length === 0 ? [] : [[b.hashKey, found] as const]
@@ -125,8 +124,7 @@ export async function rebuildNetwork(state: NetworkState, source: string, stateB
       if (!parent) fail(`block ${block.header.number}: its parent ${bytesToHex(block.header.parentHash)} is not in the file`)
       const known = parent as ChainBlock
       const edits = (state.stateEdits?.[bytesToHex(block.hash())] ?? []).map(fromEdit)
-      const parentRoot =
-        edits.length === 0 ? known.stateRoot : await engine.withAccountChanges(known.stateRoot, edits)
+      const parentRoot = edits.length === 0 ? known.stateRoot : await engine.withAccountChanges(known.stateRoot, edits)
       const senders = sendersOf(state.impersonated?.blocks?.[bytesToHex(block.hash())])
       const executed = await engine.executeBlock(block, parentRoot, chain.ancestorHashes(known), senders)
       chain.addSideBlock({ block, executed: executed.map(withSidecar), rejected: [], deferred: [] }, edits)

@@ -44,7 +44,9 @@ export async function restoreImage(
   if (first && first.parentKey !== genesis.hashKey) fail(`its genesis is not the one its first block was built on (${first.parentKey})`)
   const byHash = new Map(image.blocks.map((b) => [b.hashKey, b]))
   // Every state someone holds comes back with one holder each, which that holder takes over.
-  const heldBlocks = image.held.map((key) => byHash.get(key) ?? (key === genesis.hashKey ? genesis : fail(`a held state's block ${key} is not among its blocks`)))
+  const heldBlocks = image.held.map(
+    (key) => byHash.get(key) ?? (key === genesis.hashKey ? genesis : fail(`a held state's block ${key} is not among its blocks`)),
+  )
   const holders = [
     ...heldBlocks.map((b) => b.stateRoot),
     ...image.snapshots.entries.flatMap(([, snapshot]) => statesOf(snapshot)),

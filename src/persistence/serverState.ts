@@ -80,7 +80,9 @@ export class ServerStateFile {
       const configured = networks.find((n) => n.name === name)
       if (!configured) throw new StateFileError(`state file ${path} holds network ${name}, which is not configured; it is left as it is`)
       if (String(configured.chainId) !== chainId) {
-        throw new StateFileError(`state file ${path} holds network ${name} with chain id ${chainId}, but it is configured with ${configured.chainId}; it is left as it is`)
+        throw new StateFileError(
+          `state file ${path} holds network ${name} with chain id ${chainId}, but it is configured with ${configured.chainId}; it is left as it is`,
+        )
       }
     }
     return new ServerStateFile(path, saved, options)
@@ -142,11 +144,12 @@ export class ServerStateFile {
     clearTimeout(this.#retry)
     try {
       await this.#saving.catch(() => undefined)
-      if (this.#dirty || this.#broken) await this.queueRewrite().catch((error: unknown) => {
-        // With every change in the journal, a failed final rewrite costs only a longer restart.
-        if (this.#broken) throw error
-        this.#warn(`${(error as Error).message}; its journal holds every change`)
-      })
+      if (this.#dirty || this.#broken)
+        await this.queueRewrite().catch((error: unknown) => {
+          // With every change in the journal, a failed final rewrite costs only a longer restart.
+          if (this.#broken) throw error
+          this.#warn(`${(error as Error).message}; its journal holds every change`)
+        })
     } finally {
       for (const node of this.#nodes.values()) node.recordChanges(undefined)
       this.#recorded.clear()

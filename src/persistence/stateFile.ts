@@ -33,9 +33,7 @@ const networkState = z
     blocks: z.array(hex),
     /** Hash of the canonical head. */
     head: hex,
-    finality: z
-      .object({ safeDepth: decimal, finalizedDepth: decimal, safeAtLeast: decimal.optional(), finalizedAtLeast: decimal.optional() })
-      .strict(),
+    finality: z.object({ safeDepth: decimal, finalizedDepth: decimal, safeAtLeast: decimal.optional(), finalizedAtLeast: decimal.optional() }).strict(),
     /** Raw pooled transactions, in arrival order (blob transactions with their sidecars). */
     pool: z.array(hex),
     /**

@@ -14,7 +14,13 @@ export async function checkStatePath(path: string): Promise<void> {
   }
   const folder = dirname(resolve(path))
   const folderStat = await stat(folder).catch((error: NodeJS.ErrnoException) =>
-    fail(error.code === 'ENOENT' ? `the folder ${folder} does not exist` : error.code === 'ENOTDIR' ? `${folder} is not a folder` : `the folder ${folder} cannot be read (${error.code})`),
+    fail(
+      error.code === 'ENOENT'
+        ? `the folder ${folder} does not exist`
+        : error.code === 'ENOTDIR'
+          ? `${folder} is not a folder`
+          : `the folder ${folder} cannot be read (${error.code})`,
+    ),
   )
   if (!folderStat.isDirectory()) fail(`${folder} is not a folder`)
   const fileStat = await stat(path).catch(() => undefined)
@@ -27,5 +33,6 @@ export async function checkStatePath(path: string): Promise<void> {
   } catch (error) {
     fail(`the folder ${folder} is not writable (${(error as NodeJS.ErrnoException).code ?? error})`)
   }
-  if (fileStat) await access(path, constants.R_OK | constants.W_OK).catch((error: NodeJS.ErrnoException) => fail(`it cannot be read and written (${error.code})`))
+  if (fileStat)
+    await access(path, constants.R_OK | constants.W_OK).catch((error: NodeJS.ErrnoException) => fail(`it cannot be read and written (${error.code})`))
 }

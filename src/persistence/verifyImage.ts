@@ -27,7 +27,7 @@ export async function verifyImage(image: NetworkImage, common: Common, spec: Gen
     const edits = block.stateEdits ?? []
     const base = edits.length === 0 ? parentRoot : await engine.withAccountChanges(parentRoot, edits)
     const impersonated = new Map<number, Uint8Array>()
-    block.transactions.forEach((t, index) => t.signed.impersonated && impersonated.set(index, t.signed.from))
+    for (const [index, t] of block.transactions.entries()) if (t.signed.impersonated) impersonated.set(index, t.signed.from)
     let executed: ExecutedTransaction[]
     try {
       executed = await engine.executeBlock(block.toBlock(), base, ancestorHashes(block, byHash, genesis.hash()), impersonated)

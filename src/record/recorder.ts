@@ -59,7 +59,10 @@ export class ScenarioRecorder {
   /** Steps recorded before every network was attached (a timer's block while the server starts). */
   private early: object[] | undefined = []
 
-  constructor(path: string, private readonly configs: readonly NetworkConfig[]) {
+  constructor(
+    path: string,
+    private readonly configs: readonly NetworkConfig[],
+  ) {
     this.file = new RecordingFile(path)
     this.genesisTimestamp = BigInt(Math.floor(Date.now() / 1000))
   }

@@ -155,9 +155,7 @@ export class ReorgControl {
 
   /** anvil_rollback: removes the newest `depth` blocks without replacing them. */
   rollback(depth: number, force = false): Promise<ReorgOutcome> {
-    return this.network.queued(() =>
-      this.reorgWith({ ancestor: reorgAncestor(this.network.chain(), depth, force), length: 0, blocks: [] }, 'rollback'),
-    )
+    return this.network.queued(() => this.reorgWith({ ancestor: reorgAncestor(this.network.chain(), depth, force), length: 0, blocks: [] }, 'rollback'))
   }
 
   /** evm_snapshot: remembers the head, the pool, the clock and state set on the head; returns the id. */
@@ -233,14 +231,21 @@ export class ReorgControl {
       if (fate !== 'drop') back.push(signed)
     }
     const lists = [...reincluded.values()]
-    const ordered = draws.profile.transactions.reorder ? draws.interleave(lists) : removed.flatMap((b) => b.transactions.map((e) => e.signed)).filter((s) => reincluded.get(s.fromKey)?.includes(s))
+    const ordered = draws.profile.transactions.reorder
+      ? draws.interleave(lists)
+      : removed.flatMap((b) => b.transactions.map((e) => e.signed)).filter((s) => reincluded.get(s.fromKey)?.includes(s))
     const outcome = await this.reorgWith({ ancestor, length: depth, blocks: [ordered] }, 'profile')
     await this.network.returnToPool([...back, ...outcome.notIncluded])
   }
 
   private async reorgWith(plan: ReorgPlan, cause: ReorgCause): Promise<ReorgOutcome> {
     const chain = this.network.chain()
-    const outcome = await executeReorg(chain, plan, (parent, transactions, extraData) => this.network.buildOn(parent, transactions, extraData), ++this.#reorgCounter)
+    const outcome = await executeReorg(
+      chain,
+      plan,
+      (parent, transactions, extraData) => this.network.buildOn(parent, transactions, extraData),
+      ++this.#reorgCounter,
+    )
     this.network.history.add(cause, outcome)
     const state = this.network.stateAt(chain.head)
     await this.network.pool.removeStale((from) => state.getNonce(from))

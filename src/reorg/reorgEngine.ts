@@ -65,11 +65,7 @@ export function reorgAncestor(chain: Chain, depth: number, force: boolean): Chai
 }
 
 /** Builds one block of the replacement branch on `parent` (the node supplies clock and coinbase). */
-export type BranchBlockBuilder = (
-  parent: ChainBlock,
-  transactions: SignedTransaction[],
-  extraData: Uint8Array,
-) => Promise<BuiltBlock>
+export type BranchBlockBuilder = (parent: ChainBlock, transactions: SignedTransaction[], extraData: Uint8Array) => Promise<BuiltBlock>
 
 /**
  * Removes every canonical block above the plan's ancestor and mines `plan.length` blocks on it, then
@@ -77,12 +73,7 @@ export type BranchBlockBuilder = (
  * canonical changes, so a failure leaves the chain as it was. Replacement blocks carry a distinct
  * extraData, so even an empty one gets a new hash.
  */
-export async function executeReorg(
-  chain: Chain,
-  plan: ReorgPlan,
-  buildBranchBlock: BranchBlockBuilder,
-  reorgNumber: number,
-): Promise<ReorgOutcome> {
+export async function executeReorg(chain: Chain, plan: ReorgPlan, buildBranchBlock: BranchBlockBuilder, reorgNumber: number): Promise<ReorgOutcome> {
   const extraData = new TextEncoder().encode(`chainsim reorg ${reorgNumber}`)
   const branch: ChainBlock[] = []
   let carried: SignedTransaction[] = []

@@ -65,8 +65,16 @@ function firstMissing(upstream: UpstreamBlock, replayed: ReplayedTransactions): 
     const ran = replayed.executed[index]
     if (ran && equalsBytes(ran.signed.hash, tx.hash)) continue
     const key = bytesToHex(tx.hash)
-    const why = replayed.notRun.get(key) ?? (replayed.executed.some((e) => e.signed.hashKey === key) ? 'it ran at another position' : 'it did not fit the block')
-    return mismatch(upstream.number, 'transaction', tx.hash, ran ? ran.signed.hash : null, { index, hash: tx.hash }, `transaction ${index} (${key}) of block ${upstream.number} did not run here: ${why}`)
+    const why =
+      replayed.notRun.get(key) ?? (replayed.executed.some((e) => e.signed.hashKey === key) ? 'it ran at another position' : 'it did not fit the block')
+    return mismatch(
+      upstream.number,
+      'transaction',
+      tx.hash,
+      ran ? ran.signed.hash : null,
+      { index, hash: tx.hash },
+      `transaction ${index} (${key}) of block ${upstream.number} did not run here: ${why}`,
+    )
   }
   return undefined
 }
@@ -74,7 +82,8 @@ function firstMissing(upstream: UpstreamBlock, replayed: ReplayedTransactions): 
 function firstReceiptDifference(receipt: UpstreamReceipt, ran: ExecutedTransaction): [string, ComparedValue, ComparedValue] | undefined {
   if (receipt.status !== ran.status) return ['status', receipt.status, ran.status]
   if (receipt.gasUsed !== ran.gasUsed) return ['gasUsed', receipt.gasUsed, ran.gasUsed]
-  if (!same(receipt.contractAddress ?? null, ran.contractAddress ?? null)) return ['contractAddress', receipt.contractAddress ?? null, ran.contractAddress ?? null]
+  if (!same(receipt.contractAddress ?? null, ran.contractAddress ?? null))
+    return ['contractAddress', receipt.contractAddress ?? null, ran.contractAddress ?? null]
   if (receipt.logs.length !== ran.logs.length) return ['logs.length', receipt.logs.length, ran.logs.length]
   for (const [i, log] of receipt.logs.entries()) {
     const differing = firstLogDifference(log, ran.logs[i] as Log)

@@ -16,7 +16,10 @@ export interface ReplayContext {
    * Mines `upstream` again on the head (inside the queue): its environment, its transactions in its order, then
    * what the pool can run after them. BLOCKHASH of a replayed height answers `upstreamHash` of it.
    */
-  mineReplayed(upstream: UpstreamBlock, upstreamHash: (number: bigint) => Uint8Array | undefined): Promise<{ block: ChainBlock; replayed: ReplayedTransactions }>
+  mineReplayed(
+    upstream: UpstreamBlock,
+    upstreamHash: (number: bigint) => Uint8Array | undefined,
+  ): Promise<{ block: ChainBlock; replayed: ReplayedTransactions }>
   /** What follows every mined block (a reorg profile's draw), inside the queue. */
   afterMined(block: ChainBlock): Promise<void>
   /** The replay reached its last block: mining it held back may go on (queues its own write). */
@@ -244,7 +247,9 @@ export class ReplayControl {
       outcome = await this.context.queued(async () => {
         const head = this.context.head()
         if (head.number + 1n !== upstream.number) {
-          throw new HeightMoved(`the head is block ${head.number}, so block ${upstream.number} cannot be replayed on it (a reorg or mined blocks moved the height)`)
+          throw new HeightMoved(
+            `the head is block ${head.number}, so block ${upstream.number} cannot be replayed on it (a reorg or mined blocks moved the height)`,
+          )
         }
         const { block, replayed } = await this.context.mineReplayed(upstream, (n) => this.upstreamHashOf(n))
         const found = checkReplayed(upstream, replayed)

@@ -22,10 +22,7 @@ export async function resolveStateBlock(node: ChainNode, ref: BlockSelectorOrHas
 }
 
 /** A canonical block by tag or number, for the block-reading methods; unknown → undefined (null). */
-export async function resolveBlockByTag(
-  node: ChainNode,
-  tag: BlockSelector,
-): Promise<{ block: ChainBlock } | { pending: PendingBlock } | undefined> {
+export async function resolveBlockByTag(node: ChainNode, tag: BlockSelector): Promise<{ block: ChainBlock } | { pending: PendingBlock } | undefined> {
   if (tag === 'pending') return { pending: await node.pendingBlock() }
   const block = node.blockBySelector(tag)
   return block ? { block } : undefined

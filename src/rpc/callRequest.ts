@@ -33,11 +33,9 @@ export const transactionCall = z
   .refine((call) => call.gasPrice === undefined || (call.maxFeePerGas === undefined && call.maxPriorityFeePerGas === undefined), {
     message: 'both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified',
   })
-  .refine(
-    (call) =>
-      call.maxFeePerGas === undefined || call.maxPriorityFeePerGas === undefined || call.maxFeePerGas >= call.maxPriorityFeePerGas,
-    { message: 'maxFeePerGas < maxPriorityFeePerGas' },
-  )
+  .refine((call) => call.maxFeePerGas === undefined || call.maxPriorityFeePerGas === undefined || call.maxFeePerGas >= call.maxPriorityFeePerGas, {
+    message: 'maxFeePerGas < maxPriorityFeePerGas',
+  })
 
 export type TransactionCall = z.output<typeof transactionCall>
 

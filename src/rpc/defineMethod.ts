@@ -167,8 +167,14 @@ export type HardhatAnswer = 'same' | 'true' | 'whetherFound'
  * the hash (`whetherFound`).
  */
 export function hardhatTwin<N extends `anvil_${string}`, S extends readonly z.ZodType[], R>(twin: Method<N, S, R>, answer: 'same'): Method<HardhatName<N>, S, R>
-export function hardhatTwin<N extends `anvil_${string}`, S extends readonly z.ZodType[], R>(twin: Method<N, S, R>, answer: 'true'): Method<HardhatName<N>, S, true>
-export function hardhatTwin<N extends `anvil_${string}`, S extends readonly z.ZodType[], R>(twin: Method<N, S, R>, answer: 'whetherFound'): Method<HardhatName<N>, S, boolean>
+export function hardhatTwin<N extends `anvil_${string}`, S extends readonly z.ZodType[], R>(
+  twin: Method<N, S, R>,
+  answer: 'true',
+): Method<HardhatName<N>, S, true>
+export function hardhatTwin<N extends `anvil_${string}`, S extends readonly z.ZodType[], R>(
+  twin: Method<N, S, R>,
+  answer: 'whetherFound',
+): Method<HardhatName<N>, S, boolean>
 export function hardhatTwin(twin: AnyMethod, answer: HardhatAnswer): AnyMethod {
   const name = `hardhat_${twin.name.slice('anvil_'.length)}`
   const { handle } = twin

@@ -107,8 +107,7 @@ export function createDispatcher(methods: RpcMethodTable, options: DispatcherOpt
     if (trace) (sink.traces ??= new Map()).set(response, trace)
     return response
   }
-  const startTrace = (method: string, params: unknown, ctx: RpcContext) =>
-    requestLog?.start(method, params, ctx.transport, ctx.client, ctx.connection?.id)
+  const startTrace = (method: string, params: unknown, ctx: RpcContext) => requestLog?.start(method, params, ctx.transport, ctx.client, ctx.connection?.id)
   const finishTrace = (response: RpcResponse, sink: StatusSink, size?: number) => sink.traces?.get(response)?.finish(size)
 
   const fail = (id: RpcId, err: RpcError): RpcResponse => errorResponse(id, toRpcErrorObject(err))

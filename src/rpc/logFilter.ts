@@ -53,9 +53,7 @@ export function refuseOversizedFilter(filter: unknown, profile: ProviderProfile)
 export function toLogFilter(filter: LogFilterObject, profile: ProviderProfile): LogFilter {
   const blockHash = filter.blockHash ?? filter.blockhash ?? undefined
   if (blockHash && (filter.fromBlock != null || filter.toBlock != null)) {
-    throw new InvalidParamsError(
-      'invalid argument 0: cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other',
-    )
+    throw new InvalidParamsError('invalid argument 0: cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other')
   }
   const topics = (filter.topics ?? []).map((position) => {
     if (position === null) return null

@@ -59,7 +59,7 @@ const BLOCK_READS: Readonly<Record<BlockReadKind, string>> = {
   number: 'by tag or number',
   hash: 'by hash',
   reference: 'by tag, number, hash or EIP-1898 object',
-  transaction: "of the transaction it names",
+  transaction: 'of the transaction it names',
   logFilter: "of its log filter's range or block hash",
 }
 
@@ -67,7 +67,7 @@ const FORK_ANSWERS: Readonly<Record<ForkAnswer, string>> = {
   forwarded: 'forwarded to the upstream (cached)',
   passedOn: 'passed on to the upstream (not cached)',
   merged: "the upstream's logs merged with the fork's",
-  local: "answered by the fork itself (its history starts at the fork block)",
+  local: 'answered by the fork itself (its history starts at the fork block)',
 }
 
 /**
@@ -98,7 +98,9 @@ function describe(schema: z.ZodType): string {
     case 'union':
       return (def.options ?? []).map(describe).join(' | ')
     case 'enum':
-      return Object.values(def.entries ?? {}).map((value) => JSON.stringify(value)).join(' | ')
+      return Object.values(def.entries ?? {})
+        .map((value) => JSON.stringify(value))
+        .join(' | ')
     case 'literal':
       return (def.values ?? []).map((value) => JSON.stringify(value)).join(' | ')
     case 'pipe':
@@ -106,7 +108,9 @@ function describe(schema: z.ZodType): string {
     case 'tuple':
       return `[${(def.items ?? []).map(describe).join(', ')}]`
     case 'object':
-      return `{${Object.entries(def.shape ?? {}).map(([key, field]) => `${key}${field.safeParse(undefined).success ? '?' : ''}`).join(', ')}}`
+      return `{${Object.entries(def.shape ?? {})
+        .map(([key, field]) => `${key}${field.safeParse(undefined).success ? '?' : ''}`)
+        .join(', ')}}`
     case 'string':
     case 'number':
     case 'boolean':
@@ -162,7 +166,7 @@ export function methodReference(): string {
     '| `BlockReference` | a `BlockTag`, a block hash, or `{blockHash, requireCanonical?}` / `{blockNumber}` (EIP-1898) |',
     '| `StorageSlot` | up to 32 bytes as 0x-hex, leading zeros allowed |',
     '| `FilterId` | an id eth_newFilter, eth_newBlockFilter or eth_newPendingTransactionFilter gave |',
-    "| `LogFilter` | `{address?, topics?, fromBlock?, toBlock?}` or `{address?, topics?, blockHash}` |",
+    '| `LogFilter` | `{address?, topics?, fromBlock?, toBlock?}` or `{address?, topics?, blockHash}` |',
     "| `TransactionCall` | geth's call object: `{from?, to?, gas?, gasPrice?, maxFeePerGas?, maxPriorityFeePerGas?, value?, nonce?, data?, input?, accessList?, chainId?, type?}` |",
     "| `StateOverride` | geth's: `{[address]: {balance?, nonce?, code?, state?, stateDiff?, movePrecompileToAddress?}}` |",
     "| `BlockOverrides` | geth's: `{number?, time?, gasLimit?, feeRecipient?, prevRandao?, baseFeePerGas?, blobBaseFee?, ...}` |",

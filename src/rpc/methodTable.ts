@@ -16,7 +16,10 @@ export function createMethodTable(context: Omit<MethodContext, 'rpc' | 'method'>
     METHODS.map(({ name: method, handle }) => [
       method,
       (params: unknown[], rpc: MethodContext['rpc']) =>
-        handle(params, { method, node, profile, faults, clientVersion, rpc, saveState, requests, decoder, scenario } satisfies Record<keyof MethodContext, unknown>),
+        handle(params, { method, node, profile, faults, clientVersion, rpc, saveState, requests, decoder, scenario } satisfies Record<
+          keyof MethodContext,
+          unknown
+        >),
     ]),
   )
 }

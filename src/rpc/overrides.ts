@@ -110,10 +110,7 @@ function keyCount(value: unknown): number {
   return isObject(value) ? Object.keys(value).length : 0
 }
 
-const withdrawal = z.object(
-  { index: uint64, validatorIndex: uint64, address, amount: uint64 },
-  { error: 'expected a withdrawal object' },
-)
+const withdrawal = z.object({ index: uint64, validatorIndex: uint64, address, amount: uint64 }, { error: 'expected a withdrawal object' })
 
 /**
  * geth's BlockOverrides, with Anvil's names accepted too (`coinbase`, `random`, `baseFee`).

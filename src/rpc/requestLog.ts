@@ -275,7 +275,9 @@ export function formatRequestLine(record: RequestRecord): string {
   const who = record.client === undefined ? '' : ` ${record.client}`
   const outcome = record.error
     ? `${record.error.code}${record.injected ? ' (injected)' : ''} ${printable(record.error.message)}`
-    : record.size === undefined ? 'ok' : `${record.size} B`
+    : record.size === undefined
+      ? 'ok'
+      : `${record.size} B`
   return `${time} ${record.network} ${via}${who} ${printable(record.method)} ${record.params || '[]'} ${record.durationMs.toFixed(2)} ms → ${outcome}`
 }
 
@@ -284,5 +286,6 @@ export function formatRequestLine(record: RequestRecord): string {
  * escaped as `\n` or `\u001b`, so that no call can break its line, forge another, or send escape sequences.
  */
 function printable(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it escapes
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => (c === '\n' ? '\\n' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
 }

@@ -111,9 +111,12 @@ const blockTagOrHashString = decodedString<BlockSelectorOrHash>('expected block 
 })
 
 const blockTagOrHashObject = z
-  .object({ blockHash: hash32.optional(), blockNumber: blockTag.optional(), requireCanonical: boolean.optional() }, {
-    error: 'expected block tag, block number or block hash',
-  })
+  .object(
+    { blockHash: hash32.optional(), blockNumber: blockTag.optional(), requireCanonical: boolean.optional() },
+    {
+      error: 'expected block tag, block number or block hash',
+    },
+  )
   .transform((ref, ctx): BlockSelectorOrHash => {
     if (ref.blockHash !== undefined && ref.blockNumber !== undefined) {
       ctx.addIssue('cannot specify both blockHash and blockNumber, choose one or the other')
@@ -143,11 +146,7 @@ export type ParamsOutput<S extends readonly z.ZodType[]> = { -readonly [K in key
  * `undefined` (`.optional()`) may be left out. Throws InvalidParamsError naming the argument.
  * @example const [hash] = parseParams('eth_getTransactionByHash', [hash32], params)
  */
-export function parseParams<const S extends readonly z.ZodType[]>(
-  method: string,
-  schemas: S,
-  params: readonly unknown[],
-): ParamsOutput<S> {
+export function parseParams<const S extends readonly z.ZodType[]>(method: string, schemas: S, params: readonly unknown[]): ParamsOutput<S> {
   if (params.length > schemas.length) {
     throw new InvalidParamsError(`too many arguments for ${method}, want at most ${schemas.length}`)
   }

@@ -6,7 +6,7 @@ import { boolean } from './schemas.ts'
 /** geth's default trace timeout. */
 const DEFAULT_TIMEOUT_MS = 5_000
 
-const GO_DURATION_UNITS: Readonly<Record<string, number>> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }
+const GO_DURATION_UNITS: Readonly<Record<string, number>> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }
 const GO_DURATION = /^(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/
 
 /** A Go duration ("5s", "1m30s", "500ms") in milliseconds, as geth reads `timeout`. */
@@ -29,9 +29,7 @@ const goDuration = z.string({ error: 'expected a duration such as "5s" or "500ms
   return ms
 })
 
-const callTracerConfig = z
-  .object({ onlyTopCall: boolean.optional(), withLog: boolean.optional() }, { error: 'expected a callTracer config object' })
-  .nullish()
+const callTracerConfig = z.object({ onlyTopCall: boolean.optional(), withLog: boolean.optional() }, { error: 'expected a callTracer config object' }).nullish()
 const prestateTracerConfig = z
   .object(
     { diffMode: boolean.optional(), disableCode: boolean.optional(), disableStorage: boolean.optional() },

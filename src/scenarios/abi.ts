@@ -1,13 +1,5 @@
 import type { AbiParameter } from 'viem'
-import {
-  AbiDecodingDataSizeTooSmallError,
-  decodeAbiParameters,
-  encodeAbiParameters,
-  numberToHex,
-  pad,
-  parseAbiParameter,
-  toFunctionSelector,
-} from 'viem'
+import { AbiDecodingDataSizeTooSmallError, decodeAbiParameters, encodeAbiParameters, numberToHex, pad, parseAbiParameter, toFunctionSelector } from 'viem'
 import { ChainsimError } from '../errors.ts'
 import { bytesToHex, concatBytes, hexToBytes } from '../evm/index.ts'
 import { parseUnsigned } from './amounts.ts'

@@ -33,7 +33,12 @@ export interface Matcher {
 }
 
 export const MATCHER_KEYS = ['gt', 'gte', 'lt', 'lte', 'oneOf', 'includes'] as const
-const COMPARISONS = { gt: (a: bigint, b: bigint) => a > b, gte: (a: bigint, b: bigint) => a >= b, lt: (a: bigint, b: bigint) => a < b, lte: (a: bigint, b: bigint) => a <= b } as const
+const COMPARISONS = {
+  gt: (a: bigint, b: bigint) => a > b,
+  gte: (a: bigint, b: bigint) => a >= b,
+  lt: (a: bigint, b: bigint) => a < b,
+  lte: (a: bigint, b: bigint) => a <= b,
+} as const
 const COMPARISON_WORDS = { gt: 'greater than', gte: 'at least', lt: 'less than', lte: 'at most' } as const
 
 /** The checks every expectation can make; values are already resolved ($names replaced). */
@@ -160,12 +165,7 @@ function mismatch(expected: unknown, actual: unknown, mode: 'equal' | 'contains'
     }
     for (const key of expectedKeys) {
       if (!Object.hasOwn(actual, key)) return at(`missing field ${key}`)
-      const inner = mismatch(
-        (expected as Record<string, unknown>)[key],
-        (actual as Record<string, unknown>)[key],
-        mode,
-        path === '' ? key : `${path}.${key}`,
-      )
+      const inner = mismatch((expected as Record<string, unknown>)[key], (actual as Record<string, unknown>)[key], mode, path === '' ? key : `${path}.${key}`)
       if (inner !== undefined) return inner
     }
     return undefined

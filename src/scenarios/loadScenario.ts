@@ -129,7 +129,11 @@ export function validateScenario(
     message,
   })
   const parsed = scenarioSchema.safeParse(input)
-  if (!parsed.success) throw new ScenarioError(file, parsed.error.issues.flatMap((issue) => issueProblems(issue, [], input, problem)))
+  if (!parsed.success)
+    throw new ScenarioError(
+      file,
+      parsed.error.issues.flatMap((issue) => issueProblems(issue, [], input, problem)),
+    )
   const steps = parsed.data.steps.map(tagStep)
   const problems = checkScenario(parsed.data, steps, problem)
   if (problems.length > 0) throw new ScenarioError(file, problems)
@@ -146,9 +150,7 @@ function issueProblems(issue: z.core.$ZodIssue, prefix: Path, input: unknown, pr
   }
   if (issue.code === 'invalid_union') {
     // The branch whose type matched the value, with the fewest problems, says what is wrong inside it.
-    const [closest] = issue.errors
-      .filter((branch) => !branch.some((i) => i.path.length === 0 && i.code === 'invalid_type'))
-      .sort((a, b) => a.length - b.length)
+    const [closest] = issue.errors.filter((branch) => !branch.some((i) => i.path.length === 0 && i.code === 'invalid_type')).sort((a, b) => a.length - b.length)
     if (closest) return closest.flatMap((i) => issueProblems(i, path, input, problem))
     const expected = issue.errors.flatMap((branch) => branch.flatMap((i) => (i.code === 'invalid_type' ? [i.expected] : [])))
     const received = describeType(valueAt(input, path))
@@ -191,7 +193,9 @@ function checkScenario(scenario: Scenario, steps: readonly TaggedStep[], problem
   }
   for (const [name, index] of Object.entries(accounts)) {
     if (index >= SCENARIO_ACCOUNT_COUNT) {
-      problems.push(problem(['accounts', name], `dev account ${index} does not exist (there are ${SCENARIO_ACCOUNT_COUNT}: 0 to ${SCENARIO_ACCOUNT_COUNT - 1})`))
+      problems.push(
+        problem(['accounts', name], `dev account ${index} does not exist (there are ${SCENARIO_ACCOUNT_COUNT}: 0 to ${SCENARIO_ACCOUNT_COUNT - 1})`),
+      )
     }
   }
   const bound = new Set(Object.keys(accounts))

@@ -40,7 +40,14 @@ export async function playFile(file: string, options: { keepGoing?: boolean; htm
     }
   } catch (error) {
     if (error instanceof ScenarioError) return { report: { file, ok: false, error: error.message, problems: error.problems } }
-    return { report: { file, ok: false, error: `${file}: chainsim failed while playing it: ${error instanceof Error ? error.stack ?? error.message : String(error)}`, problems: [] } }
+    return {
+      report: {
+        file,
+        ok: false,
+        error: `${file}: chainsim failed while playing it: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        problems: [],
+      },
+    }
   }
 }
 

@@ -63,7 +63,12 @@ export async function playFiles(files: readonly string[], options: PlayFilesOpti
     if (streamsText) printText(report)
   })
   const reports = played.map((file) => file.report)
-  if (options.report) await writeReportFile(options.report, played.flatMap((file) => (file.html ? [file.html] : [])), streamsText)
+  if (options.report)
+    await writeReportFile(
+      options.report,
+      played.flatMap((file) => (file.html ? [file.html] : [])),
+      streamsText,
+    )
   if (streamsText && selected.length > 1) {
     const failed = reports.filter((r) => !r.ok).length
     console.log(`\n${reports.length} scenarios: ${reports.length - failed} passed, ${failed} failed`)
@@ -75,10 +80,15 @@ export async function playFiles(files: readonly string[], options: PlayFilesOpti
 function refuse(files: readonly string[], options: PlayFilesOptions, reporter: ReporterName): string | undefined {
   if (options.serve && files.length !== 1) return "--serve serves one scenario's chain: give one file"
   if (options.serve && options.shard) return '--serve serves one file: leave out --shard'
-  if (options.json && options.reporter !== undefined && options.reporter !== 'json') return `--json is --reporter json: it cannot go with --reporter ${options.reporter}`
+  if (options.json && options.reporter !== undefined && options.reporter !== 'json')
+    return `--json is --reporter json: it cannot go with --reporter ${options.reporter}`
   if (options.output !== undefined && reporter === 'text') return '--output writes a report document: give --reporter json, junit or tap'
-  if (options.jobs !== undefined && (!Number.isInteger(options.jobs) || options.jobs < 1)) return `--jobs ${options.jobs}: expected a whole number of at least 1`
-  return (options.output === undefined ? undefined : unwritable('--output', options.output)) ?? (options.report === undefined ? undefined : unwritable('--report', options.report))
+  if (options.jobs !== undefined && (!Number.isInteger(options.jobs) || options.jobs < 1))
+    return `--jobs ${options.jobs}: expected a whole number of at least 1`
+  return (
+    (options.output === undefined ? undefined : unwritable('--output', options.output)) ??
+    (options.report === undefined ? undefined : unwritable('--report', options.report))
+  )
 }
 
 /** Why a report file could not be written where it is asked for: said before a library is played for it. */
@@ -130,7 +140,8 @@ async function playAll(files: readonly string[], options: PlayFilesOptions, read
   await Promise.all(workers)
   // A thread that ended between taking a file and saying so leaves it unplayed: said, not skipped silently.
   files.forEach((file, index) => {
-    if (reports[index] === undefined) played(index, { report: { file, ok: false, error: `${file}: not played: the worker thread that took it ended`, problems: [] } })
+    if (reports[index] === undefined)
+      played(index, { report: { file, ok: false, error: `${file}: not played: the worker thread that took it ended`, problems: [] } })
   })
   return reports as PlayedFile[]
 }
@@ -146,7 +157,14 @@ async function writeReportFile(path: string, scenarios: HtmlReportScenario[], st
  * the other threads idle while it plays.
  */
 async function largerFirst(files: readonly string[]): Promise<number[]> {
-  const sizes = await Promise.all(files.map((file) => stat(file).then((found) => found.size, () => 0)))
+  const sizes = await Promise.all(
+    files.map((file) =>
+      stat(file).then(
+        (found) => found.size,
+        () => 0,
+      ),
+    ),
+  )
   return files.map((_, index) => index).sort((a, b) => (sizes[b] as number) - (sizes[a] as number) || a - b)
 }
 

@@ -101,9 +101,7 @@ export interface PlayedScenario {
  * expect(report.ok, formatReport(report)).toBe(true)
  */
 export async function playScenario(fileOrObject: string | object, options: PlayScenarioOptions = {}): Promise<PlayedScenario> {
-  const loaded = typeof fileOrObject === 'string'
-    ? await loadScenarioFile(fileOrObject)
-    : validateScenario(fileOrObject, options.label)
+  const loaded = typeof fileOrObject === 'string' ? await loadScenarioFile(fileOrObject) : validateScenario(fileOrObject, options.label)
   return play(loaded, options.keepGoing ?? false)
 }
 
@@ -148,7 +146,8 @@ async function play(loaded: LoadedScenario, keepGoing: boolean): Promise<PlayedS
     steps.push(report)
     const blocker = firstFailure === undefined ? undefined : keepGoing ? dependencyOn(step, unusable) : { name: undefined, step: firstFailure }
     if (blocker) {
-      report.skipped = blocker.name === undefined ? `after step ${blocker.step} failed` : `it uses $${blocker.name}, which failed step ${blocker.step} did not bind`
+      report.skipped =
+        blocker.name === undefined ? `after step ${blocker.step} failed` : `it uses $${blocker.name}, which failed step ${blocker.step} did not bind`
       if (as !== undefined) unusable.set(as, blocker.step)
       continue
     }
@@ -192,10 +191,7 @@ async function play(loaded: LoadedScenario, keepGoing: boolean): Promise<PlayedS
       for (const network of networks) {
         if (network.interval) await network.node.settings.setIntervalMining(network.interval.ms)
       }
-      const config = parseConfig(
-        { host: serveOptions.host, apiKeys: serveOptions.apiKeys, networks: configs },
-        `the networks of ${file}`,
-      )
+      const config = parseConfig({ host: serveOptions.host, apiKeys: serveOptions.apiKeys, networks: configs }, `the networks of ${file}`)
       // The server's modules load only when a played scenario is served.
       const { startServer } = await import('../server.ts')
       return startServer(config, {
@@ -246,7 +242,8 @@ async function playStep(tagged: TaggedStep, context: StepContext): Promise<{ val
       }
       values.push(outcome.value)
       if (outcome.failures.length > 0) {
-        const failures = repeat === undefined ? outcome.failures : outcome.failures.map((f) => ({ ...f, message: `run $${ITERATION_NAME} = ${run}: ${f.message}` }))
+        const failures =
+          repeat === undefined ? outcome.failures : outcome.failures.map((f) => ({ ...f, message: `run $${ITERATION_NAME} = ${run}: ${f.message}` }))
         return { failures, iterations: run + 1, ...(repeat === undefined ? { value: outcome.value } : {}) }
       }
     }

@@ -12,8 +12,7 @@ export class ScenarioClock {
   }
 
   /** The current time, ms (for ChainNode's `filterClock`). */
-  readonly now = (): number =>
-    this.releasedAt === undefined ? this.virtualMs : this.virtualMs + (Date.now() - this.releasedAt)
+  readonly now = (): number => (this.releasedAt === undefined ? this.virtualMs : this.virtualMs + (Date.now() - this.releasedAt))
 
   /** Moves the clock forward to `ms` (never back). */
   advanceTo(ms: number): void {

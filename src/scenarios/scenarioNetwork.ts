@@ -11,9 +11,7 @@ import type { ExpectationFailure } from './expectations.ts'
 import type { ScenarioClock } from './scenarioClock.ts'
 
 /** A JSON-RPC answer as a step sees it; `httpStatus` is what an injected fault would make the HTTP reply. */
-export type Reply =
-  | { ok: true; result: unknown; httpStatus?: number }
-  | { ok: false; error: RpcErrorObject; httpStatus?: number; cause?: unknown }
+export type Reply = { ok: true; result: unknown; httpStatus?: number } | { ok: false; error: RpcErrorObject; httpStatus?: number; cause?: unknown }
 
 /** Fixed clock of a scenario: the same blocks, hashes and timestamps on every run. */
 export interface ScenarioTime {
@@ -74,7 +72,13 @@ export class ScenarioNetwork {
     }
   }
 
-  static async create(config: NetworkConfig, index: number, time: ScenarioTime, clock: ScenarioClock, abis: readonly NamedAbi[] = []): Promise<ScenarioNetwork> {
+  static async create(
+    config: NetworkConfig,
+    index: number,
+    time: ScenarioTime,
+    clock: ScenarioClock,
+    abis: readonly NamedAbi[] = [],
+  ): Promise<ScenarioNetwork> {
     const intervalMs = 'intervalMs' in config.mining ? config.mining.intervalMs : undefined
     const options = {
       ...nodeOptionsFor(config),

@@ -34,24 +34,18 @@ export const scenarioSchema = z
       .strict()
       .optional()
       .describe('block n is stamped genesisTime + n × blockTime, so every run gives the same hashes'),
-    networks: z
-      .array(networkConfig)
-      .min(1)
-      .optional()
-      .describe('the networks, as in the config file (default: one `dev`, chain id 31337, automine)'),
+    networks: z.array(networkConfig).min(1).optional().describe('the networks, as in the config file (default: one `dev`, chain id 31337, automine)'),
     abis: z
       .record(
         identifier,
-        z
-          .array(z.union([z.string(), z.record(z.string(), z.unknown())]))
-          .superRefine((entries, ctx) => {
-            try {
-              parseDeclaredAbi('check', entries)
-            } catch (error) {
-              if (!(error instanceof AbiDeclarationError)) throw error
-              ctx.addIssue({ code: 'custom', path: [error.index], message: `not an ABI entry viem can read: ${error.message}` })
-            }
-          }),
+        z.array(z.union([z.string(), z.record(z.string(), z.unknown())])).superRefine((entries, ctx) => {
+          try {
+            parseDeclaredAbi('check', entries)
+          } catch (error) {
+            if (!(error instanceof AbiDeclarationError)) throw error
+            ctx.addIssue({ code: 'custom', path: [error.index], message: `not an ABI entry viem can read: ${error.message}` })
+          }
+        }),
       )
       .optional()
       .describe('ABIs the explorer decodes logs and calls with, by name: Solidity-style lines or JSON ABI entries'),

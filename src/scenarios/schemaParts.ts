@@ -8,9 +8,7 @@ import { z } from 'zod'
 /** Bundled contracts a `deploy` step can name. */
 export const BUNDLED_CONTRACT_NAMES = ['ChainsimToken', 'EventEmitter'] as const
 
-export const identifier = z
-  .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a name is letters, digits and _, not starting with a digit')
+export const identifier = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a name is letters, digits and _, not starting with a digit')
 
 /** `$name` or `$name.path.0`: a value bound by an earlier step (or an account name). */
 export const reference = z
@@ -44,10 +42,7 @@ export const signature = z
 export const json = z.unknown()
 
 const errorExpectation = z
-  .union([
-    z.literal(true),
-    z.object({ code: z.number().int().optional(), message: z.string().optional(), data: json.optional() }).strict(),
-  ])
+  .union([z.literal(true), z.object({ code: z.number().int().optional(), message: z.string().optional(), data: json.optional() }).strict()])
   .describe('the call must fail: true, or the error fields that must match (message as a substring)')
 
 /** Bounds on a quantity or a count; they may also stand as a matcher wherever a value is expected. */
@@ -60,9 +55,7 @@ const comparisons = {
 
 const checks = {
   equal: json.optional().describe('the value equals this (numbers match hex quantities numerically)'),
-  contains: json
-    .optional()
-    .describe('objects: these fields match; arrays: these elements appear in this order; strings: a substring'),
+  contains: json.optional().describe('objects: these fields match; arrays: these elements appear in this order; strings: a substring'),
   includes: z
     .array(json)
     .optional()
@@ -93,10 +86,7 @@ export const changesExpectation = z
   .object({
     ...checks,
     removed: count.optional().describe('how many entries are removed logs (removed: true)'),
-    ordered: z
-      .boolean()
-      .optional()
-      .describe('geth\'s order: removed logs first, oldest first; then the rest by block and log index'),
+    ordered: z.boolean().optional().describe("geth's order: removed logs first, oldest first; then the rest by block and log index"),
     error: errorExpectation.optional(),
   })
   .strict()
@@ -124,10 +114,10 @@ export const stepBase = {
     .min(1)
     .max(MAX_REPEAT)
     .optional()
-    .describe('runs the step this many times, $i being 0, 1, ...; its `as` binds the list of every run\'s value'),
+    .describe("runs the step this many times, $i being 0, 1, ...; its `as` binds the list of every run's value"),
 }
 
-export const binds = { as: identifier.optional().describe('binds the step\'s value to $name for later steps') }
+export const binds = { as: identifier.optional().describe("binds the step's value to $name for later steps") }
 
 export const transactionFields = {
   from: account.optional().describe('the sender (default: dev account 0)'),
@@ -135,7 +125,7 @@ export const transactionFields = {
   value: amount.optional(),
   data: z.string().optional().describe('calldata (0x hex or $name); or give `function` and `args`'),
   function: signature.optional(),
-  args: z.array(json).optional().describe('the function\'s arguments'),
+  args: z.array(json).optional().describe("the function's arguments"),
   gas: amount.optional(),
   nonce: amount.optional(),
   gasPrice: amount.optional(),
@@ -149,7 +139,7 @@ export const logCriteria = z
     topics: z.array(json).optional(),
     fromBlock: z.union([z.string(), count]).optional(),
     toBlock: z.union([z.string(), count]).optional(),
-    blockHash: z.string().optional().describe('one block\'s logs: its hash ($name), instead of fromBlock and toBlock'),
+    blockHash: z.string().optional().describe("one block's logs: its hash ($name), instead of fromBlock and toBlock"),
   })
   .strict()
   .meta({ id: 'logCriteria' })

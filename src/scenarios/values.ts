@@ -109,7 +109,10 @@ export function resolveString(value: string, bindings: Bindings): unknown {
 function range(argument: string, bindings: Bindings): number[] {
   const bounds = splitArguments(argument)
   if (bounds.length !== 2) throw new ValueError(`$range(${argument}): expected two integers, $range(first, end)`)
-  const [first, end] = bounds.map((bound) => parseAmount(/^\$[A-Za-z_]/.test(bound) ? resolveString(bound, bindings) : bound, `$range(${argument})`)) as [bigint, bigint]
+  const [first, end] = bounds.map((bound) => parseAmount(/^\$[A-Za-z_]/.test(bound) ? resolveString(bound, bindings) : bound, `$range(${argument})`)) as [
+    bigint,
+    bigint,
+  ]
   if (end < first) throw new ValueError(`$range(${argument}): the end ${end} is below the first ${first}`)
   if (end - first > BigInt(MAX_RANGE)) throw new ValueError(`$range(${argument}): ${end - first} integers, more than ${MAX_RANGE}`)
   return Array.from({ length: Number(end - first) }, (_, i) => Number(first) + i)

@@ -14,7 +14,12 @@ export type Restore = () => Promise<void>
  */
 export async function takeCheckpoint(networks: readonly ChainsimNetwork[]): Promise<Restore> {
   const saved = await Promise.all(
-    networks.map(async (network) => ({ network, id: await network.node.reorgs.snapshot(), mining: network.node.settings.mining, faults: network.faults.list() })),
+    networks.map(async (network) => ({
+      network,
+      id: await network.node.reorgs.snapshot(),
+      mining: network.node.settings.mining,
+      faults: network.faults.list(),
+    })),
   )
   return async () => {
     for (const { network, id, mining, faults } of saved) {

@@ -39,6 +39,7 @@ export function chainsimFixtures(options: ChainsimFixtureOptions = {}): Chainsim
   return {
     // Fixture functions declare what they use by destructuring their first argument (vitest reads it).
     chainsimFile: [
+      // biome-ignore lint/correctness/noEmptyPattern: vitest requires a destructuring pattern, and this fixture uses no other
       async ({}, use) => {
         if (isolation === 'fresh') return use(undefined)
         const chainsim = await startChainsim(start)

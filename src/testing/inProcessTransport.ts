@@ -10,7 +10,11 @@ const CLIENT_NAME = 'in-process'
 
 /** Thrown for a JSON-RPC error answer, with the error's members, as an EIP-1193 provider throws it. */
 class InProcessRpcError extends Error {
-  constructor(readonly code: number, message: string, readonly data?: unknown) {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
     super(message)
     this.name = 'InProcessRpcError'
   }

@@ -13,4 +13,13 @@ export type { ChainsimFixtureContext, ChainsimFixtureOptions, ChainsimFixtures }
 export type { Restore } from './checkpoint.ts'
 export type { InProcessRequest } from './inProcessTransport.ts'
 export { CheckpointLost, StartChainsimError } from './errors.ts'
-export type { ChainsimMethodName, ChainsimParameters, ChainsimReturnType, ChainsimRpcSchema, ReorgProfileParameter, SimReorgParameters, SimReorgReturnType, SimReplayReturnType } from './rpcSchema.ts'
+export type {
+  ChainsimMethodName,
+  ChainsimParameters,
+  ChainsimReturnType,
+  ChainsimRpcSchema,
+  ReorgProfileParameter,
+  SimReorgParameters,
+  SimReorgReturnType,
+  SimReplayReturnType,
+} from './rpcSchema.ts'

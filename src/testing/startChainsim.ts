@@ -102,16 +102,18 @@ export async function startChainsim(options: StartChainsimOptions = {}): Promise
   const server = options.scenario === undefined ? await serveNetworks(options) : await serveScenario(options.scenario, options)
   const apiKey = options.apiKey ?? firstApiKey(options.config) ?? DEFAULT_API_KEY
   const key = encodeURIComponent(apiKey)
-  const networks = server.networks.map((n): ChainsimNetwork => ({
-    name: n.name,
-    chainId: Number(n.chainId),
-    url: `${n.httpUrl}/v3/${key}`,
-    wsUrl: `${n.wsUrl}/ws/v3/${key}`,
-    node: n.node,
-    faults: n.faults,
-    request: inProcessRequest(n.dispatcher),
-    transport: inProcessTransport(n.dispatcher),
-  }))
+  const networks = server.networks.map(
+    (n): ChainsimNetwork => ({
+      name: n.name,
+      chainId: Number(n.chainId),
+      url: `${n.httpUrl}/v3/${key}`,
+      wsUrl: `${n.wsUrl}/ws/v3/${key}`,
+      node: n.node,
+      faults: n.faults,
+      request: inProcessRequest(n.dispatcher),
+      transport: inProcessTransport(n.dispatcher),
+    }),
+  )
   const first = networks[0] as ChainsimNetwork
   const accounts = first.node.accounts.map((a) => ({ address: bytesToHex(a.address), privateKey: bytesToHex(a.privateKey) }))
   const byName = Object.fromEntries(networks.map((n) => [n.name, n]))

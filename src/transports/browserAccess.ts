@@ -54,7 +54,8 @@ export function createBrowserAccess(options: BrowserAccessOptions): BrowserAcces
   // Bound to a non-loopback address (0.0.0.0, a container), the operator opened the port on purpose.
   const openBecauseBound = options.allowedHosts === undefined && !isLoopback(options.host)
   const always = [...LOOPBACK_NAMES, normalizeHostName(options.host)]
-  const allowedHosts = openBecauseBound || options.allowedHosts === '*' ? '*' : [...new Set([...always, ...(options.allowedHosts ?? []).map(normalizeHostName)])]
+  const allowedHosts =
+    openBecauseBound || options.allowedHosts === '*' ? '*' : [...new Set([...always, ...(options.allowedHosts ?? []).map(normalizeHostName)])]
   const hostSet = allowedHosts === '*' ? undefined : new Set(allowedHosts)
 
   return {

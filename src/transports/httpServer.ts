@@ -89,20 +89,23 @@ export function buildServer(options: HttpServerOptions): HttpServer {
     clientErrorHandler: answerClientError,
     // Faults fastify finds while routing (a URL that does not decode) get a JSON-RPC body too.
     frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) =>
-      reply.code(400).type(JSON_CONTENT_TYPE).send(errorBody(new InvalidRequestError('malformed URL'))),
+      reply
+        .code(400)
+        .type(JSON_CONTENT_TYPE)
+        .send(errorBody(new InvalidRequestError('malformed URL'))),
   }
   // fastify types an HTTPS app apart from an HTTP one; the routes below use neither server's specifics.
-  const app: HttpServer = options.tls === undefined
-    ? Fastify(fastifyOptions)
-    : (Fastify({ ...fastifyOptions, https: { ...options.tls, ...nodeServerOptions } }) as unknown as HttpServer)
+  const app: HttpServer =
+    options.tls === undefined
+      ? Fastify(fastifyOptions)
+      : (Fastify({ ...fastifyOptions, https: { ...options.tls, ...nodeServerOptions } }) as unknown as HttpServer)
 
   // The body stays a string so that bad JSON is answered -32700 by the dispatcher rather than 400 by fastify.
   app.removeAllContentTypeParsers()
   // The JSON types geth's HTTP server accepts.
   app.addContentTypeParser(JSON_RPC_CONTENT_TYPES, { parseAs: 'string' }, (_request, body, done) => done(null, body))
 
-  const sendError = (reply: FastifyReply, status: number, body: WireMessage) =>
-    reply.code(status).type(JSON_CONTENT_TYPE).send(body)
+  const sendError = (reply: FastifyReply, status: number, body: WireMessage) => reply.code(status).type(JSON_CONTENT_TYPE).send(body)
 
   // Every request, any route: the Host check first (DNS rebinding), then the browser's origin. Headers set here
   // stay on whatever answers the request (401, 413, 429, a JSON-RPC error), so a page can read them all.
@@ -160,7 +163,11 @@ export function buildServer(options: HttpServerOptions): HttpServer {
       // held notifications only.
       return sendError(reply, 429, text ?? errorBody(refusal))
     }
-    if (faultStatus !== undefined) return reply.code(faultStatus).type(JSON_CONTENT_TYPE).send(text ?? '')
+    if (faultStatus !== undefined)
+      return reply
+        .code(faultStatus)
+        .type(JSON_CONTENT_TYPE)
+        .send(text ?? '')
     if (text === undefined) return reply.code(204).send()
     return reply.type(JSON_CONTENT_TYPE).send(text)
   }
@@ -170,14 +177,11 @@ export function buildServer(options: HttpServerOptions): HttpServer {
     app.route({
       method: [...OTHER_METHODS],
       url,
-      handler: (_request, reply) =>
-        sendError(reply.header('allow', 'POST'), 405, errorBody(new InvalidRequestError('method not allowed: use POST'))),
+      handler: (_request, reply) => sendError(reply.header('allow', 'POST'), 405, errorBody(new InvalidRequestError('method not allowed: use POST'))),
     })
   }
 
-  app.setNotFoundHandler((_request, reply) =>
-    sendError(reply, 404, errorBody(new InvalidRequestError('not found: JSON-RPC is served at POST /v3/<API_KEY>'))),
-  )
+  app.setNotFoundHandler((_request, reply) => sendError(reply, 404, errorBody(new InvalidRequestError('not found: JSON-RPC is served at POST /v3/<API_KEY>'))))
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     switch (error.code) {

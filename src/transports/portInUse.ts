@@ -1,10 +1,7 @@
 import { ChainsimError } from '../errors.ts'
 
 /** Where a network's port came from: `startServer`'s `port` (`--port`) counted up, the network's own, or 8545 counted up. */
-export type PortOrigin =
-  | { kind: 'option'; first: number; index: number; networks: readonly string[] }
-  | { kind: 'config' }
-  | { kind: 'default'; index: number }
+export type PortOrigin = { kind: 'option'; first: number; index: number; networks: readonly string[] } | { kind: 'config' } | { kind: 'default'; index: number }
 
 /**
  * A network's port is taken by another process. It names the network and the port, and says where the port came
@@ -31,6 +28,8 @@ function describeOrigin(network: string, port: number, origin: PortOrigin): stri
     case 'config':
       return `network ${network}'s port in the config`
     case 'default':
-      return origin.index === 0 ? 'the default port' : `the default port 8545 + ${origin.index}, as network ${network} is number ${origin.index + 1} and sets no port`
+      return origin.index === 0
+        ? 'the default port'
+        : `the default port 8545 + ${origin.index}, as network ${network} is number ${origin.index + 1} and sets no port`
   }
 }

@@ -69,23 +69,16 @@ export async function checkAdmission(signed: SignedTransaction, context: Admissi
   }
   const maxFee = maxFeePerGasOf(tx)
   if (maxFee < context.baseFee) {
-    throw new TransactionRejected(
-      `max fee per gas less than block base fee: maxFeePerGas ${maxFee}, baseFee ${context.baseFee}`,
-    )
+    throw new TransactionRejected(`max fee per gas less than block base fee: maxFeePerGas ${maxFee}, baseFee ${context.baseFee}`)
   }
   const maxFeePerBlobGas = 'maxFeePerBlobGas' in tx ? tx.maxFeePerBlobGas : undefined
   if (maxFeePerBlobGas !== undefined && maxFeePerBlobGas < context.blobBaseFee) {
-    throw new TransactionRejected(
-      `max fee per blob gas less than block blob gas fee: maxFeePerBlobGas ${maxFeePerBlobGas}, blobBaseFee ${context.blobBaseFee}`,
-    )
+    throw new TransactionRejected(`max fee per blob gas less than block blob gas fee: maxFeePerBlobGas ${maxFeePerBlobGas}, blobBaseFee ${context.blobBaseFee}`)
   }
   // geth's tx.Cost(): the blob gas at its fee cap counts too.
   const cost = tx.gasLimit * maxFee + tx.value + (maxFeePerBlobGas ?? 0n) * blobGasOf(tx)
   const balance = await context.state.getBalance(signed.from)
   if (balance < cost) {
-    throw new TransactionRejected(
-      `insufficient funds for gas * price + value: balance ${balance}, tx cost ${cost}, overshot ${cost - balance}`,
-    )
+    throw new TransactionRejected(`insufficient funds for gas * price + value: balance ${balance}, tx cost ${cost}, overshot ${cost - balance}`)
   }
 }
-

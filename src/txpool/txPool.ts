@@ -194,8 +194,7 @@ function outbids(next: SignedTransaction, current: SignedTransaction): boolean {
   const blobFeeCap = (s: SignedTransaction) => ('maxFeePerBlobGas' in s.tx ? s.tx.maxFeePerBlobGas : undefined)
   const percent = blobFeeCap(next) !== undefined || blobFeeCap(current) !== undefined ? BLOB_REPLACEMENT_BUMP_PERCENT : REPLACEMENT_BUMP_PERCENT
   const bumped = (fee: bigint) => fee + (fee * percent) / 100n
-  const tip = (s: SignedTransaction) =>
-    'maxPriorityFeePerGas' in s.tx ? s.tx.maxPriorityFeePerGas : s.tx.gasPrice
+  const tip = (s: SignedTransaction) => ('maxPriorityFeePerGas' in s.tx ? s.tx.maxPriorityFeePerGas : s.tx.gasPrice)
   const nextBlobFee = blobFeeCap(next)
   const currentBlobFee = blobFeeCap(current)
   return (

@@ -4,7 +4,19 @@ import { CanonicalChain } from '../../src/chain/canonicalChain.ts'
 import type { ChainBlock } from '../../src/chain/types.ts'
 
 function fakeBlock(number: bigint, hashKey: string, parentKey: string): ChainBlock {
-  return { number, hashKey, parentKey, hash: new Uint8Array(32), timestamp: number, stateRoot: new Uint8Array(32), transactions: [], logCount: 0, header: {} as ChainBlock['header'], toBlock: () => ({}) as ReturnType<ChainBlock['toBlock']>, encoded: () => new Uint8Array() }
+  return {
+    number,
+    hashKey,
+    parentKey,
+    hash: new Uint8Array(32),
+    timestamp: number,
+    stateRoot: new Uint8Array(32),
+    transactions: [],
+    logCount: 0,
+    header: {} as ChainBlock['header'],
+    toBlock: () => ({}) as ReturnType<ChainBlock['toBlock']>,
+    encoded: () => new Uint8Array(),
+  }
 }
 
 describe('BlockTree', () => {

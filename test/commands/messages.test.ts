@@ -67,7 +67,9 @@ describe('a refused config file names the key, the value and what to write', () 
     await writeFile(file('syntax.json'), '{\n  "networks": [\n    { "name": "dev", }\n  ]\n}\n')
     const run = await chainsim(['serve', '--config', file('syntax.json'), '--port', '0'])
     expect(run.code).toBe(2)
-    expect(run.stderr).toContain(`is not valid JSON: Expected double-quoted property name at line 3, column 22:\n\n    { "name": "dev", }\n${' '.repeat(21)}^\n`)
+    expect(run.stderr).toContain(
+      `is not valid JSON: Expected double-quoted property name at line 3, column 22:\n\n    { "name": "dev", }\n${' '.repeat(21)}^\n`,
+    )
   })
 
   test('JSON cut short points at its end', async () => {
@@ -77,7 +79,7 @@ describe('a refused config file names the key, the value and what to write', () 
     expect(run.stderr).toContain('Unexpected end of JSON input at line 1, column 16:\n\n{ "networks": [\n               ^\n')
   })
 
-  test("the documented transport limits saved on their own serve the default networks", async () => {
+  test('the documented transport limits saved on their own serve the default networks', async () => {
     await writeFile(file('limits.json'), JSON.stringify({ limits: { maxBatchSize: 1000, maxJsonDepth: 64 }, rateLimit: { requestsPerSecond: 50, burst: 100 } }))
     const run = await chainsim(['serve', '--config', file('limits.json'), '--port', '0'], /dev-interval[\s\S]*HTTP/)
     run.stop()
@@ -87,7 +89,7 @@ describe('a refused config file names the key, the value and what to write', () 
   })
 })
 
-describe('usage errors exit 2, commander\'s and chainsim\'s alike', () => {
+describe("usage errors exit 2, commander's and chainsim's alike", () => {
   test.each([
     ['an unknown option', ['serve', '--prot', '9000'], /unknown option '--prot'/],
     ['a bad option value', ['serve', '--port', 'x'], /option '--port <port>' argument 'x' is invalid. expected a port number, 0 to 65535/],
@@ -132,7 +134,15 @@ describe('a port in use', () => {
   })
 
   test('with --port N, names the network on N + 1, the port, and says how to choose others (exit 1)', async () => {
-    await writeFile(file('two.json'), JSON.stringify({ networks: [{ name: 'alpha', chainId: 1 }, { name: 'beta', chainId: 2 }] }))
+    await writeFile(
+      file('two.json'),
+      JSON.stringify({
+        networks: [
+          { name: 'alpha', chainId: 1 },
+          { name: 'beta', chainId: 2 },
+        ],
+      }),
+    )
     const run = await chainsim(['serve', '--config', file('two.json'), '--port', String(first)])
     expect(run.code).toBe(1)
     expect(run.stderr).toContain(`network beta cannot listen on 127.0.0.1:${first + 1}: the port is in use`)

@@ -116,7 +116,10 @@ kill %1
 `
 
   for (const [name, command] of [
-    ['npx chainsim serve', (port: number) => `npx chainsim serve --config ${JSON.stringify(config)} --port ${port} --state ${JSON.stringify(join(dir, `npx-${port}.state`))}`],
+    [
+      'npx chainsim serve',
+      (port: number) => `npx chainsim serve --config ${JSON.stringify(config)} --port ${port} --state ${JSON.stringify(join(dir, `npx-${port}.state`))}`,
+    ],
     ['npx chainsim play --serve', (port: number) => `npx chainsim play scenarios/deep-reorg-drops-transaction.yaml --serve --port ${port}`],
   ] as const) {
     test(`${name} & … kill %1 leaves nothing running`, async () => {

@@ -17,14 +17,27 @@ describe('config validation across keys', () => {
     throw new Error('accepted')
   }
 
-  test('two networks on one fixed port are refused by the second one\'s key', () => {
-    const message = refusal({ networks: [{ name: 'a', chainId: 1, port: 9545 }, { name: 'b', chainId: 2, port: 9545 }] })
+  test("two networks on one fixed port are refused by the second one's key", () => {
+    const message = refusal({
+      networks: [
+        { name: 'a', chainId: 1, port: 9545 },
+        { name: 'b', chainId: 2, port: 9545 },
+      ],
+    })
     expect(message).toMatch(/networks\.1\.port/)
     expect(message).toMatch(/port 9545 is also networks\.0's/)
   })
 
   test('port 0 (any free port) may be given to several networks', () => {
-    const config = parseConfig({ networks: [{ name: 'a', chainId: 1, port: 0 }, { name: 'b', chainId: 2, port: 0 }] }, 'test.json')
+    const config = parseConfig(
+      {
+        networks: [
+          { name: 'a', chainId: 1, port: 0 },
+          { name: 'b', chainId: 2, port: 0 },
+        ],
+      },
+      'test.json',
+    )
     expect(config.networks.map((n) => n.port)).toEqual([0, 0])
   })
 
@@ -32,28 +45,67 @@ describe('config validation across keys', () => {
     const message = refusal({ networks: [{ name: 'a', chainId: 1, finality: { safeDepth: 10, finalizedDepth: 5 } }] })
     expect(message).toMatch(/networks\.0\.finality\.safeDepth/)
     expect(message).toMatch(/must not exceed finalizedDepth/)
-    expect(parseConfig({ networks: [{ name: 'a', chainId: 1, finality: { safeDepth: 5, finalizedDepth: 5 } }] }, 'test.json').networks[0]!.finality).toEqual({ safeDepth: 5, finalizedDepth: 5 })
+    expect(parseConfig({ networks: [{ name: 'a', chainId: 1, finality: { safeDepth: 5, finalizedDepth: 5 } }] }, 'test.json').networks[0]!.finality).toEqual({
+      safeDepth: 5,
+      finalizedDepth: 5,
+    })
   })
 
   test('a replay needs its last block, a fork either an upstream or a fixture, and a reorg profile one chainsim knows or can read', () => {
-    expect(refusal({ networks: [{ name: 'a', fork: { url: 'http://127.0.0.1:9/', replaySpeed: 'realtime' } }] })).toMatch(/networks\.0\.fork\.replayTo: replaySpeed and replayPaused go with replayTo/)
-    expect(refusal({ networks: [{ name: 'a', fork: { url: 'http://127.0.0.1:9/', fixture: 'f.gz' } }] })).toMatch(/networks\.0\.fork\.url: give either url .* or fixture/)
-    expect(refusal({ networks: [{ name: 'a', fork: { fixture: 'f.gz', blockNumber: 3 } }] })).toMatch(/networks\.0\.fork\.fixture: a fixture holds its fork block and plays offline/)
+    expect(refusal({ networks: [{ name: 'a', fork: { url: 'http://127.0.0.1:9/', replaySpeed: 'realtime' } }] })).toMatch(
+      /networks\.0\.fork\.replayTo: replaySpeed and replayPaused go with replayTo/,
+    )
+    expect(refusal({ networks: [{ name: 'a', fork: { url: 'http://127.0.0.1:9/', fixture: 'f.gz' } }] })).toMatch(
+      /networks\.0\.fork\.url: give either url .* or fixture/,
+    )
+    expect(refusal({ networks: [{ name: 'a', fork: { fixture: 'f.gz', blockNumber: 3 } }] })).toMatch(
+      /networks\.0\.fork\.fixture: a fixture holds its fork block and plays offline/,
+    )
     expect(refusal({ networks: [{ name: 'a', fork: { url: 'http://127.0.0.1:9/', replayTo: 10, replaySpeed: 0 } }] })).toMatch(/replaySpeed/)
-    expect(refusal({ networks: [{ name: 'a', chainId: 1, reorgs: { profile: 'solana' } }] })).toMatch(/networks\.0\.reorgs\.profile: .*unknown reorg profile "solana"/)
-    expect(refusal({ networks: [{ name: 'a', chainId: 1, reorgs: { profile: './missing-profile.yaml' } }] })).toMatch(/networks\.0\.reorgs\.profile: reorg profile \.\/missing-profile\.yaml: ENOENT/)
-    expect(refusal({ networks: [{ name: 'a', chainId: 1, reorgs: { profile: { name: 'x', probability: 0.5, depths: {} } } }] })).toMatch(/depths: give at least one depth/)
-    const config = parseConfig({ networks: [{ name: 'a', fork: { url: 'http://127.0.0.1:9/', blockNumber: 5, replayTo: 10, replaySpeed: 2.5 } }, { name: 'b', chainId: 1, reorgs: { profile: 'polygon', seed: 3 } }] }, 'test.json')
+    expect(refusal({ networks: [{ name: 'a', chainId: 1, reorgs: { profile: 'solana' } }] })).toMatch(
+      /networks\.0\.reorgs\.profile: .*unknown reorg profile "solana"/,
+    )
+    expect(refusal({ networks: [{ name: 'a', chainId: 1, reorgs: { profile: './missing-profile.yaml' } }] })).toMatch(
+      /networks\.0\.reorgs\.profile: reorg profile \.\/missing-profile\.yaml: ENOENT/,
+    )
+    expect(refusal({ networks: [{ name: 'a', chainId: 1, reorgs: { profile: { name: 'x', probability: 0.5, depths: {} } } }] })).toMatch(
+      /depths: give at least one depth/,
+    )
+    const config = parseConfig(
+      {
+        networks: [
+          { name: 'a', fork: { url: 'http://127.0.0.1:9/', blockNumber: 5, replayTo: 10, replaySpeed: 2.5 } },
+          { name: 'b', chainId: 1, reorgs: { profile: 'polygon', seed: 3 } },
+        ],
+      },
+      'test.json',
+    )
     expect(config.networks[0]!.fork).toMatchObject({ replayTo: 10, replaySpeed: 2.5 })
     expect(config.networks[1]!.reorgs).toEqual({ profile: 'polygon', seed: 3 })
   })
 
   test('duplicate network names are refused', () => {
-    expect(refusal({ networks: [{ name: 'a', chainId: 1 }, { name: 'a', chainId: 2 }] })).toMatch(/duplicate network name \(also networks\.0\)/)
+    expect(
+      refusal({
+        networks: [
+          { name: 'a', chainId: 1 },
+          { name: 'a', chainId: 2 },
+        ],
+      }),
+    ).toMatch(/duplicate network name \(also networks\.0\)/)
   })
 
   test('a top-level history is the state window of every network that sets none', () => {
-    const config = parseConfig({ history: { stateBlocks: 300 }, networks: [{ name: 'a', chainId: 1 }, { name: 'b', chainId: 2, history: { stateBlocks: 'all' } }] }, 'test.json')
+    const config = parseConfig(
+      {
+        history: { stateBlocks: 300 },
+        networks: [
+          { name: 'a', chainId: 1 },
+          { name: 'b', chainId: 2, history: { stateBlocks: 'all' } },
+        ],
+      },
+      'test.json',
+    )
     expect(config.networks.map((n) => n.history)).toEqual([{ stateBlocks: 300 }, { stateBlocks: 'all' }])
     expect(refusal({ history: { stateBlocks: 0 }, networks: [{ name: 'a', chainId: 1 }] })).toMatch(/history\.stateBlocks/)
   })
@@ -90,7 +142,10 @@ describe('refusals name the value and what is expected', () => {
 
   test.each([
     [{ networks: [{ ...network, mining: { intervalMs: 'fast' } }] }, 'networks.0.mining.intervalMs: "fast" is not a number of milliseconds'],
-    [{ networks: [{ ...network, mining: { auto: true, intervalMs: 5 } }] }, 'networks.0.mining: {"auto":true,"intervalMs":5} is not { "auto": true } (a block per transaction)'],
+    [
+      { networks: [{ ...network, mining: { auto: true, intervalMs: 5 } }] },
+      'networks.0.mining: {"auto":true,"intervalMs":5} is not { "auto": true } (a block per transaction)',
+    ],
     [{ networks: [{ ...network, port: 70000 }] }, 'networks.0.port: 70000 is not a port number, 0 to 65535'],
     [{ networks: [{ ...network, chainId: 1.5 }] }, 'networks.0.chainId: 1.5 is not a chain id (a whole number, at least 1)'],
     [{ networks: [{ chainId: 1 }] }, 'networks.0.name: missing: expected a name of letters, digits, - and _'],
@@ -108,15 +163,25 @@ describe('refusals name the value and what is expected', () => {
 /** Each config key, mistyped by one edit, is answered with a key one edit away (the key itself when no other is). */
 test('a key one edit away from a config key suggests a key one edit away', () => {
   const keys = [...Object.keys(chainsimConfig.def.in.def.shape), ...Object.keys(networkConfig.def.shape)]
-  const edit = fc.tuple(fc.constantFrom(...keys), fc.nat(), fc.constantFrom('insert', 'delete', 'replace', 'swap'), fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'))
+  const edit = fc.tuple(
+    fc.constantFrom(...keys),
+    fc.nat(),
+    fc.constantFrom('insert', 'delete', 'replace', 'swap'),
+    fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'),
+  )
   fc.assert(
     fc.property(edit, ([key, at, kind, letter]) => {
       const i = at % key.length
       const typo =
-        kind === 'insert' ? key.slice(0, i) + letter + key.slice(i)
-        : kind === 'delete' ? key.slice(0, i) + key.slice(i + 1)
-        : kind === 'replace' ? key.slice(0, i) + letter + key.slice(i + 1)
-        : i + 1 < key.length ? key.slice(0, i) + key[i + 1] + key[i] + key.slice(i + 2) : key
+        kind === 'insert'
+          ? key.slice(0, i) + letter + key.slice(i)
+          : kind === 'delete'
+            ? key.slice(0, i) + key.slice(i + 1)
+            : kind === 'replace'
+              ? key.slice(0, i) + letter + key.slice(i + 1)
+              : i + 1 < key.length
+                ? key.slice(0, i) + key[i + 1] + key[i] + key.slice(i + 2)
+                : key
       const suggested = nearestName(typo, keys)
       expect(suggested).toBeDefined()
       expect(editDistance(typo.toLowerCase(), suggested!.toLowerCase())).toBeLessThanOrEqual(editDistance(typo.toLowerCase(), key.toLowerCase()))

@@ -53,9 +53,15 @@ function loadFixture(folder: string, file: string): Fixture {
 
 function loadFixtures(): Fixture[] {
   if (!existsSync(TESTS)) throw new Error(`conformance fixtures not found at ${fileURLToPath(TESTS)}`)
-  const folders = readdirSync(TESTS, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+  const folders = readdirSync(TESTS, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()
   return folders.flatMap((folder) =>
-    readdirSync(new URL(`${folder}/`, TESTS)).filter((f) => f.endsWith('.io')).sort().map((file) => loadFixture(folder, file)),
+    readdirSync(new URL(`${folder}/`, TESTS))
+      .filter((f) => f.endsWith('.io'))
+      .sort()
+      .map((file) => loadFixture(folder, file)),
   )
 }
 

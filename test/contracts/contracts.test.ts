@@ -15,19 +15,13 @@ import {
 import { ARTIFACTS_DIR, CONTRACTS_DIR, compileContracts, renderModules } from '../../scripts/compile-contracts.ts'
 import { bundledContracts, ChainsimToken, EventEmitter } from '../../src/contracts/index.ts'
 
-const functionSignatures = (abi: Abi): string[] =>
-  abi.flatMap((item) => (item.type === 'function' ? [toFunctionSignature(item)] : [])).sort()
+const functionSignatures = (abi: Abi): string[] => abi.flatMap((item) => (item.type === 'function' ? [toFunctionSignature(item)] : [])).sort()
 
-const eventSignatures = (abi: Abi): string[] =>
-  abi.flatMap((item) => (item.type === 'event' ? [toEventSignature(item)] : [])).sort()
+const eventSignatures = (abi: Abi): string[] => abi.flatMap((item) => (item.type === 'event' ? [toEventSignature(item)] : [])).sort()
 
 const topicCounts = (abi: Abi): Record<string, number> =>
   Object.fromEntries(
-    abi.flatMap((item) =>
-      item.type === 'event'
-        ? [[item.name, item.inputs.filter((i) => i.indexed).length + (item.anonymous ? 0 : 1)]]
-        : [],
-    ),
+    abi.flatMap((item) => (item.type === 'event' ? [[item.name, item.inputs.filter((i) => i.indexed).length + (item.anonymous ? 0 : 1)]] : [])),
   )
 
 const alice = '0x00000000000000000000000000000000000A11cE'
@@ -47,10 +41,7 @@ describe('ChainsimToken artifact', () => {
       'transfer(address,uint256)',
       'transferFrom(address,address,uint256)',
     ])
-    expect(eventSignatures(ChainsimToken.abi)).toEqual([
-      'Approval(address,address,uint256)',
-      'Transfer(address,address,uint256)',
-    ])
+    expect(eventSignatures(ChainsimToken.abi)).toEqual(['Approval(address,address,uint256)', 'Transfer(address,address,uint256)'])
   })
 
   test('events hash to the canonical ERC-20 topics and round-trip through viem', () => {
@@ -112,9 +103,7 @@ describe('EventEmitter artifact', () => {
 
   test('revert helpers can be sent as transactions', () => {
     // viem only lets nonpayable/payable functions through writeContract, and reverting txs must be minable.
-    const mutability = Object.fromEntries(
-      EventEmitter.abi.flatMap((item) => (item.type === 'function' ? [[item.name, item.stateMutability]] : [])),
-    )
+    const mutability = Object.fromEntries(EventEmitter.abi.flatMap((item) => (item.type === 'function' ? [[item.name, item.stateMutability]] : [])))
     expect(mutability['revertWith']).toBe('nonpayable')
     expect(mutability['panic']).toBe('nonpayable')
     expect(encodeFunctionData({ abi: EventEmitter.abi, functionName: 'emitMany', args: [3n] })).toMatch(/^0x[0-9a-f]{72}$/)

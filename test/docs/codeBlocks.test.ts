@@ -40,10 +40,12 @@ const BLOCKS = docPages().flatMap((page) => blocksOf(page, readPage(page)))
 /** What a block is checked by, or why it cannot be. */
 function checkOf(block: DocBlock): Check | string {
   const marker = block.marker
-  if (marker !== undefined && /^test\/\S+$/.test(marker)) return block.lang === 'ts' ? { kind: 'repository file', path: marker } : 'a repository file is shown as a ts block'
+  if (marker !== undefined && /^test\/\S+$/.test(marker))
+    return block.lang === 'ts' ? { kind: 'repository file', path: marker } : 'a repository file is shown as a ts block'
   const check = marker?.startsWith('check:') ? marker.slice('check:'.length).trim() : undefined
   const skip = check === undefined ? undefined : /^skip\s*[—–-]\s*(.+)$/.exec(check)
-  if (check?.startsWith('skip')) return skip && skip[1]!.split(/\s+/).length >= 4 ? { kind: 'skip', reason: skip[1]! } : 'a skip must say why: `check: skip — WHY`'
+  if (check?.startsWith('skip'))
+    return skip && skip[1]!.split(/\s+/).length >= 4 ? { kind: 'skip', reason: skip[1]! } : 'a skip must say why: `check: skip — WHY`'
   const typescript = block.lang === 'ts' || block.lang === 'js'
   if (typescript && check === undefined) return { kind: 'typescript', run: false }
   if (typescript && check === 'run') return { kind: 'typescript', run: true }
@@ -123,7 +125,11 @@ afterAll(async () => {
 
 /** JSON-RPC over HTTP to a served network. */
 async function rpc(url: string, method: string, params: unknown[] = []): Promise<{ result?: unknown; error?: { code: number; message: string } }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   return (await response.json()) as { result?: unknown; error?: { code: number; message: string } }
 }
 
@@ -197,7 +203,8 @@ const CHECKS: { [K in Check['kind']]: (block: DocBlock, check: Extract<Check, { 
       expect(answer.error, url).toBeUndefined()
       chainIds.add(Number(answer.result))
     }
-    for (const [, id, named] of block.code.matchAll(/\bid:\s*(\d+)|chain id (\d+)/g)) expect([...chainIds], 'the chain id the block names').toContain(Number(id ?? named))
+    for (const [, id, named] of block.code.matchAll(/\bid:\s*(\d+)|chain id (\d+)/g))
+      expect([...chainIds], 'the chain id the block names').toContain(Number(id ?? named))
   },
 
   async config(block) {
@@ -285,7 +292,8 @@ const CHECKS: { [K in Check['kind']]: (block: DocBlock, check: Extract<Check, { 
       expect(script).toContain(standsFor)
       script = script.split(standsFor).join(request)
     }
-    if (/chainsim (serve|play\b.*--serve)/.test(script) && !/--port \d+/.test(script)) throw new Error('a block that starts chainsim names its port (--port 8545), for the test to move it')
+    if (/chainsim (serve|play\b.*--serve)/.test(script) && !/--port \d+/.test(script))
+      throw new Error('a block that starts chainsim names its port (--port 8545), for the test to move it')
     const usesShared = /\b854[56]\b/.test(script.replace(/--port \d+/g, ''))
     const shared = usesShared ? await sharedPorts() : undefined
     const { text } = await movePorts(script, shared)

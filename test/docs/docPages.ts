@@ -52,7 +52,8 @@ export function blocksOf(page: string, text: string): DocBlock[] {
       continue
     }
     const marker = MARKER.exec(lines[i]!)?.[1]
-    if (marker?.startsWith('check:') && !FENCE.test(lines[i + 1] ?? '')) throw new Error(`${page}:${i + 1}: a check marker must stand on the line just above a code block`)
+    if (marker?.startsWith('check:') && !FENCE.test(lines[i + 1] ?? ''))
+      throw new Error(`${page}:${i + 1}: a check marker must stand on the line just above a code block`)
   }
   return blocks
 }

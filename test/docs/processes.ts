@@ -55,7 +55,12 @@ export function runScript(script: string, scratch: Scratch, timeoutMs = 120_000)
 }
 
 /** Starts a command that serves until stopped; resolves once its output matches `ready`. */
-export function startServing(command: string, scratch: Scratch, ready: RegExp, timeoutMs = 90_000): Promise<{ output: () => string; stop: () => Promise<number | null> }> {
+export function startServing(
+  command: string,
+  scratch: Scratch,
+  ready: RegExp,
+  timeoutMs = 90_000,
+): Promise<{ output: () => string; stop: () => Promise<number | null> }> {
   const child = spawn('bash', ['-c', `exec ${command}`], { cwd: scratch.dir, env: scratch.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))

@@ -24,7 +24,10 @@ export async function typeCheck(blocks: TypedBlock[]): Promise<Map<string, strin
   writeFileSync(join(DIR, 'tsconfig.json'), JSON.stringify(projectConfig(blocks.map((b) => `${b.id}.ts`)), null, 2))
   const errors = new Map(blocks.map((block) => [block.id, [] as string[]]))
   try {
-    await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(DIR, 'tsconfig.json'), '--pretty', 'false'], { cwd: ROOT, maxBuffer: 1 << 24 })
+    await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(DIR, 'tsconfig.json'), '--pretty', 'false'], {
+      cwd: ROOT,
+      maxBuffer: 1 << 24,
+    })
   } catch (error) {
     const output = String((error as { stdout?: string }).stdout ?? error)
     for (const line of output.split('\n')) {
@@ -47,7 +50,9 @@ function projectConfig(files: string[]) {
   return {
     extends: '../../tsconfig.json',
     compilerOptions: {
-      paths: declarationsAreCurrent() ? { chainsim: ['../../dist/types/index.d.ts'], 'chainsim/testing': ['../../dist/types/testing/index.d.ts'] } : sourcePaths(),
+      paths: declarationsAreCurrent()
+        ? { chainsim: ['../../dist/types/index.d.ts'], 'chainsim/testing': ['../../dist/types/testing/index.d.ts'] }
+        : sourcePaths(),
       // A user's project: strict, without this repository's extra rules on unused names and index access.
       noUnusedLocals: false,
       noUnusedParameters: false,

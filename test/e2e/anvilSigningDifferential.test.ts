@@ -110,7 +110,7 @@ describe.skipIf(!hasAnvil)('signatures: chainsim and Anvil byte for byte', () =>
 })
 
 describe.skipIf(!hasAnvil)('test-client answers: the same fields as Anvil', () => {
-  test('anvil_nodeInfo and anvil_metadata have Anvil\'s keys, with the same chain-level values', async () => {
+  test("anvil_nodeInfo and anvil_metadata have Anvil's keys, with the same chain-level values", async () => {
     const keys = (value: object): string[] => Object.keys(value).sort()
     const [ours, theirs] = await Promise.all([rpc(chainsim.url, 'anvil_nodeInfo'), rpc(anvil.url, 'anvil_nodeInfo')])
     expect(keys(ours)).toEqual(keys(theirs))

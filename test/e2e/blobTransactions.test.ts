@@ -44,7 +44,12 @@ let manual: ChainsimNetwork
 let client: PublicClient
 
 beforeAll(async () => {
-  server = await startChainsim({ networks: [{ name: 'dev', chainId: 31337 }, { name: 'manual', chainId: 1337, mining: { auto: false } }] })
+  server = await startChainsim({
+    networks: [
+      { name: 'dev', chainId: 31337 },
+      { name: 'manual', chainId: 1337, mining: { auto: false } },
+    ],
+  })
   dev = server.networks.dev!
   manual = server.networks.manual!
   client = createPublicClient({ chain: chainOf(dev, 31337), transport: http() })
@@ -87,10 +92,31 @@ describe('one blob transaction from viem', () => {
     const hashes = commitmentsToVersionedHashes({ commitments: blobsToCommitments({ blobs, kzg: testKzg }), to: 'hex' })
     const byHash = await rpc(dev.url, 'eth_getTransactionByHash', [hash])
     expect(byHash).toMatchObject({ type: '0x3', maxFeePerBlobGas: toHex(parseGwei('1')), blobVersionedHashes: hashes, blockHash: mined.hash })
-    expect(Object.keys(byHash).sort()).toEqual(
-      ['accessList', 'blobVersionedHashes', 'blockHash', 'blockNumber', 'blockTimestamp', 'chainId', 'from', 'gas', 'gasPrice', 'hash', 'input',
-        'maxFeePerBlobGas', 'maxFeePerGas', 'maxPriorityFeePerGas', 'nonce', 'r', 's', 'to', 'transactionIndex', 'type', 'v', 'value', 'yParity'],
-    )
+    expect(Object.keys(byHash).sort()).toEqual([
+      'accessList',
+      'blobVersionedHashes',
+      'blockHash',
+      'blockNumber',
+      'blockTimestamp',
+      'chainId',
+      'from',
+      'gas',
+      'gasPrice',
+      'hash',
+      'input',
+      'maxFeePerBlobGas',
+      'maxFeePerGas',
+      'maxPriorityFeePerGas',
+      'nonce',
+      'r',
+      's',
+      'to',
+      'transactionIndex',
+      'type',
+      'v',
+      'value',
+      'yParity',
+    ])
     expect(await rpc(dev.url, 'eth_getTransactionByBlockNumberAndIndex', [mined.number, toHex(receipt.transactionIndex)])).toEqual(byHash)
     const [rpcReceipt] = await rpc<Array<Record<string, unknown>>>(dev.url, 'eth_getBlockReceipts', [mined.number])
     expect(rpcReceipt).toMatchObject({ blobGasUsed: toHex(GAS_PER_BLOB), blobGasPrice: toHex(receipt.blobGasPrice!) })
@@ -185,9 +211,19 @@ describe('blob gas over several blocks (automine off)', () => {
     const base = { account, chainId: 1337, nonce, sidecars: [sidecar()] }
     await rpc(manual.url, 'eth_sendRawTransaction', [await signBlobTransaction({ ...base, maxFeePerGas: 10n ** 10n, maxFeePerBlobGas: 10n ** 9n })])
     // Every fee doubled but the blob fee cap: not enough.
-    const tooLittle = await signBlobTransaction({ ...base, maxFeePerGas: 2n * 10n ** 10n, maxPriorityFeePerGas: 2n * 10n ** 9n, maxFeePerBlobGas: 19n * 10n ** 8n })
+    const tooLittle = await signBlobTransaction({
+      ...base,
+      maxFeePerGas: 2n * 10n ** 10n,
+      maxPriorityFeePerGas: 2n * 10n ** 9n,
+      maxFeePerBlobGas: 19n * 10n ** 8n,
+    })
     expect(await rpcError(manual.url, 'eth_sendRawTransaction', [tooLittle])).toMatchObject({ code: -32000, message: 'replacement transaction underpriced' })
-    const doubled = await signBlobTransaction({ ...base, maxFeePerGas: 2n * 10n ** 10n, maxPriorityFeePerGas: 2n * 10n ** 9n, maxFeePerBlobGas: 2n * 10n ** 9n })
+    const doubled = await signBlobTransaction({
+      ...base,
+      maxFeePerGas: 2n * 10n ** 10n,
+      maxPriorityFeePerGas: 2n * 10n ** 9n,
+      maxFeePerBlobGas: 2n * 10n ** 9n,
+    })
     const hash = await rpc<Hex>(manual.url, 'eth_sendRawTransaction', [doubled])
     expect(await rpc(manual.url, 'eth_getTransactionByHash', [hash])).toMatchObject({ maxFeePerBlobGas: toHex(2n * 10n ** 9n) })
   })
@@ -204,10 +240,19 @@ describe('a chain whose blob base fee is well above 1 wei (a geth genesis with e
     )
     const genesis = {
       config: {
-        chainId: 1338, ...forks, terminalTotalDifficulty: 0, shanghaiTime: 0, cancunTime: 0, pragueTime: 0,
+        chainId: 1338,
+        ...forks,
+        terminalTotalDifficulty: 0,
+        shanghaiTime: 0,
+        cancunTime: 0,
+        pragueTime: 0,
         blobSchedule: { cancun: { target: 3, max: 6, baseFeeUpdateFraction: 3338477 }, prague: { target: 6, max: 9, baseFeeUpdateFraction: 5007716 } },
       },
-      timestamp: '0x0', gasLimit: '0x1c9c380', difficulty: '0x0', excessBlobGas: toHex(excess), blobGasUsed: '0x0',
+      timestamp: '0x0',
+      gasLimit: '0x1c9c380',
+      difficulty: '0x0',
+      excessBlobGas: toHex(excess),
+      blobGasUsed: '0x0',
       alloc: { [devAccount(0).address]: { balance: toHex(10n ** 21n) } },
     }
     const file = join(mkdtempSync(join(tmpdir(), 'chainsim-blobs-')), 'genesis.json')

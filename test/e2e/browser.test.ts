@@ -39,7 +39,10 @@ async function serve(config: StartChainsimOptions['config']): Promise<{ http: (k
 }
 
 const check = (kind: 'fetch' | 'viemHttp' | 'viemWebSocket', url: string) =>
-  page.evaluate(([k, u]) => (globalThis as unknown as { checks: Record<string, (url: string) => Promise<{ ok?: string; error?: string }>> }).checks[k]!(u), [kind, url] as const)
+  page.evaluate(([k, u]) => (globalThis as unknown as { checks: Record<string, (url: string) => Promise<{ ok?: string; error?: string }>> }).checks[k]!(u), [
+    kind,
+    url,
+  ] as const)
 
 describe.skipIf(!browserAvailable)('a dapp page in Chromium, on another localhost port', () => {
   beforeAll(async () => {

@@ -93,7 +93,9 @@ describe.skipIf(!browserAvailable)('the explorer in Chromium', () => {
     const hash = await call(chain.rpc, 'eth_sendTransaction', [{ from: DEV, to: token, data: tokenCall('transfer', [OTHER, 1n]) }])
     await page.getByRole('tab', { name: 'Pool' }).click()
     const pending = page.locator('ol.pool > li', { hasText: hash.slice(0, 6) })
-    await expect.poll(() => pending.textContent()).toMatch(/transfer.*1 pending logs.*Transfer.*logIndex null · transactionIndex null · blockNumber null · blockHash null/)
+    await expect
+      .poll(() => pending.textContent())
+      .toMatch(/transfer.*1 pending logs.*Transfer.*logIndex null · transactionIndex null · blockNumber null · blockHash null/)
     await call(chain.rpc, 'evm_mine')
     await expect.poll(() => page.locator('ol.pool > li').count()).toBe(0)
     await page.getByRole('tab', { name: 'Chain' }).click()
@@ -133,9 +135,19 @@ describe.skipIf(!browserAvailable)('the explorer in Chromium', () => {
       { kind: 'error', method: 'eth_getLogs', count: 3, error: { code: -32005, message: 'project ID request rate exceeded' }, left: 3 },
       { kind: 'lag', blocks: 2, rate: 0.5 },
     ])
-    expect((await fetch(chain.rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_getLogs","params":[{}]}' }).then((r) => r.json())).error).toEqual({ code: -32005, message: 'project ID request rate exceeded' })
+    expect(
+      (
+        await fetch(chain.rpc, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"jsonrpc":"2.0","id":1,"method":"eth_getLogs","params":[{}]}',
+        }).then((r) => r.json())
+      ).error,
+    ).toEqual({ code: -32005, message: 'project ID request rate exceeded' })
     const armed = page.getByRole('list', { name: 'Armed faults' }).getByRole('listitem')
-    await expect.poll(() => armed.allTextContents()).toEqual(['eth_getLogs, -32005 project ID request rate exceeded, 2 left', 'lag: 2 blocks behind, rate 0.5, until cleared'])
+    await expect
+      .poll(() => armed.allTextContents())
+      .toEqual(['eth_getLogs, -32005 project ID request rate exceeded, 2 left', 'lag: 2 blocks behind, rate 0.5, until cleared'])
     await form.getByRole('button', { name: 'Clear all faults' }).click()
     await expect.poll(() => armed.count()).toBe(0)
     expect((await call(chain.rpc, 'sim_network')).faults).toEqual([])

@@ -35,7 +35,7 @@ describe.skipIf(!browserAvailable)('the explorer on 100,000 blocks', () => {
     await chainsim?.close()
   })
 
-  test('first paint, live blocks and a jump to the middle: a screen\'s worth of rows and reads each time', async () => {
+  test("first paint, live blocks and a jump to the middle: a screen's worth of rows and reads each time", async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     const reads: string[] = []
     page.on('websocket', (ws) => ws.on('framesent', (frame) => reads.push(String(frame.payload))))

@@ -65,7 +65,12 @@ async function box(locator: Locator): Promise<{ x: number; y: number; width: num
 
 /** Whether `inner` lies inside `outer` (a pixel of rounding allowed). */
 function inside(inner: { x: number; y: number; width: number; height: number }, outer: { x: number; y: number; width: number; height: number }): boolean {
-  return inner.x >= outer.x - 1 && inner.y >= outer.y - 1 && inner.x + inner.width <= outer.x + outer.width + 1 && inner.y + inner.height <= outer.y + outer.height + 1
+  return (
+    inner.x >= outer.x - 1 &&
+    inner.y >= outer.y - 1 &&
+    inner.x + inner.width <= outer.x + outer.width + 1 &&
+    inner.y + inner.height <= outer.y + outer.height + 1
+  )
 }
 
 describe.skipIf(!browserAvailable).each(WIDTHS)('the explorer at $width×$height', (viewport) => {
@@ -166,7 +171,7 @@ describe.skipIf(!browserAvailable).each(WIDTHS)('the explorer at $width×$height
     await expect.poll(() => header.textContent()).toBe('0')
   })
 
-  test("a viem write leaves no failed call in the Clients tab (its eth_fillTransaction is answered)", async () => {
+  test('a viem write leaves no failed call in the Clients tab (its eth_fillTransaction is answered)', async () => {
     const wallet = createWalletClient({ chain: foundry, transport: http(`${url}?client=viem-${viewport.name}`), account: devAccount(2) })
     await wallet.sendTransaction({ to: OTHER, value: 1n })
     await page.getByRole('tab', { name: 'Clients' }).click()

@@ -167,7 +167,14 @@ type Action =
 
 const depthArb = fc.integer({ min: 1, max: 4 })
 const actionArb: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('mine' as const), senders: fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 3 }), blocks: fc.integer({ min: 1, max: 2 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('mine' as const),
+      senders: fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 3 }),
+      blocks: fc.integer({ min: 1, max: 2 }),
+    }),
+  },
   {
     weight: 3,
     arbitrary: fc.record({
@@ -205,7 +212,17 @@ async function play(w: Watchers, action: Action, snapshots: string[]): Promise<v
       }
       if (action.add) {
         const nonce = Number(await rpc<Hex>(w.url, 'eth_getTransactionCount', [devAccount(5).address, hex(head - depth)]))
-        options['add'] = [await signRaw(w.url, 5, { to: w.emitter, data: emitterCall('emitMany', [2n]), gas: 300_000n, maxFeePerGas: 10n ** 11n, maxPriorityFeePerGas: 10n ** 9n, chainId: 31337, nonce })]
+        options['add'] = [
+          await signRaw(w.url, 5, {
+            to: w.emitter,
+            data: emitterCall('emitMany', [2n]),
+            gas: 300_000n,
+            maxFeePerGas: 10n ** 11n,
+            maxPriorityFeePerGas: 10n ** 9n,
+            chainId: 31337,
+            nonce,
+          }),
+        ]
       }
       await rpc(w.url, 'sim_reorg', [options])
       return
@@ -243,9 +260,7 @@ test(
           const { polled, notified } = await w.settle()
           expect(polled.all).toEqual(notified.all)
           expect(polled.bySender).toEqual(notified.bySender)
-          expect(polled.bounded).toEqual(
-            notified.all.filter((log) => Number(log.blockNumber) >= w.bounds.from && Number(log.blockNumber) <= w.bounds.to),
-          )
+          expect(polled.bounded).toEqual(notified.all.filter((log) => Number(log.blockNumber) >= w.bounds.from && Number(log.blockNumber) <= w.bounds.to))
           expect(polled.blocks).toEqual(notified.heads)
           const canonical = await rpc<WireLog[]>(w.url, 'eth_getLogs', [{ address: w.emitter, fromBlock: '0x0', toBlock: 'latest' }])
           expect(replay(polled.all)).toEqual(canonical)

@@ -68,16 +68,28 @@ describe('viem watchContractEvent, polling over HTTP', () => {
     })
     try {
       // Its first poll installs the filter; only what happens after that is reported.
-      await waitFor(() => poll.node.filters.size, (n) => n === 1, 'viem to install its filter')
+      await waitFor(
+        () => poll.node.filters.size,
+        (n) => n === 1,
+        'viem to install its filter',
+      )
       const first = await transfer(poll.url, pollToken, a1, 5n)
-      await waitFor(() => logs.length, (n) => n >= 1, 'the transfer')
+      await waitFor(
+        () => logs.length,
+        (n) => n >= 1,
+        'the transfer',
+      )
       expect(logs[0]).toMatchObject({ eventName: 'Transfer', args: { from: a0, to: a1, value: 5n }, transactionHash: first, removed: false })
       const receipt = await receiptOf(poll.url, first)
       expect(logs[0]!.blockHash).toBe(receipt.blockHash)
 
       const result = await client.request({ method: 'sim_reorg', params: [{ depth: 1 }] })
       expect(result.removedBlocks).toEqual([receipt.blockHash])
-      await waitFor(() => logs.length, (n) => n >= 3, 'the removed log and its re-mined form')
+      await waitFor(
+        () => logs.length,
+        (n) => n >= 3,
+        'the removed log and its re-mined form',
+      )
       const [removed, remined] = logs.slice(1)
       // The removed log is the original, field for field, with removed: true.
       expect({ ...removed, removed: false }).toEqual(logs[0])
@@ -88,12 +100,24 @@ describe('viem watchContractEvent, polling over HTTP', () => {
 
       // Its filter expires: the next poll gets -32000 and viem installs a new filter.
       now += FILTER_TIMEOUT_MS + 1
-      await waitFor(() => errors.length, (n) => n >= 1, 'viem to see the expired filter')
+      await waitFor(
+        () => errors.length,
+        (n) => n >= 1,
+        'viem to see the expired filter',
+      )
       expect(errors[0]).toMatchObject({ name: 'InvalidInputRpcError', code: -32000 })
       expect(errors[0]!.message).toMatch(/filter not found/)
-      await waitFor(() => poll.node.filters.size, (n) => n === 1, 'viem to re-install its filter')
+      await waitFor(
+        () => poll.node.filters.size,
+        (n) => n === 1,
+        'viem to re-install its filter',
+      )
       const later = await transfer(poll.url, pollToken, a2, 6n)
-      await waitFor(() => logs.length, (n) => n >= 4, 'the transfer after expiry')
+      await waitFor(
+        () => logs.length,
+        (n) => n >= 4,
+        'the transfer after expiry',
+      )
       expect(logs[3]).toMatchObject({ transactionHash: later, removed: false, args: { from: a0, to: a2, value: 6n } })
       expect(errors).toHaveLength(1)
     } finally {
@@ -117,7 +141,11 @@ describe('viem watchContractEvent over WebSocket (eth_subscribe logs)', () => {
       onError: (error) => errors.push(error),
     })
     try {
-      await waitFor(() => socketNet.node.subscriptions.size, (n) => n === before + 1, 'viem to subscribe')
+      await waitFor(
+        () => socketNet.node.subscriptions.size,
+        (n) => n === before + 1,
+        'viem to subscribe',
+      )
       // No filter: WebSocket mode uses eth_subscribe.
       expect(socketNet.node.filters.size).toBe(0)
       const first = await transfer(socketNet.url, socketToken, a1, 7n)
@@ -138,7 +166,11 @@ describe('viem watchContractEvent over WebSocket (eth_subscribe logs)', () => {
       unwatch()
     }
     // unwatch sends eth_unsubscribe.
-    await waitFor(() => socketNet.node.subscriptions.size, (n) => n === before, 'the subscription to end')
+    await waitFor(
+      () => socketNet.node.subscriptions.size,
+      (n) => n === before,
+      'the subscription to end',
+    )
     ;(await client.transport.getRpcClient()).close()
   })
 })
@@ -287,7 +319,11 @@ describe('eth_subscribe over raw ws', () => {
     await ws.subscribe('newPendingTransactions')
     expect(raw.node.subscriptions.size).toBe(before + 3)
     await ws.close()
-    await waitFor(() => raw.node.subscriptions.size, (n) => n === before, 'the subscriptions to end')
+    await waitFor(
+      () => raw.node.subscriptions.size,
+      (n) => n === before,
+      'the subscriptions to end',
+    )
     // The chain carries on with no one to notify.
     await transfer(raw.url, rawToken, a1, 1n)
     expect(raw.node.subscriptions.size).toBe(before)

@@ -31,7 +31,15 @@ afterAll(async () => {
 
 test.skipIf(!browserAvailable)('the page shows the replay paused, then its progress to done', async () => {
   const fork = await startServer(
-    parseConfig({ networks: [{ name: 'replay', fork: { url: `${upstream.networks[0]!.httpUrl}/v3/k`, blockNumber: 1, cacheDir, replayTo: 6, replayPaused: true }, reorgs: { profile: 'ethereum', seed: 2 } }] }),
+    parseConfig({
+      networks: [
+        {
+          name: 'replay',
+          fork: { url: `${upstream.networks[0]!.httpUrl}/v3/k`, blockNumber: 1, cacheDir, replayTo: 6, replayPaused: true },
+          reorgs: { profile: 'ethereum', seed: 2 },
+        },
+      ],
+    }),
     { port: 0 },
   )
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })

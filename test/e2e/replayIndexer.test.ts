@@ -59,7 +59,14 @@ test('the reference indexer follows a replay under a reorg profile and ends with
       networks: [
         {
           name: 'replay',
-          fork: { url: `${upstream.networks[0]!.httpUrl}/v3/k`, blockNumber: Number(history.setupHead), cacheDir, replayTo: Number(history.head), replaySpeed: 10, replayPaused: true },
+          fork: {
+            url: `${upstream.networks[0]!.httpUrl}/v3/k`,
+            blockNumber: Number(history.setupHead),
+            cacheDir,
+            replayTo: Number(history.head),
+            replaySpeed: 10,
+            replayPaused: true,
+          },
           reorgs: { profile: { name: 'frequent', probability: 0.35, depths: { 1: 3, 2: 2, 3: 1 } }, seed: 11 },
         },
       ],
@@ -87,9 +94,13 @@ test('the reference indexer follows a replay under a reorg profile and ends with
     expect(canonical.length).toBeGreaterThan(40)
     expect(indexer.logs).toEqual(canonical)
     // The replayed history is the upstream's: the same transfers, in the same blocks and positions.
-    const theirs = await rpc<Array<Record<string, Hex>>>(`${upstream.networks[0]!.httpUrl}/v3/k`, 'eth_getLogs', [{ address: history.token, fromBlock: hex(history.setupHead + 1n), toBlock: hex(history.head) }])
+    const theirs = await rpc<Array<Record<string, Hex>>>(`${upstream.networks[0]!.httpUrl}/v3/k`, 'eth_getLogs', [
+      { address: history.token, fromBlock: hex(history.setupHead + 1n), toBlock: hex(history.head) },
+    ])
     const mine = canonical.filter((log) => log.blockNumber > history.setupHead)
-    expect(mine.map((l) => [l.blockNumber, l.logIndex, l.transactionHash, l.data])).toEqual(theirs.map((l) => [BigInt(l['blockNumber']!), Number(l['logIndex']), l['transactionHash'], l['data']]))
+    expect(mine.map((l) => [l.blockNumber, l.logIndex, l.transactionHash, l.data])).toEqual(
+      theirs.map((l) => [BigInt(l['blockNumber']!), Number(l['logIndex']), l['transactionHash'], l['data']]),
+    )
   } finally {
     await indexer.stop()
     await fork.close()

@@ -54,14 +54,14 @@ describe('chainsim serve --genesis --import', () => {
       const url = `${match![1]}/`
       expect(serve.output()).toMatch(/imported\s+chain id 3503995874084926\s+\(automine\)/)
       expect(await rpc(url, 'eth_blockNumber')).toBe('0x36')
-      expect((await rpc(url, 'eth_getBlockByNumber', ['finalized', false]) as { hash: string }).hash).toBe(HEAD)
+      expect(((await rpc(url, 'eth_getBlockByNumber', ['finalized', false])) as { hash: string }).hash).toBe(HEAD)
       // hive's legacy transfer from the prefunded account (nonce 0), mined at once under automine.
       const raw =
         '0xf86c808401a213988261a894aa000000000000000000000000000000000000000a8255448718e5bb3abd109fa073fbe7ff7e74339e7cc61fb3cb3f7630cd3f1d5fef653d7297654b2d22894daea042a188d30f35f19408c73c803bc1e9e17ce129c457e31fd2a368b54507af2f4c'
       const hash = await rpc(url, 'eth_sendRawTransaction', [raw])
       expect(hash).toBe('0xb55b6dfd4ba0bb2b00283b0e84cda496c90bc7c5ae9025e07edc3a7fbaf6a269')
       expect(await rpc(url, 'eth_blockNumber')).toBe('0x37')
-      expect((await rpc(url, 'eth_getTransactionReceipt', [hash]) as { status: string }).status).toBe('0x1')
+      expect(((await rpc(url, 'eth_getTransactionReceipt', [hash])) as { status: string }).status).toBe('0x1')
     } finally {
       serve.child.kill('SIGINT')
     }

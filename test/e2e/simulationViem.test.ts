@@ -97,7 +97,12 @@ describe('viem simulateCalls (eth_simulateV1)', () => {
         { to: deployer.address, value: parseEther('1') },
         { to: emitter, abi: EventEmitter.abi, functionName: 'emitMany', args: [2n] },
         { to: emitter, abi: EventEmitter.abi, functionName: 'tickCount' },
-        { to: relay, abi: Relay.abi, functionName: 'forward', args: [emitter, encodeFunctionData({ abi: EventEmitter.abi, functionName: 'revertWith', args: ['simulated'] })] },
+        {
+          to: relay,
+          abi: Relay.abi,
+          functionName: 'forward',
+          args: [emitter, encodeFunctionData({ abi: EventEmitter.abi, functionName: 'revertWith', args: ['simulated'] })],
+        },
       ],
     })
     expect(results.map((r) => r.status)).toEqual(['success', 'success', 'success', 'failure'])
@@ -121,7 +126,14 @@ describe('tracing a transaction viem sent', () => {
       data: encodeFunctionData({
         abi: Relay.abi,
         functionName: 'forward',
-        args: [outer, encodeFunctionData({ abi: Relay.abi, functionName: 'forward', args: [emitter, encodeFunctionData({ abi: EventEmitter.abi, functionName: 'revertWith', args: ['too deep'] })] })],
+        args: [
+          outer,
+          encodeFunctionData({
+            abi: Relay.abi,
+            functionName: 'forward',
+            args: [emitter, encodeFunctionData({ abi: EventEmitter.abi, functionName: 'revertWith', args: ['too deep'] })],
+          }),
+        ],
       }),
     })
     expect((await client.waitForTransactionReceipt({ hash })).status).toBe('reverted')
@@ -135,7 +147,9 @@ describe('tracing a transaction viem sent', () => {
       [emitter, 'too deep'],
     ])
     // The emitter's frame, two calls below the transaction's, is where REVERT first ran: struct depth 3.
-    const { structLogs } = (await client.request({ method: 'debug_traceTransaction' as never, params: [hash] as never })) as { structLogs: Array<{ op: string; depth: number }> }
+    const { structLogs } = (await client.request({ method: 'debug_traceTransaction' as never, params: [hash] as never })) as {
+      structLogs: Array<{ op: string; depth: number }>
+    }
     expect(structLogs.find((log) => log.op === 'REVERT')?.depth).toBe(3)
   })
 })

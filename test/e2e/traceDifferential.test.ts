@@ -73,7 +73,9 @@ describe.skipIf(!hasAnvil)('chainsim and Anvil agree', () => {
     relay = (await sendBoth({ data: Relay.bytecode })).contractAddress!
     outer = (await sendBoth({ data: Relay.bytecode })).contractAddress!
     traced.events = (await sendBoth({ to: emitter, data: emitterCall('emitMany', [3n]) })).hash
-    traced.nestedRevert = (await sendBoth({ to: relay, data: relayCall('forward', [outer, relayCall('forward', [emitter, emitterCall('revertWith', ['deep'])])]) })).hash
+    traced.nestedRevert = (
+      await sendBoth({ to: relay, data: relayCall('forward', [outer, relayCall('forward', [emitter, emitterCall('revertWith', ['deep'])])]) })
+    ).hash
     traced.staticCall = (await sendBoth({ to: relay, data: relayCall('peek', [emitter, emitterCall('tickCount')]) })).hash
     traced.delegateCall = (await sendBoth({ to: relay, data: relayCall('borrow', [emitter, emitterCall('emitMany', [1n])]) })).hash
     traced.create = (await sendBoth({ to: relay, data: relayCall('spawn', [EventEmitter.bytecode]) })).hash
@@ -155,7 +157,9 @@ describe.skipIf(!hasAnvil)('chainsim and Anvil agree', () => {
     const [ours, theirs] = await both<any>('debug_traceCall', [call, 'latest', { tracer: 'callTracer', tracerConfig: { withLog: true } }])
     expect(comparableFrame(ours, true)).toEqual(comparableFrame(theirs, true))
     const [oursLogs, theirsLogs] = await both<any>('debug_traceCall', [call, 'latest', {}])
-    expect(oursLogs.structLogs.map((l: any) => [l.op, l.gas, l.gasCost, l.depth])).toEqual(theirsLogs.structLogs.map((l: any) => [l.op, l.gas, l.gasCost, l.depth]))
+    expect(oursLogs.structLogs.map((l: any) => [l.op, l.gas, l.gasCost, l.depth])).toEqual(
+      theirsLogs.structLogs.map((l: any) => [l.op, l.gas, l.gasCost, l.depth]),
+    )
   })
 
   test('eth_call and eth_estimateGas with state and block overrides give the same answers', async () => {

@@ -42,7 +42,12 @@ let other: Chain
 const sockets: Array<{ close(): void }> = []
 
 beforeAll(async () => {
-  server = await startChainsim({ networks: [{ name: 'dev', chainId: 31337 }, { name: 'other', chainId: 1337, mining: { auto: false } }] })
+  server = await startChainsim({
+    networks: [
+      { name: 'dev', chainId: 31337 },
+      { name: 'other', chainId: 1337, mining: { auto: false } },
+    ],
+  })
   dev = chainOf(server.networks.dev!)
   other = chainOf(server.networks.other!)
 })
@@ -134,7 +139,10 @@ describe.each([
     }
     const toAlice = await publicClient.getLogs({
       address: token,
-      event: ChainsimToken.abi.find((item) => item.type === 'event' && item.name === 'Transfer') as Extract<(typeof ChainsimToken.abi)[number], { type: 'event'; name: 'Transfer' }>,
+      event: ChainsimToken.abi.find((item) => item.type === 'event' && item.name === 'Transfer') as Extract<
+        (typeof ChainsimToken.abi)[number],
+        { type: 'event'; name: 'Transfer' }
+      >,
       args: { to: alice },
       fromBlock: 'earliest',
       toBlock: 'latest',

@@ -108,7 +108,9 @@ describe.each(Object.keys(transports))('walletClient with a JSON-RPC account, ov
     const wallet = createWalletClient({ account: stranger, chain, transport: await transports[name]!() })
     await expect(wallet.signMessage({ message: 'x' })).rejects.toThrow(/unknown account/)
     await expect(wallet.signTypedData({ ...mail, message: { ...mail.message, from: { name: 'Eve', wallet: stranger } } })).rejects.toThrow(/unknown account/)
-    await expect(wallet.signTransaction({ to, value: 1n, gas: 21_000n, nonce: 0, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n })).rejects.toThrow(/unknown account/)
+    await expect(wallet.signTransaction({ to, value: 1n, gas: 21_000n, nonce: 0, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n })).rejects.toThrow(
+      /unknown account/,
+    )
     await expect(wallet.sendTransaction({ to, value: 1n })).rejects.toThrow(/unknown account/)
   })
 })

@@ -10,12 +10,16 @@ import { fuzzParameters } from '../fuzz/fuzzSettings.ts'
 const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`
 
 test("the native seed is BIP-39's, for the dev mnemonic and others (unicode normalised)", () => {
-  for (const mnemonic of [DEV_MNEMONIC, 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about', 'a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco abierto']) {
+  for (const mnemonic of [
+    DEV_MNEMONIC,
+    'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+    'a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco a\u0301baco abierto',
+  ]) {
     expect(hex(bip39Seed(mnemonic))).toBe(hex(mnemonicToSeedSync(mnemonic)))
   }
 })
 
-test('dev accounts are m/44\'/60\'/0\'/0/i, as viem derives them, whatever count was asked first', () => {
+test("dev accounts are m/44'/60'/0'/0/i, as viem derives them, whatever count was asked first", () => {
   const few = deriveDevAccounts(DEV_MNEMONIC, 3)
   const many = deriveDevAccounts(DEV_MNEMONIC, 12)
   expect(many.slice(0, 3)).toEqual(few)

@@ -37,7 +37,7 @@ describe('CachedStateManager', () => {
     expect(writes()).toBeGreaterThan(0)
   })
 
-  test('property: the same writes give the same state root as the library\'s own state manager', async () => {
+  test("property: the same writes give the same state root as the library's own state manager", async () => {
     const write = fc.record({ account: fc.integer({ min: 0, max: 5 }), slot: fc.integer({ min: 0, max: 8 }), value: fc.uint8Array({ maxLength: 32 }) })
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(write, { maxLength: 12 }), { minLength: 1, maxLength: 4 }), async (blocks) => {

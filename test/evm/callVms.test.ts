@@ -16,7 +16,13 @@ const account = (i: number) => node.accounts[i]!.address
 /** A call's answer, comparable across the two paths. */
 async function answer(request: CallRequest, fresh: boolean) {
   const result = await node.execution.call(request, node.head, fresh ? { stateOverrides: [] } : {})
-  return { success: result.success, returnValue: Buffer.from(result.returnValue).toString('hex'), gasUsed: result.gasUsed, error: result.error, logs: result.logs.length }
+  return {
+    success: result.success,
+    returnValue: Buffer.from(result.returnValue).toString('hex'),
+    gasUsed: result.gasUsed,
+    error: result.error,
+    logs: result.logs.length,
+  }
 }
 
 const balanceOf = (holder: number): CallRequest => ({ from: account(0), to: token, data: balanceOfData(account(holder)) })
@@ -39,7 +45,7 @@ describe('calls on reused VMs', () => {
     expect((await answer(transfer(1, 2, 600n), false)).success).toBe(true)
   })
 
-  test('calls running at once never see each other\'s writes', async () => {
+  test("calls running at once never see each other's writes", async () => {
     const alone = await answer(balanceOf(3), false)
     const mixed = await Promise.all([
       answer(transfer(3, 1, 999n), false),

@@ -1,7 +1,15 @@
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common'
 import { describe, expect, test } from 'vitest'
 import { createBlockFromBytesArray } from '@ethereumjs/block'
-import { createDevCommon, decodeRawTransaction, deriveDevAccounts, DEV_MNEMONIC, ExecutionEngine, parseGethGenesis, signTransaction } from '../../src/evm/index.ts'
+import {
+  createDevCommon,
+  decodeRawTransaction,
+  deriveDevAccounts,
+  DEV_MNEMONIC,
+  ExecutionEngine,
+  parseGethGenesis,
+  signTransaction,
+} from '../../src/evm/index.ts'
 import { ChainNode } from '../../src/node.ts'
 import { withFastEipLookup } from '../../src/evm/patches/fastCommon.ts'
 
@@ -43,13 +51,37 @@ describe('transactions and blocks share one Common per chain and hardfork', () =
     expect(shared.hardfork()).toBe(common.hardfork())
   })
 
-  test('a transaction decoded before a fork is judged by its block\'s fork: refused when the new rules refuse it', async () => {
+  test("a transaction decoded before a fork is judged by its block's fork: refused when the new rules refuse it", async () => {
     const address = `0x${Buffer.from(account!.address).toString('hex')}`
-    const forks = { homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0, petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0, mergeNetsplitBlock: 0 }
+    const forks = {
+      homesteadBlock: 0,
+      eip150Block: 0,
+      eip155Block: 0,
+      eip158Block: 0,
+      byzantiumBlock: 0,
+      constantinopleBlock: 0,
+      petersburgBlock: 0,
+      istanbulBlock: 0,
+      berlinBlock: 0,
+      londonBlock: 0,
+      mergeNetsplitBlock: 0,
+    }
     const blobs = { target: 6, max: 9, baseFeeUpdateFraction: 5007716 }
     const genesis = parseGethGenesis({
-      config: { chainId: 1337, ...forks, terminalTotalDifficulty: 0, shanghaiTime: 0, cancunTime: 0, pragueTime: 0, osakaTime: 1000, blobSchedule: { cancun: { target: 3, max: 6, baseFeeUpdateFraction: 3338477 }, prague: blobs, osaka: blobs } },
-      timestamp: '0x0', gasLimit: '0x5f5e100', difficulty: '0x0', alloc: { [address]: { balance: '0xffffffffffffffffffffff' } },
+      config: {
+        chainId: 1337,
+        ...forks,
+        terminalTotalDifficulty: 0,
+        shanghaiTime: 0,
+        cancunTime: 0,
+        pragueTime: 0,
+        osakaTime: 1000,
+        blobSchedule: { cancun: { target: 3, max: 6, baseFeeUpdateFraction: 3338477 }, prague: blobs, osaka: blobs },
+      },
+      timestamp: '0x0',
+      gasLimit: '0x5f5e100',
+      difficulty: '0x0',
+      alloc: { [address]: { balance: '0xffffffffffffffffffffff' } },
     })
     const engine = await ExecutionEngine.create(genesis.common, { followForks: true })
     const parent = await engine.createGenesis(genesis.spec)

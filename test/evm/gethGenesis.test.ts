@@ -3,8 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { importChain } from '../../src/chain/importChain.ts'
 import { GenesisError } from '../../src/evm/index.ts'
 
-const hiveGenesis = () =>
-  JSON.parse(readFileSync(new URL('../fixtures/execution-apis/tests/genesis.json', import.meta.url), 'utf8'))
+const hiveGenesis = () => JSON.parse(readFileSync(new URL('../fixtures/execution-apis/tests/genesis.json', import.meta.url), 'utf8'))
 
 const ADDRESS = '0x1000000000000000000000000000000000000001'
 
@@ -19,7 +18,20 @@ describe('a geth genesis becomes the block geth builds from it', () => {
   test("geth's defaults: base fee 1 gwei from London, difficulty 0x20000 for ethash, decimal and hex numbers", async () => {
     const { chain } = await importChain(
       {
-        config: { chainId: 5, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0, petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0, ethash: {} },
+        config: {
+          chainId: 5,
+          homesteadBlock: 0,
+          eip150Block: 0,
+          eip155Block: 0,
+          eip158Block: 0,
+          byzantiumBlock: 0,
+          constantinopleBlock: 0,
+          petersburgBlock: 0,
+          istanbulBlock: 0,
+          berlinBlock: 0,
+          londonBlock: 0,
+          ethash: {},
+        },
         gasLimit: '30000000',
         alloc: { [ADDRESS.slice(2)]: { balance: '1000', storage: { '0x01': '0x2a' } } },
       },

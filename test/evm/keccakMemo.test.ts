@@ -51,7 +51,9 @@ describe('the keccak memo', () => {
         const library = new Bloom()
         for (const view of views) library.add(view)
         expect(library.bitvector).toEqual(referenceBloom(items))
-        const logs = items.filter((item) => item.length === 20).map((address) => ({ address, topics: items.filter((t) => t.length === 32), data: new Uint8Array() }))
+        const logs = items
+          .filter((item) => item.length === 20)
+          .map((address) => ({ address, topics: items.filter((t) => t.length === 32), data: new Uint8Array() }))
         expect(logsBloom(logs)).toEqual(referenceBloom(logs.flatMap((log) => [log.address, ...log.topics])))
       }),
       fuzzParameters(150),

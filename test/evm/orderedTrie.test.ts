@@ -39,11 +39,24 @@ describe('orderedTrieRoot', () => {
 describe('encodeReceipt', () => {
   test("is the library's encoding, for packed logs, every type and status", () => {
     fc.assert(
-      fc.property(fc.array(log, { maxLength: 20 }), fc.constantFrom(0, 1, 2, 3, 4), fc.constantFrom(0, 1), fc.bigInt({ min: 1n, max: 2n ** 64n }), bytes(256, 256), (logs, type, status, gas, bloom) => {
-        const ours = encodeReceipt({ type, status: status as 0 | 1, cumulativeGasUsed: gas, bloom, logs: packLogs(logs.map((l) => [l.address, l.topics, l.data])) })
-        const receipt = { status: status as 0 | 1, cumulativeBlockGasUsed: gas, bitvector: bloom, logs: logs.map((l) => [l.address, l.topics, l.data]) }
-        expect(ours).toEqual(libraryEncodeReceipt(receipt as never, type))
-      }),
+      fc.property(
+        fc.array(log, { maxLength: 20 }),
+        fc.constantFrom(0, 1, 2, 3, 4),
+        fc.constantFrom(0, 1),
+        fc.bigInt({ min: 1n, max: 2n ** 64n }),
+        bytes(256, 256),
+        (logs, type, status, gas, bloom) => {
+          const ours = encodeReceipt({
+            type,
+            status: status as 0 | 1,
+            cumulativeGasUsed: gas,
+            bloom,
+            logs: packLogs(logs.map((l) => [l.address, l.topics, l.data])),
+          })
+          const receipt = { status: status as 0 | 1, cumulativeBlockGasUsed: gas, bitvector: bloom, logs: logs.map((l) => [l.address, l.topics, l.data]) }
+          expect(ours).toEqual(libraryEncodeReceipt(receipt as never, type))
+        },
+      ),
       fuzzParameters(200),
     )
   })

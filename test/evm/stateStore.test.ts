@@ -109,7 +109,10 @@ describe('StateStore', () => {
   test('any order of new states and releases: what is kept reads as a store that never frees anything', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ base: fc.nat(), touched: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 4 }), release: fc.nat() }), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.record({ base: fc.nat(), touched: fc.uniqueArray(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 4 }), release: fc.nat() }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
         async (steps) => {
           const store = new StateStore()
           const reference = new MapDB<string, Uint8Array>()

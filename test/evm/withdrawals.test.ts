@@ -6,14 +6,38 @@ import type { Withdrawal } from '../../src/evm/index.ts'
 // @ethereumjs/vm's runBlock accepts: the same state root, withdrawals root and beacon-roots contract writes.
 const funded = Uint8Array.from({ length: 20 }, (_, i) => i + 1)
 const address = (n: number) => Uint8Array.from({ length: 20 }, (_, i) => (i === 19 ? n : 0xaa))
-const forks = { homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0, petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0, mergeNetsplitBlock: 0 }
+const forks = {
+  homesteadBlock: 0,
+  eip150Block: 0,
+  eip155Block: 0,
+  eip158Block: 0,
+  byzantiumBlock: 0,
+  constantinopleBlock: 0,
+  petersburgBlock: 0,
+  istanbulBlock: 0,
+  berlinBlock: 0,
+  londonBlock: 0,
+  mergeNetsplitBlock: 0,
+}
 const blobs = { target: 6, max: 9, baseFeeUpdateFraction: 5007716 }
 
 /** A Prague chain from genesis (a fork schedule runBlock can follow), with `funded` holding one ether. */
 async function engineWithGenesis() {
   const genesis = parseGethGenesis({
-    config: { chainId: 1337, ...forks, terminalTotalDifficulty: 0, shanghaiTime: 0, cancunTime: 0, pragueTime: 0, blobSchedule: { cancun: { target: 3, max: 6, baseFeeUpdateFraction: 3338477 }, prague: blobs } },
-    timestamp: '0x6553f100', gasLimit: '0x1c9c380', difficulty: '0x0', baseFeePerGas: '0x3b9aca00', alloc: { [`0x${Buffer.from(funded).toString('hex')}`]: { balance: '0xde0b6b3a7640000' } },
+    config: {
+      chainId: 1337,
+      ...forks,
+      terminalTotalDifficulty: 0,
+      shanghaiTime: 0,
+      cancunTime: 0,
+      pragueTime: 0,
+      blobSchedule: { cancun: { target: 3, max: 6, baseFeeUpdateFraction: 3338477 }, prague: blobs },
+    },
+    timestamp: '0x6553f100',
+    gasLimit: '0x1c9c380',
+    difficulty: '0x0',
+    baseFeePerGas: '0x3b9aca00',
+    alloc: { [`0x${Buffer.from(funded).toString('hex')}`]: { balance: '0xde0b6b3a7640000' } },
   })
   const engine = await ExecutionEngine.create(genesis.common, { followForks: true })
   return { engine, genesis: await engine.createGenesis(genesis.spec), spec: genesis.spec }
@@ -31,7 +55,15 @@ describe('a block paying withdrawals', () => {
       const { engine, genesis, spec } = await engineWithGenesis()
       const block = (
         await engine.build(
-          { parent: genesis, timestamp: spec.timestamp + 12n, coinbase: address(9), gasLimit: spec.gasLimit, prevRandao: new Uint8Array(32).fill(1), withdrawals, parentBeaconBlockRoot: beaconRoot },
+          {
+            parent: genesis,
+            timestamp: spec.timestamp + 12n,
+            coinbase: address(9),
+            gasLimit: spec.gasLimit,
+            prevRandao: new Uint8Array(32).fill(1),
+            withdrawals,
+            parentBeaconBlockRoot: beaconRoot,
+          },
           [],
           () => undefined,
         )

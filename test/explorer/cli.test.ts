@@ -28,15 +28,21 @@ describe('chainsim serve --log-requests', () => {
       vi.waitFor(() => read() ?? Promise.reject(new Error(`still waiting for ${what}`)), { timeout: 30_000, interval: 50 })
     try {
       const url = await waitFor(() => /HTTP {2}(http:\/\/\S+)\/v3\//.exec(out)?.[1], 'the banner')
-      const post = (body: unknown) => fetch(`${url}/v3/ci?client=indexer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      const post = (body: unknown) =>
+        fetch(`${url}/v3/ci?client=indexer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
       await post({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' })
-      await post([{ jsonrpc: '2.0', id: 2, method: 'eth_getLogs', params: [{ fromBlock: '0x5', toBlock: '0x1' }] }, { jsonrpc: '2.0', id: 3, method: 'eth_chainId' }])
+      await post([
+        { jsonrpc: '2.0', id: 2, method: 'eth_getLogs', params: [{ fromBlock: '0x5', toBlock: '0x1' }] },
+        { jsonrpc: '2.0', id: 3, method: 'eth_chainId' },
+      ])
       const lines = await waitFor(() => {
         const found = out.split('\n').filter((line) => / dev http indexer /.test(line))
         return found.length >= 3 ? found : undefined
       }, 'three lines')
       expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} dev http indexer eth_blockNumber \[\] \d+\.\d\d ms → \d+ B$/)
-      expect(lines.find((l) => l.includes('eth_getLogs'))).toMatch(/eth_getLogs \[\{"fromBlock":"0x5","toBlock":"0x1"\}\] \d+\.\d\d ms → -32602 invalid block range params$/)
+      expect(lines.find((l) => l.includes('eth_getLogs'))).toMatch(
+        /eth_getLogs \[\{"fromBlock":"0x5","toBlock":"0x1"\}\] \d+\.\d\d ms → -32602 invalid block range params$/,
+      )
       expect(lines.some((l) => / eth_chainId \[\] .* → \d+ B$/.test(l))).toBe(true)
     } finally {
       child.kill('SIGTERM')

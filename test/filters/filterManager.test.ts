@@ -150,7 +150,7 @@ describe('log filters across a reorg', () => {
     await node.mine(3)
     const id = node.filters.newBlockFilter()
     await node.mine(2)
-    expect((await blockChanges(node, id))).toHaveLength(2)
+    expect(await blockChanges(node, id)).toHaveLength(2)
     const outcome = await node.reorgs.simReorg({ depth: 3, length: 4 })
     expect((await blockChanges(node, id)).map(keyOf)).toEqual(outcome.added.map((b) => b.hashKey))
     await node.close()
@@ -164,11 +164,7 @@ describe('log filters across a reorg', () => {
     const first = await node.reorgs.simReorg({ depth: 1, length: 2 })
     const second = await node.reorgs.simReorg({ depth: 1, length: 1 })
     // Block 4 and the first branch's 4' and 5' joined; 5' left again in the second reorg, 5'' joined.
-    expect((await blockChanges(node, id)).map(keyOf)).toEqual([
-      mined!.hashKey,
-      ...first.added.map((b) => b.hashKey),
-      ...second.added.map((b) => b.hashKey),
-    ])
+    expect((await blockChanges(node, id)).map(keyOf)).toEqual([mined!.hashKey, ...first.added.map((b) => b.hashKey), ...second.added.map((b) => b.hashKey)])
     expect(second.removed.map((b) => b.hashKey)).toEqual([first.added[1]!.hashKey])
     await node.close()
   })
@@ -235,7 +231,10 @@ describe('pending logs of transactions mined between polls', () => {
       () => emit(1n),
       () => node.mine(1),
       () => node.mine(1),
-      async () => (await emit(2n), await emit(3n)),
+      async () => {
+        await emit(2n)
+        await emit(3n)
+      },
       () => node.mine(1),
       () => node.reorgs.simReorg({ depth: 1 }),
       () => emit(4n),
@@ -249,7 +248,9 @@ describe('pending logs of transactions mined between polls', () => {
       await poll()
     }
     const summary = (changes: LogChange[]) =>
-      changes.map((c) => `${c.kind === 'pending' ? 'pending' : c.removed ? 'removed' : 'mined'}:${keyOf(c.log.data)}:${c.kind === 'mined' ? c.log.blockNumber : ''}`)
+      changes.map(
+        (c) => `${c.kind === 'pending' ? 'pending' : c.removed ? 'removed' : 'mined'}:${keyOf(c.log.data)}:${c.kind === 'mined' ? c.log.blockNumber : ''}`,
+      )
     expect(summary(await logChanges(node, lazy))).toEqual(summary(told))
     expect(told.filter((c) => c.kind === 'pending')).toHaveLength(6)
     await node.close()
@@ -271,9 +272,9 @@ describe('filter lifetime', () => {
     const node = await ChainNode.create({ filterTimeoutMs: 1_000, filterClock: () => now })
     const id = node.filters.newBlockFilter()
     now = 900
-    expect((await blockChanges(node, id))).toEqual([])
+    expect(await blockChanges(node, id)).toEqual([])
     now = 1_800
-    expect((await blockChanges(node, id))).toEqual([])
+    expect(await blockChanges(node, id)).toEqual([])
     now = 2_800
     await expect(blockChanges(node, id)).rejects.toThrow(/filter not found/)
     expect(node.filters.uninstall(id)).toBe(false)
@@ -294,11 +295,11 @@ describe('filter lifetime', () => {
     const blocks = node.filters.newBlockFilter()
     const kept = node.filters.newBlockFilter()
     await node.mine(3)
-    expect((await blockChanges(node, kept))).toHaveLength(3)
+    expect(await blockChanges(node, kept)).toHaveLength(3)
     await node.mine(1)
     await expect(blockChanges(node, blocks)).rejects.toThrow(/filter not found/)
     expect(node.filters.uninstall(blocks)).toBe(false)
-    expect((await blockChanges(node, kept))).toHaveLength(1)
+    expect(await blockChanges(node, kept)).toHaveLength(1)
     await node.close()
   })
 
@@ -337,7 +338,7 @@ describe('filter lifetime', () => {
     const id = node.filters.newPendingTransactionFilter()
     const hash = await node.sendTransaction({ from: node.accounts[0]!.address, to: node.accounts[1]!.address, value: 1n })
     expect((await pendingChanges(node, id)).map(keyOf)).toEqual([keyOf(hash)])
-    expect((await pendingChanges(node, id))).toEqual([])
+    expect(await pendingChanges(node, id)).toEqual([])
     await node.close()
   })
 })

@@ -70,7 +70,15 @@ describe.skipIf(!hasAnvil)('a fork of Anvil', () => {
   })
 
   test('an impersonated transaction gets the hash Anvil gives the same one', async () => {
-    const tx = { from: holder, to: token, data: tokenCall('transfer', [bob, TOKEN]), nonce: hex(0), gas: hex(100_000), maxFeePerGas: hex(10n ** 10n), maxPriorityFeePerGas: hex(10n ** 9n) }
+    const tx = {
+      from: holder,
+      to: token,
+      data: tokenCall('transfer', [bob, TOKEN]),
+      nonce: hex(0),
+      gas: hex(100_000),
+      maxFeePerGas: hex(10n ** 10n),
+      maxPriorityFeePerGas: hex(10n ** 9n),
+    }
     const hashes: Hex[] = []
     for (const at of [anvil.url, url]) {
       await rpc(at, 'anvil_impersonateAccount', [holder])

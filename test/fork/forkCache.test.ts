@@ -64,7 +64,10 @@ describe('the fork cache', () => {
   })
 
   test('--offline finds the upstream’s cache: of the block asked, else the one used last', async () => {
-    for (const [hash, number, usedAt] of [[HASH_A, '12', 1_000], [HASH_B, '20', 2_000]] as const) {
+    for (const [hash, number, usedAt] of [
+      [HASH_A, '12', 1_000],
+      [HASH_B, '20', 2_000],
+    ] as const) {
       const cache = await ForkCache.open(root, record(hash, number), () => {})
       cache.put('storage', 'k', number)
       await cache.close()

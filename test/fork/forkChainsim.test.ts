@@ -86,7 +86,12 @@ describe('a fork of a live chainsim', () => {
     expect(await rpc(url, 'eth_chainId')).toBe('0x539')
     expect(BigInt(await rpc(url, 'eth_blockNumber'))).toBe(forkBlock)
     expect(fork.networks[0]!.fork).toMatchObject({ blockNumber: forkBlock, upstream: proxy.url, offline: false })
-    for (const [tag, full] of [[hex(forkBlock), false], ['0x1', true], ['earliest', false], ['latest', true]] as const) {
+    for (const [tag, full] of [
+      [hex(forkBlock), false],
+      ['0x1', true],
+      ['earliest', false],
+      ['latest', true],
+    ] as const) {
       const number = tag === 'latest' ? hex(forkBlock) : tag === 'earliest' ? '0x0' : tag
       expect(await rpc(url, 'eth_getBlockByNumber', [tag, full])).toEqual(await rpc(upstream.url, 'eth_getBlockByNumber', [number, full]))
     }
@@ -286,7 +291,10 @@ describe('a fork of a live chainsim', () => {
       // viem's reset({blockNumber}) names the fork block: the same reset; another block is refused.
       expect(await rpc(at, 'anvil_reset', [{ forking: { blockNumber: Number(forkBlock) } }])).toBeNull()
       const elsewhere = await rpcError(at, 'anvil_reset', [{ forking: { blockNumber: Number(forkBlock) - 1 } }])
-      expect(elsewhere).toEqual({ code: -32602, message: `invalid argument 0: this network forks block ${forkBlock}; forking another block is not supported: restart chainsim with --fork-block` })
+      expect(elsewhere).toEqual({
+        code: -32602,
+        message: `invalid argument 0: this network forks block ${forkBlock}; forking another block is not supported: restart chainsim with --fork-block`,
+      })
       const why = `it is a fork of ${proxy.url} at block ${forkBlock}, which restarts from its fork cache instead`
       expect(await rpcError(at, 'anvil_dumpState')).toEqual({ code: -32000, message: `anvil_dumpState cannot save network fork: ${why}` })
       const plain = await rpc(upstream.url, 'anvil_dumpState')
@@ -314,7 +322,11 @@ describe('a fork of a live chainsim', () => {
 
   test('local blocks hash the same on the same fork block, whatever was read or cached before', async () => {
     const roots: string[] = []
-    for (const [dir, readFirst] of [[await mkdtemp(join(tmpdir(), 'chainsim-fork-cold-')), false], [cacheDir, true], [await mkdtemp(join(tmpdir(), 'chainsim-fork-cold-')), true]] as const) {
+    for (const [dir, readFirst] of [
+      [await mkdtemp(join(tmpdir(), 'chainsim-fork-cold-')), false],
+      [cacheDir, true],
+      [await mkdtemp(join(tmpdir(), 'chainsim-fork-cold-')), true],
+    ] as const) {
       const forked = await createForkedNode(
         { url: proxy.url, blockNumber: forkBlock, cacheDir: dir },
         { clock: { kind: 'fixed', genesisTime: 1_700_000_000n, blockTime: 12n } },

@@ -95,6 +95,8 @@ describe('refused before anything is served', () => {
   })
 
   test('a network needs a chain id unless it forks', () => {
-    expect(() => parseConfig({ networks: [{ name: 'dev' }] })).toThrow(/networks\.0\.chainId: chainId is required \(a network with `fork` takes its upstream's\)/)
+    expect(() => parseConfig({ networks: [{ name: 'dev' }] })).toThrow(
+      /networks\.0\.chainId: chainId is required \(a network with `fork` takes its upstream's\)/,
+    )
   })
 })

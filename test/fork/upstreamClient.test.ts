@@ -31,14 +31,18 @@ async function scripted(replies: Reply[]): Promise<{ url: URL; requests: () => n
   return { url: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v3/0123456789abcdef0123456789abcdef`), requests: () => n }
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => (_, response) => {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers })
-  response.end(JSON.stringify(body))
-}
-const answer = (result: unknown): Reply => ({ body }, response) => {
-  const one = (call: { id: number }) => ({ jsonrpc: '2.0', id: call.id, result })
-  json(200, Array.isArray(body) ? body.map(one) : one(body))({ body }, response)
-}
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Reply =>
+  (_, response) => {
+    response.writeHead(status, { 'content-type': 'application/json', ...headers })
+    response.end(JSON.stringify(body))
+  }
+const answer =
+  (result: unknown): Reply =>
+  ({ body }, response) => {
+    const one = (call: { id: number }) => ({ jsonrpc: '2.0', id: call.id, result })
+    json(200, Array.isArray(body) ? body.map(one) : one(body))({ body }, response)
+  }
 const call = { method: 'eth_blockNumber', params: [] }
 
 describe('the upstream client', () => {

@@ -10,8 +10,7 @@ import fc from 'fast-check'
 const HEX = '0123456789abcdefABCDEF'
 
 /** Hex digits, mixed case, of a length in [min, max]. */
-export const hexDigits = (min: number, max: number) =>
-  fc.array(fc.constantFrom(...HEX), { minLength: min, maxLength: max }).map((digits) => digits.join(''))
+export const hexDigits = (min: number, max: number) => fc.array(fc.constantFrom(...HEX), { minLength: min, maxLength: max }).map((digits) => digits.join(''))
 
 /** Strings that look like hex but are off: odd length, no or upper-case prefix, leading zeros, signs, junk. */
 export const oddHex: fc.Arbitrary<string> = fc.oneof(
@@ -63,10 +62,39 @@ export const stringish: fc.Arbitrary<string> = fc.oneof(oddHex, sizedHex, smallQ
 
 /** Keys the params objects of chainsim's methods use, plus prototype names and near-misses. */
 export const FIELD_NAMES = [
-  'from', 'to', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'value', 'nonce', 'data', 'input',
-  'accessList', 'storageKeys', 'address', 'chainId', 'type', 'fromBlock', 'toBlock', 'topics', 'blockHash',
-  'blockhash', 'blockNumber', 'requireCanonical', 'depth', 'length', 'reinclude', 'drop', 'add', 'force',
-  '__proto__', 'constructor', 'toString', 'Gas', '',
+  'from',
+  'to',
+  'gas',
+  'gasPrice',
+  'maxFeePerGas',
+  'maxPriorityFeePerGas',
+  'value',
+  'nonce',
+  'data',
+  'input',
+  'accessList',
+  'storageKeys',
+  'address',
+  'chainId',
+  'type',
+  'fromBlock',
+  'toBlock',
+  'topics',
+  'blockHash',
+  'blockhash',
+  'blockNumber',
+  'requireCanonical',
+  'depth',
+  'length',
+  'reinclude',
+  'drop',
+  'add',
+  'force',
+  '__proto__',
+  'constructor',
+  'toString',
+  'Gas',
+  '',
 ] as const
 
 /** Arrays nested `depth` levels deep around a leaf. */
@@ -101,13 +129,16 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>
     { weight: 2, arbitrary: fc.array(tie('value'), { maxLength: 5 }) },
     {
       weight: 2,
-      arbitrary: fc
-        .array(fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 8 })), tie('value')), { maxLength: 6 })
-        .map(jsonObject),
+      arbitrary: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 8 })), tie('value')), { maxLength: 6 }).map(jsonObject),
     },
     { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 2, max: 200 }), hostileLeaf).map(([depth, leaf]) => nested(depth, leaf)) },
     // Short leaves only: thousands of 20,000-character strings would test memory, not parameter checks.
-    { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 100, max: 5_000 }), fc.oneof(hostileNumber, smallQuantity, fc.constant(null))).map(([n, leaf]) => Array.from({ length: n }, () => leaf)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.integer({ min: 100, max: 5_000 }), fc.oneof(hostileNumber, smallQuantity, fc.constant(null)))
+        .map(([n, leaf]) => Array.from({ length: n }, () => leaf)),
+    },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
   ),
 })).value

@@ -60,9 +60,13 @@ test(
   async () => {
     // Text near JSON: valid messages cut short or with a character changed, and arbitrary strings.
     const text = fc.oneof(
-      fc.tuple(message.map((m) => JSON.stringify(m)), fc.nat(), fc.constantFrom('', '"', ',', '}', ']', '\\', '\u0000', 'é')).map(
-        ([json, cut, insert]) => json.slice(0, cut % (json.length + 1)) + insert,
-      ),
+      fc
+        .tuple(
+          message.map((m) => JSON.stringify(m)),
+          fc.nat(),
+          fc.constantFrom('', '"', ',', '}', ']', '\\', '\u0000', 'é'),
+        )
+        .map(([json, cut, insert]) => json.slice(0, cut % (json.length + 1)) + insert),
       fc.string({ unit: 'binary', maxLength: 40 }),
       fc.constantFrom('', ' ', 'null', 'true', '1', '"x"', '[]', '{}', '[{}]', '[[]]', '[1,2]', 'NaN', '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"'),
     )

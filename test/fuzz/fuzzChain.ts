@@ -67,7 +67,9 @@ function connectionStandIn(): RpcConnection & { close(): void; sent: object[] } 
       if (sent.length < 1000) sent.push(message)
     },
     onClose: (listener) => listeners.push(listener),
-    close: () => listeners.splice(0).forEach((listener) => listener()),
+    close: () => {
+      for (const listener of listeners.splice(0)) listener()
+    },
   }
 }
 
@@ -130,7 +132,16 @@ export async function createFuzzChain(): Promise<FuzzChain> {
   )
   // One for another chain: well-formed, refused at admission.
   rawTransactions.push(
-    await signer.signTransaction({ chainId: 1, type: 'eip1559', to: accounts[6], value: 1n, gas: 21_000n, nonce: 0, maxFeePerGas: 20n * GWEI, maxPriorityFeePerGas: GWEI }),
+    await signer.signTransaction({
+      chainId: 1,
+      type: 'eip1559',
+      to: accounts[6],
+      value: 1n,
+      gas: 21_000n,
+      nonce: 0,
+      maxFeePerGas: 20n * GWEI,
+      maxPriorityFeePerGas: GWEI,
+    }),
   )
 
   const samples: FuzzSamples = {

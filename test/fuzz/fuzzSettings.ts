@@ -1,4 +1,4 @@
-import fc from 'fast-check'
+import type fc from 'fast-check'
 
 /**
  * How hard the fuzz suite runs. `npm test` uses the bounded counts written beside each property; with

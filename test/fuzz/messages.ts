@@ -20,7 +20,10 @@ export function messageArbitrary(shapes: ReturnType<typeof validShapes>): fc.Arb
   const known = methodNames.filter((name) => shapes[name] !== undefined)
   // A known method with its own params (valid, near-valid or hostile), or anything at all as the method.
   const methodAndParams = fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom(...known).chain((name) => fc.tuple(fc.constant<unknown>(name), paramsFor(shapes[name] as fc.Arbitrary<unknown[]>))) },
+    {
+      weight: 8,
+      arbitrary: fc.constantFrom(...known).chain((name) => fc.tuple(fc.constant<unknown>(name), paramsFor(shapes[name] as fc.Arbitrary<unknown[]>))),
+    },
     {
       weight: 2,
       arbitrary: fc.tuple(
@@ -39,7 +42,14 @@ export function messageArbitrary(shapes: ReturnType<typeof validShapes>): fc.Arb
   )
   const request = fc
     .tuple(
-      fc.option(fc.oneof({ weight: 12, arbitrary: fc.constant<unknown>('2.0') }, { weight: 1, arbitrary: fc.constantFrom<unknown>('1.0', '2', 2, null) }, { weight: 1, arbitrary: hostileLeaf }), { freq: 20, nil: ABSENT }),
+      fc.option(
+        fc.oneof(
+          { weight: 12, arbitrary: fc.constant<unknown>('2.0') },
+          { weight: 1, arbitrary: fc.constantFrom<unknown>('1.0', '2', 2, null) },
+          { weight: 1, arbitrary: hostileLeaf },
+        ),
+        { freq: 20, nil: ABSENT },
+      ),
       fc.option(id, { freq: 5, nil: ABSENT }),
       methodAndParams,
       fc.option(fc.tuple(fc.constantFrom('extra', 'result', 'error', '__proto__'), hostileLeaf), { freq: 2, nil: ABSENT }),
@@ -59,13 +69,15 @@ export function messageArbitrary(shapes: ReturnType<typeof validShapes>): fc.Arb
     { weight: 6, arbitrary: hostileValue },
     // Around the nesting limit: the request itself, wrapped in arrays.
     { weight: 3, arbitrary: fc.tuple(fc.integer({ min: MAX_DEPTH - 3, max: MAX_DEPTH + 3 }), request).map(([depth, r]) => nested(depth, r)) },
-    { weight: 1, arbitrary: fc.integer({ min: 1000, max: 1003 }).map((n) => Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_chainId' }))) },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 1000, max: 1003 }).map((n) => Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_chainId' }))),
+    },
   )
 }
 
 /** The method named by a request, when it names one. */
-const methodOf = (request: unknown) =>
-  typeof request === 'object' && request !== null ? (request as Record<string, unknown>)['method'] : undefined
+const methodOf = (request: unknown) => (typeof request === 'object' && request !== null ? (request as Record<string, unknown>)['method'] : undefined)
 
 /** Checks the answer to one request against JSON-RPC 2.0 (and the -32601 / -32602 rules docs/reference/errors-and-limits.md states). */
 function expectAnswerTo(request: unknown, response: unknown, causes: string[]): void {
@@ -86,20 +98,25 @@ function expectAnswerTo(request: unknown, response: unknown, causes: string[]): 
 
 /** Checks the whole answer to a message, single or batch, in request order; `causes` are the logged causes of internal errors. */
 export function expectAnswerToMessage(body: unknown, answer: unknown, causes: string[]): void {
-  if (depthOf(body) > MAX_DEPTH) return expectTooDeep(answer)
-  if (!Array.isArray(body)) {
-    if (!expectedReply(body).answered) return expect(answer).toBeUndefined()
-    return expectAnswerTo(body, answer, causes)
-  }
-  if (body.length === 0 || body.length > 1000) {
+  if (depthOf(body) > MAX_DEPTH) expectTooDeep(answer)
+  else if (!Array.isArray(body)) {
+    if (expectedReply(body).answered) expectAnswerTo(body, answer, causes)
+    else expect(answer).toBeUndefined()
+  } else if (body.length === 0 || body.length > 1000) {
     expectWellFormedResponse(answer, null)
-    return expect((answer as { error: { message: string } }).error.message).toBe(body.length === 0 ? 'empty batch' : 'batch too large')
-  }
+    expect((answer as { error: { message: string } }).error.message).toBe(body.length === 0 ? 'empty batch' : 'batch too large')
+  } else expectAnswerToBatch(body, answer, causes)
+}
+
+/** Checks a batch's answer: one response for each request that expects one, in request order. */
+function expectAnswerToBatch(body: unknown[], answer: unknown, causes: string[]): void {
   const answered = body.filter((request) => expectedReply(request).answered)
-  if (answered.length === 0) return expect(answer).toBeUndefined()
+  if (answered.length === 0) {
+    expect(answer).toBeUndefined()
+    return
+  }
   expect(Array.isArray(answer), 'a batch is answered with an array').toBe(true)
   const responses = answer as unknown[]
   expect(responses.length).toBe(answered.length)
-  answered.forEach((request, i) => expectAnswerTo(request, responses[i], causes))
+  for (const [i, request] of answered.entries()) expectAnswerTo(request, responses[i], causes)
 }
-

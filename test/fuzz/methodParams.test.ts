@@ -60,7 +60,11 @@ describe('valid shapes are valid', () => {
     await restoreManualMining()
     const refused = ALWAYS_REFUSED.get(method)
     if (refused !== undefined) expectEach(answers, (answer, label) => expect(codeOf(answer), label).toBe(refused))
-    else expect(answers.some((answer) => codeOf(answer) === undefined), JSON.stringify(answers.slice(0, 3))).toBe(true)
+    else
+      expect(
+        answers.some((answer) => codeOf(answer) === undefined),
+        JSON.stringify(answers.slice(0, 3)),
+      ).toBe(true)
   })
 })
 

@@ -37,8 +37,7 @@ const positional = (...params: unknown[]): unknown[] => {
   return out
 }
 /** An object without its undefined fields. */
-const fields = (entries: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined))
+const fields = (entries: Record<string, unknown>) => Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined))
 
 const count = (max: number) => fc.oneof(fc.integer({ min: 0, max }), fc.integer({ min: 0, max }).map(hexOf))
 const noParams: ParamsArbitrary = fc.constant([])
@@ -77,7 +76,12 @@ function sampleValues(s: FuzzSamples) {
       },
       { requiredKeys: [] },
     )
-    .chain((filter) => fc.oneof(fc.constant(filter), blockHash.map((hash) => fields({ address: filter.address, topics: filter.topics, blockHash: hash }))))
+    .chain((filter) =>
+      fc.oneof(
+        fc.constant(filter),
+        blockHash.map((hash) => fields({ address: filter.address, topics: filter.topics, blockHash: hash })),
+      ),
+    )
   const rawTx = fc.constantFrom(...s.rawTransactions)
   const txHash = fc.constantFrom(...s.minedTxHashes, ...s.pendingTxHashes)
   // The state-setting methods write to accounts nothing else uses, so the dev accounts keep working.
@@ -85,15 +89,37 @@ function sampleValues(s: FuzzSamples) {
   const futureTimestamp = fc.integer({ min: 0, max: 1000 }).map((k) => hexOf(s.futureTimestamp + BigInt(k)))
   const anyHash = fc.oneof(txHash, fc.constant(`0x${'ab'.repeat(32)}`))
   const bytes = fc.constantFrom('0x', '0xdeadbeef', s.emitCalldata)
-  const typedData = fc
-    .record({ weight: fc.integer({ min: 0, max: 255 }), voter: fc.constantFrom(...s.accounts) })
-    .chain((message) =>
-      fc.constantFrom<unknown>(
-        { types: { Vote: [{ name: 'voter', type: 'address' }, { name: 'weight', type: 'uint8' }] }, primaryType: 'Vote', domain: { name: 'DAO', chainId: 31337 }, message },
-        JSON.stringify({ types: { Vote: [{ name: 'voter', type: 'address' }, { name: 'weight', type: 'uint8' }] }, primaryType: 'Vote', domain: {}, message }),
-      ),
-    )
-  const transfer = fc.record({ from: fc.constantFrom(s.accounts[1], s.accounts[2]), to: fc.constantFrom(s.accounts[7], s.contract), value: fc.constantFrom('0x0', '0x1') })
+  const typedData = fc.record({ weight: fc.integer({ min: 0, max: 255 }), voter: fc.constantFrom(...s.accounts) }).chain((message) =>
+    fc.constantFrom<unknown>(
+      {
+        types: {
+          Vote: [
+            { name: 'voter', type: 'address' },
+            { name: 'weight', type: 'uint8' },
+          ],
+        },
+        primaryType: 'Vote',
+        domain: { name: 'DAO', chainId: 31337 },
+        message,
+      },
+      JSON.stringify({
+        types: {
+          Vote: [
+            { name: 'voter', type: 'address' },
+            { name: 'weight', type: 'uint8' },
+          ],
+        },
+        primaryType: 'Vote',
+        domain: {},
+        message,
+      }),
+    ),
+  )
+  const transfer = fc.record({
+    from: fc.constantFrom(s.accounts[1], s.accounts[2]),
+    to: fc.constantFrom(s.accounts[7], s.contract),
+    value: fc.constantFrom('0x0', '0x1'),
+  })
   const word = (n: number) => `0x${n.toString(16).padStart(64, '0')}`
   const stateOverride = fc.dictionary(
     fc.constantFrom(s.contract, ...s.accounts.slice(0, 2), '0x00000000000000000000000000000000000000aa'),
@@ -119,7 +145,10 @@ function sampleValues(s: FuzzSamples) {
     { requiredKeys: [] },
   )
   const traceConfig = fc.oneof(
-    fc.record({ disableStack: fc.boolean(), enableMemory: fc.boolean(), enableReturnData: fc.boolean(), limit: fc.integer({ min: 0, max: 50 }) }, { requiredKeys: [] }),
+    fc.record(
+      { disableStack: fc.boolean(), enableMemory: fc.boolean(), enableReturnData: fc.boolean(), limit: fc.integer({ min: 0, max: 50 }) },
+      { requiredKeys: [] },
+    ),
     fc.record({ tracer: fc.constant('callTracer'), tracerConfig: fc.record({ onlyTopCall: fc.boolean(), withLog: fc.boolean() }, { requiredKeys: [] }) }),
     fc.record({ tracer: fc.constant('prestateTracer'), tracerConfig: fc.record({ diffMode: fc.boolean(), disableCode: fc.boolean() }, { requiredKeys: [] }) }),
   )
@@ -131,8 +160,30 @@ function sampleValues(s: FuzzSamples) {
   const mine = fc.tuple(optional(count(3)), optional(count(100))).map(([n, interval]) => positional(n, n === undefined ? undefined : interval))
   const reset = fc.constantFrom<unknown[]>([], [{}], [null], [{ forking: { blockNumber: null } }])
   return {
-    s, account, anyAddress, spareAddress, blockHash, tag, blockRef, call, transfer, logFilter, rawTx, txHash, minedTxHash, anyHash, bytes,
-    typedData, futureTimestamp, stateOverride, blockOverrides, traceConfig, traceCallConfig, slot, mine, reset,
+    s,
+    account,
+    anyAddress,
+    spareAddress,
+    blockHash,
+    tag,
+    blockRef,
+    call,
+    transfer,
+    logFilter,
+    rawTx,
+    txHash,
+    minedTxHash,
+    anyHash,
+    bytes,
+    typedData,
+    futureTimestamp,
+    stateOverride,
+    blockOverrides,
+    traceConfig,
+    traceCallConfig,
+    slot,
+    mine,
+    reset,
   }
 }
 
@@ -152,13 +203,16 @@ function sharedSchemas(v: Values): Map<z.ZodType, (place: ParamPlace) => fc.Arbi
   const blockKind = ({ declaration, index }: ParamPlace) => (declaration.reads?.block?.param === index ? declaration.reads.block.kind : undefined)
   return new Map<z.ZodType, (place: ParamPlace) => fc.Arbitrary<unknown>>([
     [address, ({ declaration }) => (declaration.writes ? v.spareAddress : v.anyAddress)],
-    [hash32, (place) => {
-      const kind = blockKind(place)
-      if (kind === 'hash') return v.blockHash
-      // Re-executing a transaction needs a mined one; looking one up takes any.
-      if (kind === 'transaction') return place.declaration.reads?.state ? v.minedTxHash : v.txHash
-      return v.anyHash
-    }],
+    [
+      hash32,
+      (place) => {
+        const kind = blockKind(place)
+        if (kind === 'hash') return v.blockHash
+        // Re-executing a transaction needs a mined one; looking one up takes any.
+        if (kind === 'transaction') return place.declaration.reads?.state ? v.minedTxHash : v.txHash
+        return v.anyHash
+      },
+    ],
     [blockTag, () => v.tag],
     [blockTagOrHash, () => v.blockRef],
     [quantity, () => count(3).map((n) => hexOf(Number(n)))],
@@ -189,22 +243,27 @@ const GIVEN: Readonly<Record<string, (v: Values) => ParamsArbitrary>> = {
   anvil_setIntervalMining: () => fc.constantFrom(0, '0x0', 3600).map((seconds) => [seconds]),
   anvil_setNextBlockBaseFeePerGas: () => fc.oneof(count(64), fc.constantFrom('0x3b9aca00', '0x77359400')).map((fee) => [fee]),
   anvil_reorg: (v) =>
-    fc.integer({ min: 1, max: 3 }).chain((depth) =>
-      fc.tuple(
-        fc.constant(depth),
-        fc.array(
-          fc.tuple(
-            fc.oneof(v.rawTx, fc.record({ from: fc.constantFrom(v.s.accounts[8]), to: fc.constantFrom(v.s.accounts[9]), value: fc.constant('0x1') })),
-            fc.integer({ min: 0, max: depth - 1 }),
+    fc
+      .integer({ min: 1, max: 3 })
+      .chain((depth) =>
+        fc.tuple(
+          fc.constant(depth),
+          fc.array(
+            fc.tuple(
+              fc.oneof(v.rawTx, fc.record({ from: fc.constantFrom(v.s.accounts[8]), to: fc.constantFrom(v.s.accounts[9]), value: fc.constant('0x1') })),
+              fc.integer({ min: 0, max: depth - 1 }),
+            ),
+            { maxLength: 2 },
           ),
-          { maxLength: 2 },
         ),
       ),
-    ),
   anvil_rollback: () => fc.oneof(noParams, fc.constant<unknown[]>([1])),
-  anvil_setStorageAt: (v) => fc.tuple(v.spareAddress, fc.constantFrom('0x0', '0x1', `0x${'0'.repeat(64)}`), fc.constantFrom(`0x${'0'.repeat(63)}1`, '0x01', '0x')),
+  anvil_setStorageAt: (v) =>
+    fc.tuple(v.spareAddress, fc.constantFrom('0x0', '0x1', `0x${'0'.repeat(64)}`), fc.constantFrom(`0x${'0'.repeat(63)}1`, '0x01', '0x')),
   debug_traceBlockByNumber: (v) =>
-    fc.tuple(fc.oneof(fc.constantFrom('latest', 'pending'), fc.integer({ min: 1, max: 12 }).map(hexOf)), optional(v.traceConfig)).map(([t, config]) => positional(t, config)),
+    fc
+      .tuple(fc.oneof(fc.constantFrom('latest', 'pending'), fc.integer({ min: 1, max: 12 }).map(hexOf)), optional(v.traceConfig))
+      .map(([t, config]) => positional(t, config)),
   eth_feeHistory: (v) => fc.tuple(count(5), v.tag, optional(fc.constantFrom([], [10, 50, 90], [0, 100]))).map(([n, newest, p]) => positional(n, newest, p)),
   eth_sendRawTransaction: (v) => v.rawTx.map((raw) => [raw]),
   eth_simulateV1: (v) =>
@@ -213,7 +272,10 @@ const GIVEN: Readonly<Record<string, (v: Values) => ParamsArbitrary>> = {
         fc.array(
           fc.record(
             {
-              blockOverrides: fc.record({ gasLimit: fc.constantFrom('0x1c9c380', '0x5f5e100'), feeRecipient: fc.constantFrom(...v.s.accounts.slice(0, 2)) }, { requiredKeys: [] }),
+              blockOverrides: fc.record(
+                { gasLimit: fc.constantFrom('0x1c9c380', '0x5f5e100'), feeRecipient: fc.constantFrom(...v.s.accounts.slice(0, 2)) },
+                { requiredKeys: [] },
+              ),
               stateOverrides: v.stateOverride,
               calls: fc.array(v.call, { maxLength: 3 }),
             },
@@ -235,7 +297,11 @@ const GIVEN: Readonly<Record<string, (v: Values) => ParamsArbitrary>> = {
   eth_uninstallFilter: (v) => fc.constantFrom(...v.s.filterIds, '0xffff').map((id) => [id]),
   eth_unsubscribe: (v) => fc.constantFrom(...v.s.subscriptionIds, '0xffff').map((id) => [id]),
   evm_increaseTime: () => count(100).map((n) => [n]),
-  evm_mine: (v) => fc.oneof(noParams, v.futureTimestamp.map((t) => [t])),
+  evm_mine: (v) =>
+    fc.oneof(
+      noParams,
+      v.futureTimestamp.map((t) => [t]),
+    ),
   evm_revert: (v) => fc.constantFrom(v.s.snapshotId, '0x999').map((id) => [id]),
   evm_setBlockGasLimit: () => fc.constantFrom('0x1c9c380', 45_000_000).map((limit) => [limit]),
   evm_setIntervalMining: () => fc.constantFrom(0, '0x0', 3_600_000).map((ms) => [ms]),
@@ -248,23 +314,48 @@ const GIVEN: Readonly<Record<string, (v: Values) => ParamsArbitrary>> = {
     fc
       .oneof(
         fc.constant({ kind: 'none' }),
-        fc.record({ kind: fc.constant('lag'), blocks: fc.integer({ min: 1, max: 4 }), rate: fc.double({ min: 0, max: 1, noNaN: true }), seed: fc.integer() }, { requiredKeys: ['kind', 'blocks'] }),
+        fc.record(
+          { kind: fc.constant('lag'), blocks: fc.integer({ min: 1, max: 4 }), rate: fc.double({ min: 0, max: 1, noNaN: true }), seed: fc.integer() },
+          { requiredKeys: ['kind', 'blocks'] },
+        ),
       )
       .map((spec) => [spec]),
-  sim_filters: () => fc.oneof(noParams, fc.record({ after: count(3), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: [] }).map((page) => [page])),
+  sim_filters: () =>
+    fc.oneof(
+      noParams,
+      fc.record({ after: count(3), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: [] }).map((page) => [page]),
+    ),
   sim_forkTree: () =>
     fc.oneof(
       noParams,
-      fc.tuple(count(12), count(12)).map(([a, b]) => [{ fromBlock: a, toBlock: b }]).filter(([r]) => BigInt(r!.fromBlock) <= BigInt(r!.toBlock)),
+      fc
+        .tuple(count(12), count(12))
+        .map(([a, b]) => [{ fromBlock: a, toBlock: b }])
+        .filter(([r]) => BigInt(r!.fromBlock) <= BigInt(r!.toBlock)),
       fc.record({ fromBlock: count(12) }).map((r) => [r]),
     ),
-  sim_pool: () => fc.oneof(noParams, fc.record({ limit: fc.integer({ min: 1, max: 1000 }) }).map((r) => [r])),
-  sim_requests: () => fc.oneof(noParams, fc.record({ before: count(100), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: [] }).map((r) => [r])),
+  sim_pool: () =>
+    fc.oneof(
+      noParams,
+      fc.record({ limit: fc.integer({ min: 1, max: 1000 }) }).map((r) => [r]),
+    ),
+  sim_requests: () =>
+    fc.oneof(
+      noParams,
+      fc.record({ before: count(100), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: [] }).map((r) => [r]),
+    ),
   sim_subscribe: () => fc.constantFrom<unknown[]>(['chain'], ['requests']),
-  sim_subscriptions: () => fc.oneof(noParams, fc.record({ after: count(3), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: [] }).map((r) => [r])),
+  sim_subscriptions: () =>
+    fc.oneof(
+      noParams,
+      fc.record({ after: count(3), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: [] }).map((r) => [r]),
+    ),
   sim_transaction: (v) =>
     fc
-      .record({ blockHash: v.blockHash, index: count(2), logsFrom: count(3), limit: fc.integer({ min: 1, max: 1000 }) }, { requiredKeys: ['blockHash', 'index'] })
+      .record(
+        { blockHash: v.blockHash, index: count(2), logsFrom: count(3), limit: fc.integer({ min: 1, max: 1000 }) },
+        { requiredKeys: ['blockHash', 'index'] },
+      )
       .map((request) => [request]),
   sim_unsubscribe: () => fc.constantFrom('0x1', '0xffff').map((id) => [id]),
   sim_reorg: (v) =>
@@ -287,7 +378,12 @@ const GIVEN: Readonly<Record<string, (v: Values) => ParamsArbitrary>> = {
       noParams,
       fc
         .record(
-          { pause: fc.boolean(), resume: fc.boolean(), speed: fc.oneof(fc.constantFrom('fast', 'realtime'), fc.double({ min: 0.1, max: 100, noNaN: true })), to: count(20) },
+          {
+            pause: fc.boolean(),
+            resume: fc.boolean(),
+            speed: fc.oneof(fc.constantFrom('fast', 'realtime'), fc.double({ min: 0.1, max: 100, noNaN: true })),
+            to: count(20),
+          },
           { requiredKeys: [] },
         )
         .map((change) => [change]),
@@ -297,7 +393,9 @@ const GIVEN: Readonly<Record<string, (v: Values) => ParamsArbitrary>> = {
     fc.oneof(
       noParams,
       fc.constant<unknown[]>([null]),
-      fc.record({ profile: fc.constantFrom('ethereum', 'polygon', 'optimism', 'arbitrum', 'bsc', 'none'), seed: fc.integer() }, { requiredKeys: ['profile'] }).map((choice) => [choice]),
+      fc
+        .record({ profile: fc.constantFrom('ethereum', 'polygon', 'optimism', 'arbitrum', 'bsc', 'none'), seed: fc.integer() }, { requiredKeys: ['profile'] })
+        .map((choice) => [choice]),
     ),
 }
 
@@ -310,7 +408,8 @@ function givenShape(name: string, v: Values): ParamsArbitrary | undefined {
 /** A schema without the optional, nullable and default wrappers around it. */
 function unwrapped(schema: z.ZodType): z.ZodType {
   let inner = schema
-  while (['optional', 'nullable', 'default', 'prefault'].includes(inner._zod.def.type)) inner = (inner._zod.def as unknown as { innerType: z.ZodType }).innerType
+  while (['optional', 'nullable', 'default', 'prefault'].includes(inner._zod.def.type))
+    inner = (inner._zod.def as unknown as { innerType: z.ZodType }).innerType
   return inner
 }
 
@@ -363,8 +462,9 @@ type Path = readonly (string | number)[]
 /** Every position inside `value` (the value itself included), depth first. */
 function positionsOf(value: unknown, prefix: Path = []): Path[] {
   const found: Path[] = [prefix]
-  if (Array.isArray(value)) value.forEach((item, i) => found.push(...positionsOf(item, [...prefix, i])))
-  else if (typeof value === 'object' && value !== null) {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) found.push(...positionsOf(item, [...prefix, i]))
+  } else if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) found.push(...positionsOf(item, [...prefix, key]))
   }
   return found
@@ -425,7 +525,10 @@ export function corrupt(params: unknown[], pick: number, kind: Corruption, repla
       break
     case 'extraKey':
       if (typeof current === 'object' && current !== null && !Array.isArray(current)) {
-        parent[key] = jsonObject([...Object.entries(current), [['gas', 'value', 'depth', 'topics', 'fromBlock', '__proto__', 'x'][choice % 7] as string, replacement]])
+        parent[key] = jsonObject([
+          ...Object.entries(current),
+          [['gas', 'value', 'depth', 'topics', 'fromBlock', '__proto__', 'x'][choice % 7] as string, replacement],
+        ])
       } else parent[key] = replacement
       break
   }
@@ -443,9 +546,5 @@ export function nearValid(valid: ParamsArbitrary): fc.Arbitrary<unknown[]> {
 
 /** Params for one method: valid ones now and then, mostly near-valid ones, and some wholly hostile ones. */
 export function paramsFor(valid: ParamsArbitrary): fc.Arbitrary<unknown> {
-  return fc.oneof(
-    { weight: 1, arbitrary: valid },
-    { weight: 5, arbitrary: nearValid(valid) },
-    { weight: 2, arbitrary: hostileParams },
-  )
+  return fc.oneof({ weight: 1, arbitrary: valid }, { weight: 5, arbitrary: nearValid(valid) }, { weight: 2, arbitrary: hostileParams })
 }

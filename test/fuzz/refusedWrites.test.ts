@@ -77,16 +77,17 @@ async function resetMiningAndPool(): Promise<void> {
 }
 
 test('the write list, read from the declarations, holds the sends, mining, reorgs and state setters', () => {
-  for (const method of ['eth_sendRawTransaction', 'evm_mine', 'sim_reorg', 'anvil_setBalance', 'hardhat_setBalance', 'anvil_reset']) expect(WRITE_METHODS).toContain(method)
+  for (const method of ['eth_sendRawTransaction', 'evm_mine', 'sim_reorg', 'anvil_setBalance', 'hardhat_setBalance', 'anvil_reset'])
+    expect(WRITE_METHODS).toContain(method)
 })
 
 test(
   'a refused write leaves head, pool, clock, mining and accounts exactly as they were',
   async () => {
     const shapes = validShapes(chain.samples)
-    const writes = fc.constantFrom(...WRITE_METHODS).chain((method) =>
-      fc.tuple(fc.constant(method), paramsFor(shapes[method] as fc.Arbitrary<unknown[]>), fc.boolean()),
-    )
+    const writes = fc
+      .constantFrom(...WRITE_METHODS)
+      .chain((method) => fc.tuple(fc.constant(method), paramsFor(shapes[method] as fc.Arbitrary<unknown[]>), fc.boolean()))
     let refused = 0
     const property = fc
       .asyncProperty(writes, async ([method, params, overWs]) => {

@@ -73,7 +73,10 @@ describe('fixed: parameter checks that were missing (-32603 or silent misbehavio
       ['evm_increaseTime', [HUGE]],
       ['anvil_mine', [2, HUGE]],
     ] as const) {
-      expect((await call(method, [...params])).error, method).toEqual({ code: -32602, message: 'invalid argument ' + (method === 'anvil_mine' ? '1' : '0') + ': hex number > 64 bits' })
+      expect((await call(method, [...params])).error, method).toEqual({
+        code: -32602,
+        message: `invalid argument ${method === 'anvil_mine' ? '1' : '0'}: hex number > 64 bits`,
+      })
     }
     expect(chain.node.head.hashKey).toBe(head)
     expect(chain.node.settings.clock).toEqual(clock)
@@ -127,7 +130,7 @@ describe('fixed in src/evm/fastCommon.ts since the fuzz suite found it (an inter
   })
 })
 
-describe('found by fuzzing, refused before execution in geth\'s words', () => {
+describe("found by fuzzing, refused before execution in geth's words", () => {
   test('eth_call with gas × gasPrice past 2^256 → -32000 insufficient funds', async () => {
     const answer = await call('eth_call', [{ from: chain.samples.accounts[0], to: chain.samples.contract, gas: '0x30000', gasPrice: HUGE }])
     expect(answer.error).toMatchObject({ code: -32000, message: expect.stringMatching(/^insufficient funds for gas \* price \+ value/) })

@@ -73,8 +73,20 @@ test(
     const request = fc.record({
       method: fc.constantFrom('POST', 'POST', 'POST', 'GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'),
       path: fc.constantFrom('/v3/k', '/', '/v3/', '/v3', '/v3/k/extra', '/ws/v3/k', '/v2/k', '/%zz', '/v3/%E0%A4%A', '/v3/k?x=1', '/v3/😀'),
-      contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'text/plain', 'application/json-rpc', 'multipart/form-data', undefined),
-      body: fc.oneof(message.map((m) => JSON.stringify(m)), fc.string({ unit: 'binary', maxLength: 60 }), fc.uint8Array({ maxLength: 60 })),
+      contentType: fc.constantFrom(
+        'application/json',
+        'application/json; charset=utf-8',
+        'APPLICATION/JSON',
+        'text/plain',
+        'application/json-rpc',
+        'multipart/form-data',
+        undefined,
+      ),
+      body: fc.oneof(
+        message.map((m) => JSON.stringify(m)),
+        fc.string({ unit: 'binary', maxLength: 60 }),
+        fc.uint8Array({ maxLength: 60 }),
+      ),
     })
     const property = fc
       .asyncProperty(request, async ({ method, path, contentType, body }) => {

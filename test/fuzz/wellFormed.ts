@@ -12,7 +12,8 @@ export const ALLOWED_CODES: ReadonlySet<number> = new Set([
 
 // A stack frame, a source file with a line number, a path into the project or node_modules, a file URL,
 // or the name of a JavaScript error class: signs that an internal fault leaked into a message.
-const LEAK = /\n\s*at\s|\bat\s+\S+\s+\(|\.(?:ts|js|mjs|cjs):\d+|\/(?:src|node_modules|work|home|tmp)\/|file:\/\/|\b(?:TypeError|RangeError|ReferenceError|SyntaxError)\b/
+const LEAK =
+  /\n\s*at\s|\bat\s+\S+\s+\(|\.(?:ts|js|mjs|cjs):\d+|\/(?:src|node_modules|work|home|tmp)\/|file:\/\/|\b(?:TypeError|RangeError|ReferenceError|SyntaxError)\b/
 
 /** Fails when `text` carries a stack trace or an internal path. */
 export function expectNoLeak(text: string): void {

@@ -24,9 +24,7 @@ async function deploy(node: ChainNode, from: number, data: `0x${string}`): Promi
 }
 
 export function transferData(to: Uint8Array, amount: bigint): Uint8Array {
-  return hexToBytes(
-    encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'transfer', args: [bytesToAddress(to), amount] }),
-  )
+  return hexToBytes(encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'transfer', args: [bytesToAddress(to), amount] }))
 }
 
 export function emitManyData(count: bigint): Uint8Array {
@@ -38,7 +36,5 @@ export function bytesToAddress(bytes: Uint8Array): `0x${string}` {
 }
 
 export function balanceOfData(owner: Uint8Array): Uint8Array {
-  return hexToBytes(
-    encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'balanceOf', args: [bytesToAddress(owner)] }),
-  )
+  return hexToBytes(encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'balanceOf', args: [bytesToAddress(owner)] }))
 }

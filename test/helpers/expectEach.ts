@@ -9,7 +9,7 @@ import { expect } from 'vitest'
 export function expectEach<T>(items: Iterable<T>, check: (item: T, label: string) => void): void {
   const list = [...items]
   expect(list.length, 'expected at least one item to check').toBeGreaterThan(0)
-  list.forEach((item, index) => check(item, `item ${index}: ${preview(item)}`))
+  for (const [index, item] of list.entries()) check(item, `item ${index}: ${preview(item)}`)
 }
 
 function preview(value: unknown): string {

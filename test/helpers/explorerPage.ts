@@ -18,7 +18,11 @@ export function screenshot(page: Page, name: string): Promise<Buffer> {
 
 /** JSON-RPC over HTTP from the test (a client other than the page). */
 export async function call<T = any>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   const body = (await answer.json()) as { result?: T; error?: { message: string } }
   if (body.error) throw new Error(`${method}: ${body.error.message}`)
   return body.result as T
@@ -31,7 +35,11 @@ export async function call<T = any>(url: string, method: string, params: unknown
 export function timeBlockToRow(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const rpc = async (method: string) => {
-      const answer = await fetch('/v3/explorer', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }) })
+      const answer = await fetch('/v3/explorer', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+      })
       return ((await answer.json()) as { result: string }).result
     }
     const head = Number(await rpc('eth_blockNumber'))

@@ -40,11 +40,34 @@ export async function generateHistory(url: string, options: { chainId: number; b
     const fee = BigInt(1 + (b % 5)) * GWEI
     for (let t = 0; t < 2 * size; t++) {
       const to = `0x${(0x1000 + b * 16 + t).toString(16).padStart(40, '0')}` as Hex
-      await send(url, { from: devAccount(0).address, to: token, data: tokenCall('transfer', [to, BigInt(b * 100 + t + 1)]), gas: hex(80_000), maxPriorityFeePerGas: hex(fee), maxFeePerGas: hex(50n * GWEI) })
+      await send(url, {
+        from: devAccount(0).address,
+        to: token,
+        data: tokenCall('transfer', [to, BigInt(b * 100 + t + 1)]),
+        gas: hex(80_000),
+        maxPriorityFeePerGas: hex(fee),
+        maxFeePerGas: hex(50n * GWEI),
+      })
     }
-    await send(url, { from: devAccount(1).address, to: emitter, data: emitterCall('emitMany', [BigInt(5 * size + (b % 7))]), gas: hex(2_000_000), maxPriorityFeePerGas: hex(2n * GWEI), maxFeePerGas: hex(50n * GWEI) })
+    await send(url, {
+      from: devAccount(1).address,
+      to: emitter,
+      data: emitterCall('emitMany', [BigInt(5 * size + (b % 7))]),
+      gas: hex(2_000_000),
+      maxPriorityFeePerGas: hex(2n * GWEI),
+      maxFeePerGas: hex(50n * GWEI),
+    })
     kinds.legacy.push(
-      await rpc<Hex>(url, 'eth_sendRawTransaction', [await signRaw(url, 2, { type: 'legacy', chainId: options.chainId, to: devAccount(9).address, value: BigInt(b + 1), gas: 21_000n, gasPrice: 20n * GWEI + fee })]),
+      await rpc<Hex>(url, 'eth_sendRawTransaction', [
+        await signRaw(url, 2, {
+          type: 'legacy',
+          chainId: options.chainId,
+          to: devAccount(9).address,
+          value: BigInt(b + 1),
+          gas: 21_000n,
+          gasPrice: 20n * GWEI + fee,
+        }),
+      ]),
     )
     kinds.accessList.push(
       await rpc<Hex>(url, 'eth_sendRawTransaction', [
@@ -60,11 +83,35 @@ export async function generateHistory(url: string, options: { chainId: number; b
       ]),
     )
     // Dev account 4 holds no tokens: its transfer reverts, and the block still commits to it.
-    kinds.reverted.push(await send(url, { from: devAccount(4).address, to: token, data: tokenCall('transfer', [devAccount(0).address, 1n]), gas: hex(60_000), maxPriorityFeePerGas: hex(GWEI), maxFeePerGas: hex(50n * GWEI) }))
-    if (b % 3 === 0) kinds.created.push(await send(url, { from: devAccount(5).address, data: EventEmitter.bytecode, gas: hex(1_500_000), maxPriorityFeePerGas: hex(3n * GWEI), maxFeePerGas: hex(50n * GWEI) }))
+    kinds.reverted.push(
+      await send(url, {
+        from: devAccount(4).address,
+        to: token,
+        data: tokenCall('transfer', [devAccount(0).address, 1n]),
+        gas: hex(60_000),
+        maxPriorityFeePerGas: hex(GWEI),
+        maxFeePerGas: hex(50n * GWEI),
+      }),
+    )
+    if (b % 3 === 0)
+      kinds.created.push(
+        await send(url, {
+          from: devAccount(5).address,
+          data: EventEmitter.bytecode,
+          gas: hex(1_500_000),
+          maxPriorityFeePerGas: hex(3n * GWEI),
+          maxFeePerGas: hex(50n * GWEI),
+        }),
+      )
     if (b === blobBlock) {
       const account = devAccount(6)
-      const raw = await signBlobTransaction({ account, chainId: options.chainId, nonce: await nextNonce(url, account.address), sidecars: [sidecarOf('replayed blob')], maxFeePerGas: 50n * GWEI })
+      const raw = await signBlobTransaction({
+        account,
+        chainId: options.chainId,
+        nonce: await nextNonce(url, account.address),
+        sidecars: [sidecarOf('replayed blob')],
+        maxFeePerGas: 50n * GWEI,
+      })
       kinds.blob.push(await rpc<Hex>(url, 'eth_sendRawTransaction', [raw]))
     }
     if (b === 2) {
@@ -72,7 +119,15 @@ export async function generateHistory(url: string, options: { chainId: number; b
       const authorization = await authority.signAuthorization({ address: emitter, chainId: options.chainId, nonce: await nextNonce(url, authority.address) })
       kinds.authorization.push(
         await rpc<Hex>(url, 'eth_sendRawTransaction', [
-          await signRaw(url, 8, { type: 'eip7702', chainId: options.chainId, to: authority.address, gas: 200_000n, maxFeePerGas: 50n * GWEI, maxPriorityFeePerGas: GWEI, authorizationList: [authorization] }),
+          await signRaw(url, 8, {
+            type: 'eip7702',
+            chainId: options.chainId,
+            to: authority.address,
+            gas: 200_000n,
+            maxFeePerGas: 50n * GWEI,
+            maxPriorityFeePerGas: GWEI,
+            authorizationList: [authorization],
+          }),
         ]),
       )
     }

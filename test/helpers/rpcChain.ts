@@ -84,10 +84,7 @@ export function relayCall<F extends (typeof Relay.abi)[number] & { type: 'functi
 }
 
 /** Calldata of an EventEmitter function. */
-export function emitterCall<F extends (typeof EventEmitter.abi)[number] & { type: 'function' }>(
-  functionName: F['name'],
-  args: readonly unknown[] = [],
-): Hex {
+export function emitterCall<F extends (typeof EventEmitter.abi)[number] & { type: 'function' }>(functionName: F['name'], args: readonly unknown[] = []): Hex {
   return encodeFunctionData({ abi: EventEmitter.abi, functionName, args } as never)
 }
 
@@ -110,11 +107,7 @@ export async function nextNonce(url: string, address: Hex): Promise<number> {
  * Signs a transaction with viem (independently of chainsim's signer) for dev account `index`, filling the
  * nonce from the node when it is not given; returns the raw transaction for eth_sendRawTransaction.
  */
-export async function signRaw(
-  url: string,
-  index: number,
-  tx: DistributiveOmit<TransactionSerializable, 'nonce'> & { nonce?: number },
-): Promise<Hex> {
+export async function signRaw(url: string, index: number, tx: DistributiveOmit<TransactionSerializable, 'nonce'> & { nonce?: number }): Promise<Hex> {
   const account = devAccount(index)
   const nonce = tx.nonce ?? (await nextNonce(url, account.address))
   return account.signTransaction({ ...tx, nonce } as TransactionSerializable)

@@ -67,6 +67,10 @@ export async function postJson(url: string, body: unknown): Promise<{ status: nu
 }
 
 /** One JSON-RPC request object, for {@link postJson}. */
-export function request(method: string, params: unknown[] = [], id: number | string = nextId++): { jsonrpc: '2.0'; id: number | string; method: string; params: unknown[] } {
+export function request(
+  method: string,
+  params: unknown[] = [],
+  id: number | string = nextId++,
+): { jsonrpc: '2.0'; id: number | string; method: string; params: unknown[] } {
   return { jsonrpc: '2.0', id, method, params }
 }

@@ -10,13 +10,11 @@ import { startChainsim, type Chainsim, type StartChainsimOptions } from '../../s
  * test.beforeAll(async ({ server }) => { token = await deployTokenViaRpc(server.url) })
  */
 export function rpcTestWith(networks: NonNullable<StartChainsimOptions['networks']>) {
-  return test
-    .extend('networks', { scope: 'file' }, networks)
-    .extend('server', { scope: 'file' }, async ({ networks }, { onCleanup }): Promise<Chainsim> => {
-      const server = await startChainsim({ networks })
-      onCleanup(() => server.close())
-      return server
-    })
+  return test.extend('networks', { scope: 'file' }, networks).extend('server', { scope: 'file' }, async ({ networks }, { onCleanup }): Promise<Chainsim> => {
+    const server = await startChainsim({ networks })
+    onCleanup(() => server.close())
+    return server
+  })
 }
 
 /** The fixture with the default network: one `dev` network, chain id 31337, automine. */

@@ -55,9 +55,7 @@ export class WsClient {
 
   /** The results notified so far for one subscription, in arrival order. */
   notified<T = any>(subscription: string): T[] {
-    return this.messages
-      .filter((m) => m.method === 'eth_subscription' && m.params?.subscription === subscription)
-      .map((m) => m.params.result as T)
+    return this.messages.filter((m) => m.method === 'eth_subscription' && m.params?.subscription === subscription).map((m) => m.params.result as T)
   }
 
   /**

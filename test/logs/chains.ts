@@ -81,8 +81,7 @@ export function positionedLogs(blocks: readonly IndexedBlock[]): PositionedLog[]
 /** What a query over `blocks` (the canonical chain) must answer: a filter over every log. */
 export function referenceQuery(blocks: readonly IndexedBlock[], criteria: LogRangeQuery, limit: number): IndexQueryResult {
   const inRange = (n: bigint, to: bigint) => n >= criteria.fromBlock && n <= to
-  const matching = (to: bigint) =>
-    positionedLogs(blocks).filter((l) => inRange(l.blockNumber, to) && referenceMatches(l, criteria))
+  const matching = (to: bigint) => positionedLogs(blocks).filter((l) => inRange(l.blockNumber, to) && referenceMatches(l, criteria))
   const logs = matching(criteria.toBlock)
   if (logs.length <= limit) return { status: 'ok', logs }
   let to = criteria.toBlock

@@ -18,14 +18,9 @@ const logArb: fc.Arbitrary<Log> = fc
 
 const transactionsArb = fc.array(fc.array(logArb, { maxLength: 4 }), { maxLength: 4 })
 
-const valuesArb = (pool: number, make: (n: number) => Uint8Array) =>
-  fc.array(fc.integer({ min: 0, max: pool - 1 }).map(make), { maxLength: 7 })
+const valuesArb = (pool: number, make: (n: number) => Uint8Array) => fc.array(fc.integer({ min: 0, max: pool - 1 }).map(make), { maxLength: 7 })
 
-const topicSpecArb = fc.oneof(
-  fc.constant(null),
-  fc.integer({ min: 0, max: TOPICS - 1 }).map(topic),
-  valuesArb(TOPICS, topic),
-)
+const topicSpecArb = fc.oneof(fc.constant(null), fc.integer({ min: 0, max: TOPICS - 1 }).map(topic), valuesArb(TOPICS, topic))
 
 const matchArb = fc.record(
   {
@@ -88,26 +83,18 @@ function play(genesis: bigint, steps: readonly Step[]): void {
 
 describe('LogIndex against a filter over every log', () => {
   test('random appends, truncates and queries answer as the reference', () => {
-    fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 3n }), fc.array(stepArb, { maxLength: 40 }), play),
-      { numRuns: 400 },
-    )
+    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 3n }), fc.array(stepArb, { maxLength: 40 }), play), { numRuns: 400 })
   })
 
   test('whole-chain queries with limits around the answer size answer as the reference', () => {
     fc.assert(
-      fc.property(
-        fc.array(transactionsArb, { minLength: 1, maxLength: 12 }),
-        matchArb,
-        fc.integer({ min: 0, max: 30 }),
-        (blocks, match, limit) => {
-          const index = new LogIndex()
-          const chain = blocks.map((transactions, n) => block(BigInt(n), transactions))
-          for (const b of chain) index.append(b)
-          const criteria: LogRangeQuery = { ...match, fromBlock: 0n, toBlock: BigInt(chain.length - 1) }
-          expect(index.query(criteria, { limit })).toEqual(referenceQuery(chain, criteria, limit))
-        },
-      ),
+      fc.property(fc.array(transactionsArb, { minLength: 1, maxLength: 12 }), matchArb, fc.integer({ min: 0, max: 30 }), (blocks, match, limit) => {
+        const index = new LogIndex()
+        const chain = blocks.map((transactions, n) => block(BigInt(n), transactions))
+        for (const b of chain) index.append(b)
+        const criteria: LogRangeQuery = { ...match, fromBlock: 0n, toBlock: BigInt(chain.length - 1) }
+        expect(index.query(criteria, { limit })).toEqual(referenceQuery(chain, criteria, limit))
+      }),
       { numRuns: 400 },
     )
   })

@@ -6,7 +6,12 @@ import { address, block, log, topic } from './chains.ts'
 /** An index of blocks 0..n-1, block k holding the given logs in one transaction each. */
 function indexOf(blocks: readonly (readonly Log[])[]): { index: LogIndex; chain: IndexedBlock[] } {
   const index = new LogIndex()
-  const chain = blocks.map((logs, n) => block(BigInt(n), logs.map((l) => [l])))
+  const chain = blocks.map((logs, n) =>
+    block(
+      BigInt(n),
+      logs.map((l) => [l]),
+    ),
+  )
   for (const b of chain) index.append(b)
   return { index, chain }
 }
@@ -96,7 +101,12 @@ describe('topic rules', () => {
 
   test('positions are ANDed', () => {
     expect(withTopics([topic(1), topic(2)])).toEqual([2])
-    expect(withTopics([[topic(1), topic(2)], [topic(1), topic(2)]])).toEqual([2, 3])
+    expect(
+      withTopics([
+        [topic(1), topic(2)],
+        [topic(1), topic(2)],
+      ]),
+    ).toEqual([2, 3])
   })
 
   test('a value no log has matches nothing', () => {

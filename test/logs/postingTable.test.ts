@@ -39,10 +39,7 @@ function play(steps: readonly (number | 'remove')[]): void {
 describe('PostingTable', () => {
   test('lists stay exact through growth and removals, with many values crowding the slots', () => {
     // Mostly values seen once, whose removal empties their slot; some seen often, which grow lists.
-    const value = fc.oneof(
-      { weight: 3, arbitrary: fc.integer({ min: 0, max: 65_535 }) },
-      fc.integer({ min: 0, max: 20 }),
-    )
+    const value = fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 0, max: 65_535 }) }, fc.integer({ min: 0, max: 20 }))
     // Bursts of appends then removals: removals right after a growth open holes in the runs it re-placed.
     const burst = fc.tuple(fc.array(value, { maxLength: 300 }), fc.nat(300))
     const steps = fc

@@ -53,11 +53,34 @@ describe('transactions refused at admission leave the chain untouched', () => {
   const cases: Array<[string, (node: ChainNode) => Uint8Array, RegExp]> = [
     ['nonce too low', (node) => signed(node, 0, { nonce: 0n, to: node.accounts[1]!.address, value: 2n }).raw, /nonce too low/],
     ['insufficient funds', (node) => signed(node, 0, { nonce: 1n, to: node.accounts[1]!.address, value: 10n ** 30n }).raw, /insufficient funds/],
-    ['wrong chain id', (node) => signTransaction({ type: 2, chainId: 1n, nonce: 1n, gasLimit: 21_000n, maxFeePerGas: 10n * GWEI, to: node.accounts[1]!.address }, node.accounts[0]!.privateKey, createDevCommon(1n, 'other')).raw, /chain id/],
-    ['bad signature', (node) => { const raw = signed(node, 0, { nonce: 1n, to: node.accounts[1]!.address }).raw.slice(); raw[raw.length - 1] = 0; raw[raw.length - 33] = 0; raw[raw.length - 2] = 0xff; return raw }, /invalid sender|invalid transaction/],
+    [
+      'wrong chain id',
+      (node) =>
+        signTransaction(
+          { type: 2, chainId: 1n, nonce: 1n, gasLimit: 21_000n, maxFeePerGas: 10n * GWEI, to: node.accounts[1]!.address },
+          node.accounts[0]!.privateKey,
+          createDevCommon(1n, 'other'),
+        ).raw,
+      /chain id/,
+    ],
+    [
+      'bad signature',
+      (node) => {
+        const raw = signed(node, 0, { nonce: 1n, to: node.accounts[1]!.address }).raw.slice()
+        raw[raw.length - 1] = 0
+        raw[raw.length - 33] = 0
+        raw[raw.length - 2] = 0xff
+        return raw
+      },
+      /invalid sender|invalid transaction/,
+    ],
     ['gas limit over the block', (node) => signed(node, 0, { nonce: 1n, to: node.accounts[1]!.address, gasLimit: 30_000_001n }).raw, /exceeds block gas limit/],
     ['intrinsic gas too low', (node) => signed(node, 0, { nonce: 1n, to: node.accounts[1]!.address, gasLimit: 20_999n }).raw, /intrinsic gas too low/],
-    ['fee below base fee', (node) => signed(node, 0, { nonce: 1n, to: node.accounts[1]!.address, maxFeePerGas: 1n, maxPriorityFeePerGas: 1n }).raw, /less than block base fee/],
+    [
+      'fee below base fee',
+      (node) => signed(node, 0, { nonce: 1n, to: node.accounts[1]!.address, maxFeePerGas: 1n, maxPriorityFeePerGas: 1n }).raw,
+      /less than block base fee/,
+    ],
   ]
   for (const [name, makeRaw, reason] of cases) {
     test(`${name} → refused with its reason`, async () => {

@@ -112,7 +112,10 @@ describe('history.stateBlocks in the config', () => {
     try {
       const [from, to] = [devAccount(0).address, devAccount(1).address]
       for (let i = 0; i < 4; i++) await send(server.url, { from, to, value: hex(1) })
-      await expect(rpc(server.url, 'eth_getBalance', [to, '0x1'])).rejects.toMatchObject({ code: -32000, message: expect.stringMatching(/state of block 1 .*newest 2 blocks/) })
+      await expect(rpc(server.url, 'eth_getBalance', [to, '0x1'])).rejects.toMatchObject({
+        code: -32000,
+        message: expect.stringMatching(/state of block 1 .*newest 2 blocks/),
+      })
       await expect(rpc(server.url, 'eth_getBalance', [to, '0x3'])).resolves.toMatch(/^0x/)
     } finally {
       await server.close()

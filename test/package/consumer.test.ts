@@ -243,13 +243,18 @@ test('the explorer page is served, its script and style built into the package',
 })
 `
 
-test('a project that installs the packed tarball uses the library, its types, a vitest suite, the explorer page and the CLI', { timeout: 180_000 }, async () => {
+test('a project that installs the packed tarball uses the library, its types, a vitest suite, the explorer page and the CLI', {
+  timeout: 180_000,
+}, async () => {
   dir = await mkdtemp(join(tmpdir(), 'chainsim-package-'))
   const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as PackageJson
 
   const [packed] = JSON.parse(await sh('npm', ['pack', '--json', '--pack-destination', dir], ROOT)) as PackResult[]
   const files = new Set(packed!.files.map((file) => file.path))
-  const targets = [...Object.values(pkg.bin), ...Object.values(pkg.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)))]
+  const targets = [
+    ...Object.values(pkg.bin),
+    ...Object.values(pkg.exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target))),
+  ]
   for (const target of targets) expect(files, target).toContain(target.replace(/^\.\//, ''))
   // Built code and the launcher only: no TypeScript sources, tests or scripts.
   expect([...files].filter((path) => /^(test|scripts)\/|^src\/.*\.ts$|\.test\./.test(path))).toEqual([])
@@ -276,7 +281,14 @@ test('a project that installs the packed tarball uses the library, its types, a 
   }
 
   await writeFile(join(project, 'transfer.mjs'), TRANSFER_MJS)
-  expect(JSON.parse(await sh(process.execPath, ['transfer.mjs'], project))).toEqual({ refused: 'nonce too low: next nonce 1, tx nonce 0', block: '1', transactions: 1, status: 1, found: 'mined', received: '1000' })
+  expect(JSON.parse(await sh(process.execPath, ['transfer.mjs'], project))).toEqual({
+    refused: 'nonce too low: next nonce 1, tx nonce 0',
+    block: '1',
+    transactions: 1,
+    status: 1,
+    found: 'mined',
+    received: '1000',
+  })
 
   await writeFile(join(project, 'typed.ts'), TYPED_TS)
   await writeFile(join(project, 'schema.ts'), SCHEMA_TS)

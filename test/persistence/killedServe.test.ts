@@ -21,33 +21,37 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const round = fc.record({ ops: fc.array(trafficOp, { minLength: 30, maxLength: 120 }), killAfterMs: fc.integer({ min: 50, max: 1_500 }) })
 
 describe('chainsim serve --state killed with SIGKILL', () => {
-  test(`keeps every change it answered, over ${ROUNDS} kills (seed ${SEED})`, async () => {
-    const config = oneNetworkConfig(dir)
-    const path = join(dir, 'chain.state')
-    // A short interval: the file is also rewritten whole while the traffic runs, and killed in the middle of that.
-    const args = ['--state', path, '--state-interval', '1']
-    const acked = new Acknowledged()
-    const rounds = fc.sample(round, { seed: SEED, numRuns: ROUNDS })
-    let server: StateServer | undefined
-    try {
-      for (const [index, { ops, killAfterMs }] of rounds.entries()) {
+  test(
+    `keeps every change it answered, over ${ROUNDS} kills (seed ${SEED})`,
+    async () => {
+      const config = oneNetworkConfig(dir)
+      const path = join(dir, 'chain.state')
+      // A short interval: the file is also rewritten whole while the traffic runs, and killed in the middle of that.
+      const args = ['--state', path, '--state-interval', '1']
+      const acked = new Acknowledged()
+      const rounds = fc.sample(round, { seed: SEED, numRuns: ROUNDS })
+      let server: StateServer | undefined
+      try {
+        for (const [index, { ops, killAfterMs }] of rounds.entries()) {
+          server = await serveWithState(config, args)
+          await expectEverythingAcknowledged(server.url, acked, `before round ${index}`)
+          let killer: NodeJS.Timeout | undefined
+          const child = server.child
+          await sendTraffic(server.url, ops, acked, () => {
+            killer ??= setTimeout(() => child.kill('SIGKILL'), killAfterMs)
+          })
+          clearTimeout(killer)
+          expect(await server.kill('SIGKILL')).toBe('SIGKILL')
+        }
         server = await serveWithState(config, args)
-        await expectEverythingAcknowledged(server.url, acked, `before round ${index}`)
-        let killer: NodeJS.Timeout | undefined
-        const child = server.child
-        await sendTraffic(server.url, ops, acked, () => {
-          killer ??= setTimeout(() => child.kill('SIGKILL'), killAfterMs)
-        })
-        clearTimeout(killer)
-        expect(await server.kill('SIGKILL')).toBe('SIGKILL')
+        await expectEverythingAcknowledged(server.url, acked, 'at the end')
+        expect(acked.transactions.length).toBeGreaterThan(0)
+      } finally {
+        await server?.kill('SIGKILL')
       }
-      server = await serveWithState(config, args)
-      await expectEverythingAcknowledged(server.url, acked, 'at the end')
-      expect(acked.transactions.length).toBeGreaterThan(0)
-    } finally {
-      await server?.kill('SIGKILL')
-    }
-  }, 60_000 + ROUNDS * 30_000)
+    },
+    60_000 + ROUNDS * 30_000,
+  )
 })
 
 async function expectEverythingAcknowledged(url: string, acked: Acknowledged, when: string): Promise<void> {
@@ -71,6 +75,10 @@ async function expectEverythingAcknowledged(url: string, acked: Acknowledged, wh
   const network = await rpc<{ reorgs: number }>(url, 'sim_network')
   expect(network.reorgs, when).toBeGreaterThanOrEqual(acked.reorgs)
   const metadata = await rpc<{ snapshots: Record<string, unknown> }>(url, 'anvil_metadata')
-  for (const id of acked.snapshots) expect(Object.keys(metadata.snapshots).map((k) => BigInt(k)), `${when}: snapshot ${id}`).toContain(BigInt(id))
+  for (const id of acked.snapshots)
+    expect(
+      Object.keys(metadata.snapshots).map((k) => BigInt(k)),
+      `${when}: snapshot ${id}`,
+    ).toContain(BigInt(id))
   if (acked.automine !== undefined && inFlight?.kind !== 'automine') expect(await rpc(url, 'anvil_getAutomine'), when).toBe(acked.automine)
 }

@@ -19,10 +19,21 @@ export type TrafficOp =
   | { kind: 'mine' }
 
 export const trafficOp: fc.Arbitrary<TrafficOp> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('transfer' as const), from: fc.integer({ min: 0, max: 3 }), to: fc.integer({ min: 4, max: 9 }), value: fc.integer({ min: 1, max: 1_000 }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('transfer' as const),
+      from: fc.integer({ min: 0, max: 3 }),
+      to: fc.integer({ min: 4, max: 9 }),
+      value: fc.integer({ min: 1, max: 1_000 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deploy' as const), from: fc.integer({ min: 0, max: 3 }) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('log' as const), value: fc.integer({ min: 0, max: 1_000_000 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('setBalance' as const), slot: fc.integer({ min: 0, max: 4 }), value: fc.integer({ min: 1, max: 1_000_000 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('setBalance' as const), slot: fc.integer({ min: 0, max: 4 }), value: fc.integer({ min: 1, max: 1_000_000 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reorg' as const), depth: fc.integer({ min: 1, max: 3 }) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'snapshot' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('automine' as const), on: fc.boolean() }) },
@@ -82,7 +93,9 @@ async function perform(url: string, op: TrafficOp, acked: Acknowledged): Promise
     }
     case 'log': {
       if (!acked.emitter) return
-      const hash = await rpc<Hex>(url, 'eth_sendTransaction', [{ from: devAccount(0).address, to: acked.emitter, data: emitterCall('emitOneTopic', [BigInt(op.value)]), gas: hex(100_000) }])
+      const hash = await rpc<Hex>(url, 'eth_sendTransaction', [
+        { from: devAccount(0).address, to: acked.emitter, data: emitterCall('emitOneTopic', [BigInt(op.value)]), gas: hex(100_000) },
+      ])
       acked.transactions.push({ hash, kind: 'log' })
       return
     }

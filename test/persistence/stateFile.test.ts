@@ -24,7 +24,13 @@ function tempPath(): string {
 
 /** A served chain with history worth saving: a token, transfers, a reorg's side branch, pooled transactions. */
 async function servedChainWithHistory(statePath: string) {
-  const server = await startServer(config([{ name: 'dev', chainId: 31337, port: 0 }, { name: 'second', chainId: 4242, port: 0 }]), { port: 0, statePath })
+  const server = await startServer(
+    config([
+      { name: 'dev', chainId: 31337, port: 0 },
+      { name: 'second', chainId: 4242, port: 0 },
+    ]),
+    { port: 0, statePath },
+  )
   const node = server.networks[0]!.node
   const token = await deployToken(node)
   for (let i = 1n; i <= 3n; i++) {
@@ -51,7 +57,13 @@ describe('--state: save and load', () => {
     await server.close()
     expect(existsSync(path)).toBe(true)
 
-    const again = await startServer(config([{ name: 'dev', chainId: 31337, port: 0 }, { name: 'second', chainId: 4242, port: 0 }]), { port: 0, statePath: path })
+    const again = await startServer(
+      config([
+        { name: 'dev', chainId: 31337, port: 0 },
+        { name: 'second', chainId: 4242, port: 0 },
+      ]),
+      { port: 0, statePath: path },
+    )
     const restored = again.networks[0]!.node
     expect(restored.head.hashKey).toBe(expected.head)
     expect(restored.head.number).toBe(expected.number)
@@ -90,7 +102,7 @@ describe('--state: save and load', () => {
     await plain.close()
   })
 
-  test("a whole rewrite deletes what a rewrite killed half-way left beside the file", async () => {
+  test('a whole rewrite deletes what a rewrite killed half-way left beside the file', async () => {
     const path = tempPath()
     const leftover = join(path, '..', `.${basename(path)}.99999.tmp`)
     const unrelated = join(path, '..', 'notes.tmp')
@@ -240,10 +252,16 @@ describe('--state: impersonated senders', () => {
       const restored = again.networks[0]!.node
       expect(restored.head.hashKey).toBe(head)
       expect(await Promise.all([first, second, to].map((a) => restored.execution.stateAt(restored.head).getBalance(a)))).toEqual(balances)
-      for (const [hash, from] of [[mined[0]!, first], [mined[1]!, second], [pooled, first]] as const) {
+      for (const [hash, from] of [
+        [mined[0]!, first],
+        [mined[1]!, second],
+        [pooled, first],
+      ] as const) {
         const found = restored.transaction(hash)
         expect(found?.status, bytesToHex(hash)).toBe(hash === pooled ? 'pending' : 'mined')
-        expect(bytesToHex((found!.status === 'mined' ? found!.location.block.transactions[found!.location.index]!.signed : found!.signed).from)).toBe(bytesToHex(from))
+        expect(bytesToHex((found!.status === 'mined' ? found!.location.block.transactions[found!.location.index]!.signed : found!.signed).from)).toBe(
+          bytesToHex(from),
+        )
       }
       // The pooled one is mined from its own sender's balance.
       await restored.mine(1)
@@ -337,4 +355,3 @@ describe('--state: files that are refused and left as they are', () => {
     expect(readFileSync(path).equals(before)).toBe(true)
   })
 })
-

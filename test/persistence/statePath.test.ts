@@ -53,17 +53,29 @@ const canMount = (() => {
 
 describe('--state paths refused at start: exit 2, one line naming the path and why, nothing served', () => {
   const cases: Array<[string, () => string, RegExp]> = [
-    ['a folder that does not exist', () => '/no/such/dir/s.state', /^chainsim: --state \/no\/such\/dir\/s\.state: the folder \/no\/such\/dir does not exist\n$/],
-    ['a file where the folder should be', () => {
-      const file = join(dir, 'plain-file')
-      writeFileSync(file, 'x')
-      return join(file, 's.state')
-    }, /^chainsim: --state .*plain-file\/s\.state: .*plain-file is not a folder\n$/],
-    ['a folder given as the file', () => {
-      const folder = join(dir, 'a-folder')
-      mkdirSync(folder)
-      return folder
-    }, /^chainsim: --state .*a-folder: it is a folder, not a file\n$/],
+    [
+      'a folder that does not exist',
+      () => '/no/such/dir/s.state',
+      /^chainsim: --state \/no\/such\/dir\/s\.state: the folder \/no\/such\/dir does not exist\n$/,
+    ],
+    [
+      'a file where the folder should be',
+      () => {
+        const file = join(dir, 'plain-file')
+        writeFileSync(file, 'x')
+        return join(file, 's.state')
+      },
+      /^chainsim: --state .*plain-file\/s\.state: .*plain-file is not a folder\n$/,
+    ],
+    [
+      'a folder given as the file',
+      () => {
+        const folder = join(dir, 'a-folder')
+        mkdirSync(folder)
+        return folder
+      },
+      /^chainsim: --state .*a-folder: it is a folder, not a file\n$/,
+    ],
   ]
   for (const [name, path, expected] of cases) {
     test(name, async () => {
@@ -88,53 +100,66 @@ describe('--state paths refused at start: exit 2, one line naming the path and w
 })
 
 describe('a state file on a full disk', () => {
-  test.skipIf(!canMount)('answers -32000 naming the file, never -32603; the previous file stays whole; writing resumes once there is room', async () => {
-    const mount = tmpfs('full', 'size=512k') as string
-    // Half the disk is taken by something else, freed later.
-    const filler = join(mount, 'filler')
-    writeFileSync(filler, Buffer.alloc(256 * 1024))
-    const path = join(mount, 'chain.state')
-    const server = await serveWithState(config, ['--state', path, '--state-interval', '0'])
-    const from = devAccount(0).address
-    const to = devAccount(1).address
-    const acked: Hex[] = []
-    let refused: { code: number; message: string } | undefined
-    try {
-      for (let i = 0; i < 500 && !refused; i++) {
-        try {
-          acked.push(await rpc<Hex>(server.url, 'eth_sendTransaction', [{ from, to, value: '0x1' }]))
-        } catch (error) {
-          refused = error as { code: number; message: string }
-        }
-      }
-      expect(refused).toMatchObject({ code: -32000, message: expect.stringMatching(new RegExp(`^state file ${path}: cannot be written \\(ENOSPC: no space left on device\\)`)) })
-      // Until the file can be written again, each change says so.
-      expect(await rpcError(server.url, 'eth_sendTransaction', [{ from, to, value: '0x1' }])).toMatchObject({ code: -32000, message: expect.stringMatching(/cannot be written since/) })
-      const before = readFileSync(path)
-      expect(await rpcError(server.url, 'sim_saveState')).toMatchObject({ code: -32000, message: expect.stringMatching(new RegExp(`^state file ${path}: cannot be saved \\(ENOSPC.*\\); the previous file is left as it was$`)) })
-      expect(readFileSync(path).equals(before)).toBe(true)
-      // The file as it is holds every answered change.
-      const copy = join(dir, 'full-copy.state')
-      copyFileSync(path, copy)
-      const restored = await serveWithState(config, ['--state', copy])
+  test.skipIf(!canMount)(
+    'answers -32000 naming the file, never -32603; the previous file stays whole; writing resumes once there is room',
+    async () => {
+      const mount = tmpfs('full', 'size=512k') as string
+      // Half the disk is taken by something else, freed later.
+      const filler = join(mount, 'filler')
+      writeFileSync(filler, Buffer.alloc(256 * 1024))
+      const path = join(mount, 'chain.state')
+      const server = await serveWithState(config, ['--state', path, '--state-interval', '0'])
+      const from = devAccount(0).address
+      const to = devAccount(1).address
+      const acked: Hex[] = []
+      let refused: { code: number; message: string } | undefined
       try {
-        for (const hash of acked) expect(await rpc(restored.url, 'eth_getTransactionReceipt', [hash]), hash).not.toBeNull()
-      } finally {
-        await restored.kill('SIGKILL')
-      }
+        for (let i = 0; i < 500 && !refused; i++) {
+          try {
+            acked.push(await rpc<Hex>(server.url, 'eth_sendTransaction', [{ from, to, value: '0x1' }]))
+          } catch (error) {
+            refused = error as { code: number; message: string }
+          }
+        }
+        expect(refused).toMatchObject({
+          code: -32000,
+          message: expect.stringMatching(new RegExp(`^state file ${path}: cannot be written \\(ENOSPC: no space left on device\\)`)),
+        })
+        // Until the file can be written again, each change says so.
+        expect(await rpcError(server.url, 'eth_sendTransaction', [{ from, to, value: '0x1' }])).toMatchObject({
+          code: -32000,
+          message: expect.stringMatching(/cannot be written since/),
+        })
+        const before = readFileSync(path)
+        expect(await rpcError(server.url, 'sim_saveState')).toMatchObject({
+          code: -32000,
+          message: expect.stringMatching(new RegExp(`^state file ${path}: cannot be saved \\(ENOSPC.*\\); the previous file is left as it was$`)),
+        })
+        expect(readFileSync(path).equals(before)).toBe(true)
+        // The file as it is holds every answered change.
+        const copy = join(dir, 'full-copy.state')
+        copyFileSync(path, copy)
+        const restored = await serveWithState(config, ['--state', copy])
+        try {
+          for (const hash of acked) expect(await rpc(restored.url, 'eth_getTransactionReceipt', [hash]), hash).not.toBeNull()
+        } finally {
+          await restored.kill('SIGKILL')
+        }
 
-      unlinkSync(filler)
-      expect(await rpc(server.url, 'sim_saveState')).toMatchObject({ path })
-      acked.push(await rpc<Hex>(server.url, 'eth_sendTransaction', [{ from, to, value: '0x1' }]))
-    } finally {
-      await server.kill('SIGKILL')
-    }
-    expect(server.output()).not.toMatch(/\n\s+at /)
-    const again = await serveWithState(config, ['--state', path])
-    try {
-      for (const hash of acked) expect(await rpc(again.url, 'eth_getTransactionReceipt', [hash]), hash).not.toBeNull()
-    } finally {
-      await again.kill('SIGKILL')
-    }
-  }, 120_000)
+        unlinkSync(filler)
+        expect(await rpc(server.url, 'sim_saveState')).toMatchObject({ path })
+        acked.push(await rpc<Hex>(server.url, 'eth_sendTransaction', [{ from, to, value: '0x1' }]))
+      } finally {
+        await server.kill('SIGKILL')
+      }
+      expect(server.output()).not.toMatch(/\n\s+at /)
+      const again = await serveWithState(config, ['--state', path])
+      try {
+        for (const hash of acked) expect(await rpc(again.url, 'eth_getTransactionReceipt', [hash]), hash).not.toBeNull()
+      } finally {
+        await again.kill('SIGKILL')
+      }
+    },
+    120_000,
+  )
 })

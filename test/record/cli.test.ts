@@ -60,8 +60,14 @@ test('chainsim serve --record FILE, stopped by a signal, then chainsim play FILE
 
 describe('refused combinations, each named', () => {
   test.each([
-    [['serve', '--fork-url', 'http://127.0.0.1:9/', '--replay-to', '5', '--replay-speed', 'slowly'], /--replay-speed.*fast, realtime, or a number of times real time/],
-    [['serve', '--reorg-profile', 'solana'], /^chainsim: --reorg-profile: unknown reorg profile "solana": one of ethereum, polygon, optimism, arbitrum, bsc, none, or a profile file \(YAML or JSON\)$/m],
+    [
+      ['serve', '--fork-url', 'http://127.0.0.1:9/', '--replay-to', '5', '--replay-speed', 'slowly'],
+      /--replay-speed.*fast, realtime, or a number of times real time/,
+    ],
+    [
+      ['serve', '--reorg-profile', 'solana'],
+      /^chainsim: --reorg-profile: unknown reorg profile "solana": one of ethereum, polygon, optimism, arbitrum, bsc, none, or a profile file \(YAML or JSON\)$/m,
+    ],
   ])('chainsim %j exits with a message', async (args, message) => {
     const result = await run(args as string[])
     expect(result.code).not.toBe(0)
@@ -72,7 +78,10 @@ describe('refused combinations, each named', () => {
   // Refused before anything starts: checked in-process.
   test.each([
     [{ record: 'x.yaml', state: 'state.json' }, /--record plays networks chainsim makes from a config: --state restores/],
-    [{ record: 'x.yaml', forkUrl: 'http://127.0.0.1:9/', forkBlock: 3, replayTo: 5 }, /--record cannot record network fork: its replay mines blocks no call asked for/],
+    [
+      { record: 'x.yaml', forkUrl: 'http://127.0.0.1:9/', forkBlock: 3, replayTo: 5 },
+      /--record cannot record network fork: its replay mines blocks no call asked for/,
+    ],
     [{ replayTo: 12 }, /--replay-to, --replay-speed and --replay-paused replay a fork: give --fork-url/],
     [{ forkUrl: 'http://127.0.0.1:9/', replaySpeed: 'fast' }, /--replay-speed and --replay-paused go with --replay-to/],
     [{ forkFixture: 'f.gz', forkUrl: 'http://127.0.0.1:9/' }, /--fork-fixture serves one network of its own from the file/],
@@ -95,11 +104,31 @@ describe('chainsim fixture', () => {
     const url = `${upstream.networks[0]!.httpUrl}/v3/k`
     history = await generateHistory(url, { chainId: 1337, blocks: 4 })
     const fixture = join(dir, 'range.jsonl.gz')
-    const packed = await run(['fixture', '--fork-url', url, '--fork-block', String(history.setupHead), '--replay-to', String(history.head), '--output', fixture, '--cache-dir', join(dir, 'cache')])
+    const packed = await run([
+      'fixture',
+      '--fork-url',
+      url,
+      '--fork-block',
+      String(history.setupHead),
+      '--replay-to',
+      String(history.head),
+      '--output',
+      fixture,
+      '--cache-dir',
+      join(dir, 'cache'),
+    ])
     expect(packed.code, packed.stderr).toBe(0)
-    expect(packed.stdout).toMatch(new RegExp(`blocks ${history.setupHead + 1n}\\.\\.${history.head} of .* replayed and checked in [\\d.]+ s; .*range\\.jsonl\\.gz: \\d+ bytes \\(\\d+ a block\\)`))
+    expect(packed.stdout).toMatch(
+      new RegExp(
+        `blocks ${history.setupHead + 1n}\\.\\.${history.head} of .* replayed and checked in [\\d.]+ s; .*range\\.jsonl\\.gz: \\d+ bytes \\(\\d+ a block\\)`,
+      ),
+    )
     expect((await stat(fixture)).size).toBeGreaterThan(1000)
-    const upstreamHashes = await Promise.all(Array.from({ length: Number(history.head - history.setupHead) }, (_, i) => rpc(url, 'eth_getBlockByNumber', [hex(history.setupHead + 1n + BigInt(i)), false])))
+    const upstreamHashes = await Promise.all(
+      Array.from({ length: Number(history.head - history.setupHead) }, (_, i) =>
+        rpc(url, 'eth_getBlockByNumber', [hex(history.setupHead + 1n + BigInt(i)), false]),
+      ),
+    )
     await upstream.close()
     upstream = undefined
     const served = await serveWithArgs(['--fork-fixture', fixture])

@@ -29,7 +29,11 @@ test('serve --record, then play: the same blocks, the same hashes', async () => 
   const file = join(dir, 'recorded.yaml')
   const config = parseConfig({
     networks: [
-      { name: 'dev', chainId: 31337, reorgs: { profile: { name: 'busy', probability: 0.25, depths: { 1: 2, 2: 1 }, transactions: { reinclude: 0.7, drop: 0.1, reorder: true } }, seed: 3 } },
+      {
+        name: 'dev',
+        chainId: 31337,
+        reorgs: { profile: { name: 'busy', probability: 0.25, depths: { 1: 2, 2: 1 }, transactions: { reinclude: 0.7, drop: 0.1, reorder: true } }, seed: 3 },
+      },
       { name: 'ticking', chainId: 1338, mining: { intervalMs: 120 } },
     ],
   })
@@ -38,12 +42,20 @@ test('serve --record, then play: the same blocks, the same hashes', async () => 
   const served: Record<string, string[]> = {}
   try {
     const alice = devAccount(0)
-    const wallet = createWalletClient({ account: alice, transport: http(dev), chain: { id: 31337, name: 'dev', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [dev] } } } })
+    const wallet = createWalletClient({
+      account: alice,
+      transport: http(dev),
+      chain: { id: 31337, name: 'dev', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [dev] } } },
+    })
     const token = await deployTokenViaRpc(dev)
     await wallet.sendTransaction({ to: devAccount(1).address, value: parseEther('1') })
     // Concurrent sends: recorded in the order the network ran them.
-    await Promise.all([1, 2, 3, 4].map((i) => rpc(dev, 'eth_sendTransaction', [{ from: devAccount(i).address, to: token, value: '0x0', data: '0x' }]).catch(() => undefined)))
-    await Promise.all([2, 3].map((i) => rpc(dev, 'eth_sendTransaction', [{ from: alice.address, to: token, data: tokenCall('transfer', [devAccount(i).address, BigInt(i)]) }])))
+    await Promise.all(
+      [1, 2, 3, 4].map((i) => rpc(dev, 'eth_sendTransaction', [{ from: devAccount(i).address, to: token, value: '0x0', data: '0x' }]).catch(() => undefined)),
+    )
+    await Promise.all(
+      [2, 3].map((i) => rpc(dev, 'eth_sendTransaction', [{ from: alice.address, to: token, data: tokenCall('transfer', [devAccount(i).address, BigInt(i)]) }])),
+    )
     await rpc(dev, 'sim_reorg', [{ depth: 2 }])
     await rpc(dev, 'anvil_setBalance', [devAccount(5).address, hex(parseEther('3'))])
     await rpc(dev, 'anvil_setCode', ['0x00000000000000000000000000000000000000c0', '0x600160005260206000f3'])
@@ -67,7 +79,10 @@ test('serve --record, then play: the same blocks, the same hashes', async () => 
     }
     await rpc(ticking, 'anvil_setIntervalMining', [0])
     await rpc(ticking, 'evm_mine')
-    for (const [name, url] of [['dev', dev], ['ticking', ticking]] as const) {
+    for (const [name, url] of [
+      ['dev', dev],
+      ['ticking', ticking],
+    ] as const) {
       const number = BigInt(await rpc<Hex>(url, 'eth_blockNumber'))
       served[name] = []
       for (let n = 0n; n <= number; n++) served[name].push((await rpc(url, 'eth_getBlockByNumber', [hex(n), false])).hash)
@@ -100,7 +115,7 @@ test('a forked network is recorded at the block it forked at, and plays to the s
   const upstream = await startServer(parseConfig({ networks: [{ name: 'upstream', chainId: 1337 }] }), { port: 0 })
   const upstreamUrl = `${upstream.networks[0]!.httpUrl}/v3/k`
   const file = join(dir, 'forked.yaml')
-  let hashes: string[] = []
+  const hashes: string[] = []
   try {
     await deployTokenViaRpc(upstreamUrl)
     // Forked at `latest` (no blockNumber): the recording names the block.

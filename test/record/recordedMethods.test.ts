@@ -4,7 +4,8 @@ import { METHODS } from '../../src/rpc/registry.ts'
 
 // A recording records the methods declared `writes`; one that missed a method that writes would play to other
 // hashes. So every method of the kinds that write is declared so.
-const WRITES = /^(eth_send|evm_|sim_reorg|anvil_(set|mine|reorg|rollback|reset|loadState|drop|impersonate|stopImpersonating|removeBlockTimestampInterval)|hardhat_(set|mine|reset|drop|impersonate|stopImpersonating))/
+const WRITES =
+  /^(eth_send|evm_|sim_reorg|anvil_(set|mine|reorg|rollback|reset|loadState|drop|impersonate|stopImpersonating|removeBlockTimestampInterval)|hardhat_(set|mine|reset|drop|impersonate|stopImpersonating))/
 /** What those names hold that changes no block: logging, and a method every EIP-1559 chain refuses. */
 const CHANGES_NO_BLOCK = new Set(['anvil_setLoggingEnabled', 'hardhat_setLoggingEnabled', 'anvil_setMinGasPrice', 'hardhat_setMinGasPrice'])
 

@@ -12,7 +12,18 @@ import { serveWithArgs } from '../helpers/servedProcess.ts'
 // scenario's network. YAML's parser is loaded only where a file is named, so each of these paths must load it.
 let dir: string
 let profileFile: string
-const PROFILE = ['name: flaky-l2', 'probability: 0.25', 'depths:', '  1: 3', '  2: 1', 'transactions:', '  reinclude: 0.5', '  drop: 0.5', 'sources: [a test]', ''].join('\n')
+const PROFILE = [
+  'name: flaky-l2',
+  'probability: 0.25',
+  'depths:',
+  '  1: 3',
+  '  2: 1',
+  'transactions:',
+  '  reinclude: 0.5',
+  '  drop: 0.5',
+  'sources: [a test]',
+  '',
+].join('\n')
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'chainsim-profile-files-'))
@@ -44,14 +55,19 @@ test('a YAML config file names a YAML profile file', async () => {
 })
 
 test('a scenario network names a YAML profile file', () => {
-  const scenario = parseScenario(`name: flaky\nnetworks:\n  - name: l2\n    chainId: 10\n    reorgs: { profile: ${JSON.stringify(profileFile)} }\nsteps:\n  - mine: 1\n`)
+  const scenario = parseScenario(
+    `name: flaky\nnetworks:\n  - name: l2\n    chainId: 10\n    reorgs: { profile: ${JSON.stringify(profileFile)} }\nsteps:\n  - mine: 1\n`,
+  )
   expectFlaky(nodeOptionsFor(scenario.scenario.networks![0]!).reorgs?.profile)
 })
 
 test('chainsim serve --reorg-profile FILE follows the YAML profile', async () => {
   const served = await serveWithArgs(['--reorg-profile', profileFile, '--reorg-seed', '3'])
   try {
-    const followed = (await rpc(served.url, 'sim_reorgProfile', [])) as { profile: { name: string; probability: number; transactions: { drop: number } }; seed: number }
+    const followed = (await rpc(served.url, 'sim_reorgProfile', [])) as {
+      profile: { name: string; probability: number; transactions: { drop: number } }
+      seed: number
+    }
     expectFlaky(followed.profile)
     expect(followed.seed).toBe(3)
   } finally {

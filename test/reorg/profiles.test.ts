@@ -76,23 +76,26 @@ describe('each built-in profile’s draws hold to its rate and depths', () => {
 describe('a chain following a profile', () => {
   // The rarest profiles would make no reorg in a thousand blocks: here they draw at least 2% of blocks (their
   // rates are held above, over millions of draws), so that their depths and the chain's cuts are seen.
-  test.each(PROFILES.map((p) => [p.name, { ...p, probability: Math.max(p.probability, 0.02) }] as const))('%s: the chain makes exactly the reorgs its draws call for, never past finalized', async (_name, profile) => {
-    const node = await manualNode({ reorgs: { profile, seed: 5 }, finality: { safeDepth: 32n, finalizedDepth: 64n } })
-    try {
-      const blocks = 1000
-      await node.mine(blocks)
-      const expected = drawn(profile, 5, blocks)
-      const observed = node.reorgs.history.touching(0n, 1_000_000n, 100_000).reverse()
-      // The block mined i-th is block i + 1; a reorg after it removes `depth` blocks, cut at finalized (head - 64).
-      const want = [...expected].map(([i, depth]) => ({ head: BigInt(i + 1), depth: Math.min(depth, i + 1, 64) }))
-      expect(observed.map((r) => ({ head: r.commonAncestor.number + BigInt(r.removed.length), depth: r.removed.length }))).toEqual(want)
-      expect(observed.length).toBeGreaterThan(5)
-      expect(observed.every((r) => r.cause === 'profile' && r.added.length === r.removed.length)).toBe(true)
-      expect(node.head.number).toBe(BigInt(blocks))
-    } finally {
-      await node.close()
-    }
-  })
+  test.each(PROFILES.map((p) => [p.name, { ...p, probability: Math.max(p.probability, 0.02) }] as const))(
+    '%s: the chain makes exactly the reorgs its draws call for, never past finalized',
+    async (_name, profile) => {
+      const node = await manualNode({ reorgs: { profile, seed: 5 }, finality: { safeDepth: 32n, finalizedDepth: 64n } })
+      try {
+        const blocks = 1000
+        await node.mine(blocks)
+        const expected = drawn(profile, 5, blocks)
+        const observed = node.reorgs.history.touching(0n, 1_000_000n, 100_000).reverse()
+        // The block mined i-th is block i + 1; a reorg after it removes `depth` blocks, cut at finalized (head - 64).
+        const want = [...expected].map(([i, depth]) => ({ head: BigInt(i + 1), depth: Math.min(depth, i + 1, 64) }))
+        expect(observed.map((r) => ({ head: r.commonAncestor.number + BigInt(r.removed.length), depth: r.removed.length }))).toEqual(want)
+        expect(observed.length).toBeGreaterThan(5)
+        expect(observed.every((r) => r.cause === 'profile' && r.added.length === r.removed.length)).toBe(true)
+        expect(node.head.number).toBe(BigInt(blocks))
+      } finally {
+        await node.close()
+      }
+    },
+  )
 
   test('over thousands of blocks, a frequent custom profile’s observed rate and depths hold to it', async () => {
     const profile = resolveReorgProfile({ name: 'frequent', probability: 0.05, depths: { 1: 6, 2: 3, 5: 1 } })
@@ -103,7 +106,11 @@ describe('a chain following a profile', () => {
       const reorgs = node.reorgs.history.touching(0n, 1_000_000n, 100_000)
       expectBinomial(reorgs.length, blocks, 0.05, 'reorgs')
       // Past the first blocks, no depth is cut by finality (64 blocks back).
-      checkDistribution(profile, reorgs.map((r) => r.removed.length), reorgs.length)
+      checkDistribution(
+        profile,
+        reorgs.map((r) => r.removed.length),
+        reorgs.length,
+      )
       expect(node.reorgs.history.total).toBe(reorgs.length)
     } finally {
       await node.close()
@@ -134,19 +141,41 @@ describe('a chain following a profile', () => {
 
   test('the same seed and the same traffic give the same hashes; another seed, other ones', async () => {
     const run = async (seed: number) => {
-      const profile = resolveReorgProfile({ name: 'busy', probability: 0.3, depths: { 1: 1, 2: 1 }, transactions: { reinclude: 0.6, drop: 0.1, reorder: true } })
+      const profile = resolveReorgProfile({
+        name: 'busy',
+        probability: 0.3,
+        depths: { 1: 1, 2: 1 },
+        transactions: { reinclude: 0.6, drop: 0.1, reorder: true },
+      })
       const node = await manualNode({ reorgs: { profile, seed } })
       try {
         const [alice, bob] = node.accounts
         for (let i = 0; i < 40; i++) {
           for (const [j, sender] of [alice!, bob!].entries()) {
             const nonce = await node.pendingNonce(sender.address)
-            const signed = signTransaction({ type: 2, chainId: node.chainId, nonce, to: new Uint8Array(20).fill(j + 1), value: BigInt(i + 1), gasLimit: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n }, sender.privateKey, common)
+            const signed = signTransaction(
+              {
+                type: 2,
+                chainId: node.chainId,
+                nonce,
+                to: new Uint8Array(20).fill(j + 1),
+                value: BigInt(i + 1),
+                gasLimit: 21_000n,
+                maxFeePerGas: 10n ** 10n,
+                maxPriorityFeePerGas: 10n ** 9n,
+              },
+              sender.privateKey,
+              common,
+            )
             await node.sendRawTransaction(signed.raw)
           }
           await node.mine(1)
         }
-        return { head: node.head.hashKey, reorgs: node.reorgs.history.total, blocks: Array.from({ length: 41 }, (_, n) => node.chain.blockByNumber(BigInt(n))?.hashKey) }
+        return {
+          head: node.head.hashKey,
+          reorgs: node.reorgs.history.total,
+          blocks: Array.from({ length: 41 }, (_, n) => node.chain.blockByNumber(BigInt(n))?.hashKey),
+        }
       } finally {
         await node.close()
       }
@@ -165,7 +194,20 @@ describe('a chain following a profile', () => {
         const [alice] = node.accounts
         const hashes: string[] = []
         for (let i = 0; i < 3; i++) {
-          const signed = signTransaction({ type: 2, chainId: node.chainId, nonce: BigInt(i), to: new Uint8Array(20).fill(9), value: 1n, gasLimit: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n }, alice!.privateKey, common)
+          const signed = signTransaction(
+            {
+              type: 2,
+              chainId: node.chainId,
+              nonce: BigInt(i),
+              to: new Uint8Array(20).fill(9),
+              value: 1n,
+              gasLimit: 21_000n,
+              maxFeePerGas: 10n ** 10n,
+              maxPriorityFeePerGas: 10n ** 9n,
+            },
+            alice!.privateKey,
+            common,
+          )
           hashes.push(bytesToHex(await node.sendRawTransaction(signed.raw)))
         }
         // Block 1 holds them; the reorg drawn after it removes it.

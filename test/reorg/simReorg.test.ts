@@ -47,7 +47,7 @@ async function countLogs(node: ChainNode, token: Uint8Array): Promise<number> {
 function positions(node: ChainNode, hashes: Uint8Array[]) {
   return hashes.map((hash) => {
     const found = node.transaction(hash)
-    return found?.status === 'mined' ? `${found.location.block.number}:${found.location.index}` : found?.status ?? 'gone'
+    return found?.status === 'mined' ? `${found.location.block.number}:${found.location.index}` : (found?.status ?? 'gone')
   })
 }
 
@@ -85,7 +85,7 @@ describe.each([1, 3, 10])('sim_reorg depth %i', (depth) => {
     await node.close()
   })
 
-  test('reinclude none: orphaned transactions are pending again and state is the ancestor\'s', async () => {
+  test("reinclude none: orphaned transactions are pending again and state is the ancestor's", async () => {
     const { node, token } = await buildChain(depth + 1)
     const orphaned = orphanedHashes(node, depth)
     const ancestor = node.chain.blockByNumber(node.head.number - BigInt(depth))!
@@ -125,7 +125,16 @@ describe.each([1, 3, 10])('sim_reorg depth %i', (depth) => {
     const { node } = await buildChain(depth + 1)
     const sender = node.accounts[8]!
     const nonce = await node.execution.stateAt(node.chain.blockByNumber(node.head.number - BigInt(depth))!).getNonce(sender.address)
-    const extra = signFor(node, sender.privateKey, { type: 2, chainId: node.chainId, nonce: nonce + 50n, gasLimit: 21_000n, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, to: node.accounts[9]!.address, value: 1_000n })
+    const extra = signFor(node, sender.privateKey, {
+      type: 2,
+      chainId: node.chainId,
+      nonce: nonce + 50n,
+      gasLimit: 21_000n,
+      maxFeePerGas: 100n * GWEI,
+      maxPriorityFeePerGas: GWEI,
+      to: node.accounts[9]!.address,
+      value: 1_000n,
+    })
     // Its nonce is far ahead: it cannot run, and the reorg says so by leaving it out.
     const options: SimReorgOptions = { depth, add: [extra.raw] }
     await node.reorgs.simReorg(options)
@@ -137,7 +146,16 @@ describe.each([1, 3, 10])('sim_reorg depth %i', (depth) => {
     // The sink sends nothing in the chain, so its nonce is free; the recipient is a fresh address.
     const payer = node2.accounts[9]!
     const recipient = new Uint8Array(20).fill(0xbe)
-    const good = signFor(node2, payer.privateKey, { type: 2, chainId: node2.chainId, nonce: await node2.execution.stateAt(ancestor2).getNonce(payer.address), gasLimit: 21_000n, maxFeePerGas: 100n * GWEI, maxPriorityFeePerGas: GWEI, to: recipient, value: 1_000n })
+    const good = signFor(node2, payer.privateKey, {
+      type: 2,
+      chainId: node2.chainId,
+      nonce: await node2.execution.stateAt(ancestor2).getNonce(payer.address),
+      gasLimit: 21_000n,
+      maxFeePerGas: 100n * GWEI,
+      maxPriorityFeePerGas: GWEI,
+      to: recipient,
+      value: 1_000n,
+    })
     await node2.reorgs.simReorg({ depth, add: [good.raw] })
     const found = node2.transaction(good.hash)
     expect(found?.status).toBe('mined')
@@ -198,7 +216,13 @@ describe('anvil_reorg, anvil_rollback, snapshots', () => {
     const { node } = await buildChain(3)
     const orphaned = orphanedHashes(node, 2)
     const ancestor = node.chain.blockByNumber(node.head.number - 2n)!
-    const placed = node.signing.signWithDevAccount({ from: node.accounts[8]!.address, to: node.accounts[9]!.address, value: 5n, nonce: await node.execution.stateAt(ancestor).getNonce(node.accounts[8]!.address), gas: 21_000n })
+    const placed = node.signing.signWithDevAccount({
+      from: node.accounts[8]!.address,
+      to: node.accounts[9]!.address,
+      value: 5n,
+      nonce: await node.execution.stateAt(ancestor).getNonce(node.accounts[8]!.address),
+      gas: 21_000n,
+    })
     const height = node.head.number
     await node.reorgs.anvilReorg(2, [{ transaction: placed.raw, blockIndex: 1 }])
     expect(node.head.number).toBe(height)

@@ -33,16 +33,22 @@ afterAll(async () => {
 })
 
 test.skipIf(!hasAnvil)('a replay of Anvil’s history agrees block by block, up to the block whose transactions root Anvil commits differently', async () => {
-  const fork = await startServer(parseConfig({ networks: [{ name: 'replay', fork: { url: anvil.url, blockNumber: Number(history.setupHead), cacheDir, replayTo: Number(history.head) } }] }), { port: 0 })
+  const fork = await startServer(
+    parseConfig({ networks: [{ name: 'replay', fork: { url: anvil.url, blockNumber: Number(history.setupHead), cacheDir, replayTo: Number(history.head) } }] }),
+    { port: 0 },
+  )
   try {
     const url = `${fork.networks[0]!.httpUrl}/v3/k`
     const status = await fork.networks[0]!.node.replay!.untilIdle()
     const blobBlock = history.head
     expect(status.mismatch).toMatchObject({ block: blobBlock, field: 'transactionsRoot' })
-    expect(status.mismatch!.message).toMatch(/though each of its \d+ transactions has the upstream's hash: the upstream's trie commits to other bytes for one of them/)
+    expect(status.mismatch!.message).toMatch(
+      /though each of its \d+ transactions has the upstream's hash: the upstream's trie commits to other bytes for one of them/,
+    )
     for (let n = history.setupHead + 1n; n <= blobBlock; n++) {
       const [mine, theirs] = await Promise.all([rpc(url, 'eth_getBlockByNumber', [hex(n), false]), rpc(anvil.url, 'eth_getBlockByNumber', [hex(n), false])])
-      for (const field of ['receiptsRoot', 'logsBloom', 'gasUsed', 'transactions', 'timestamp', 'baseFeePerGas']) expect(mine[field], `block ${n} ${field}`).toEqual(theirs[field])
+      for (const field of ['receiptsRoot', 'logsBloom', 'gasUsed', 'transactions', 'timestamp', 'baseFeePerGas'])
+        expect(mine[field], `block ${n} ${field}`).toEqual(theirs[field])
       if (n < blobBlock) expect(mine.transactionsRoot, `block ${n} transactionsRoot`).toBe(theirs.transactionsRoot)
     }
     // The blob transaction itself is the one Anvil hashes as chainsim does, and its receipt agrees.

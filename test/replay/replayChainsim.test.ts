@@ -51,7 +51,7 @@ afterAll(async () => {
 })
 
 describe('a replay of a chainsim upstream', () => {
-  let firstHashes: string[] = []
+  const firstHashes: string[] = []
 
   test('mines every block after the fork block again with the upstream’s commitments, transactions and logs', async () => {
     const fork = await startReplay({ url: proxy.url, blockNumber: Number(history.setupHead), replayTo: Number(history.head) })
@@ -66,7 +66,19 @@ describe('a replay of a chainsim upstream', () => {
       expect(status.error).toBeUndefined()
       for (let n = history.setupHead + 1n; n <= history.head; n++) {
         const [mine, theirs] = await Promise.all([rpc(url, 'eth_getBlockByNumber', [hex(n), false]), rpc(upstreamUrl, 'eth_getBlockByNumber', [hex(n), false])])
-        for (const field of [...COMMITTED, 'timestamp', 'miner', 'gasLimit', 'baseFeePerGas', 'mixHash', 'extraData', 'parentBeaconBlockRoot', 'excessBlobGas', 'blobGasUsed', 'transactions']) {
+        for (const field of [
+          ...COMMITTED,
+          'timestamp',
+          'miner',
+          'gasLimit',
+          'baseFeePerGas',
+          'mixHash',
+          'extraData',
+          'parentBeaconBlockRoot',
+          'excessBlobGas',
+          'blobGasUsed',
+          'transactions',
+        ]) {
           expect(mine[field], `block ${n} ${field}`).toEqual(theirs[field])
         }
         // The state root is the fork's own (lazy state), so the hash is chainsim's.
@@ -74,9 +86,27 @@ describe('a replay of a chainsim upstream', () => {
         firstHashes.push(mine.hash)
       }
       // Every kind of transaction came through, with its receipt's outcome.
-      for (const hash of [...history.kinds.reverted, ...history.kinds.created, ...history.kinds.blob, ...history.kinds.authorization, ...history.kinds.legacy, ...history.kinds.accessList]) {
+      for (const hash of [
+        ...history.kinds.reverted,
+        ...history.kinds.created,
+        ...history.kinds.blob,
+        ...history.kinds.authorization,
+        ...history.kinds.legacy,
+        ...history.kinds.accessList,
+      ]) {
         const [mine, theirs] = await Promise.all([rpc(url, 'eth_getTransactionReceipt', [hash]), rpc(upstreamUrl, 'eth_getTransactionReceipt', [hash])])
-        for (const field of ['status', 'gasUsed', 'cumulativeGasUsed', 'contractAddress', 'logsBloom', 'type', 'transactionIndex', 'blockNumber', 'blobGasUsed', 'effectiveGasPrice']) {
+        for (const field of [
+          'status',
+          'gasUsed',
+          'cumulativeGasUsed',
+          'contractAddress',
+          'logsBloom',
+          'type',
+          'transactionIndex',
+          'blockNumber',
+          'blobGasUsed',
+          'effectiveGasPrice',
+        ]) {
           expect(mine[field], `${hash} ${field}`).toEqual(theirs[field])
         }
       }
@@ -87,7 +117,15 @@ describe('a replay of a chainsim upstream', () => {
       expect(theirLogs.length).toBeGreaterThan(50)
       expect(strip(myLogs)).toEqual(strip(theirLogs))
       const answer = await rpc(url, 'sim_replay', [])
-      expect(answer).toEqual({ from: hex(history.setupHead), to: hex(history.head), next: hex(history.head + 1n), done: true, paused: false, speed: 'fast', waiting: false })
+      expect(answer).toEqual({
+        from: hex(history.setupHead),
+        to: hex(history.head),
+        next: hex(history.head + 1n),
+        done: true,
+        paused: false,
+        speed: 'fast',
+        waiting: false,
+      })
     } finally {
       await fork.close()
     }
@@ -109,14 +147,29 @@ describe('a replay of a chainsim upstream', () => {
   })
 
   test('sim_replay steers: starts paused, resumes, refuses what cannot be done, and holds other mining back', async () => {
-    const fork = await startReplay({ url: proxy.url, blockNumber: Number(history.setupHead), offline: true, replayTo: Number(history.head), replayPaused: true, replaySpeed: 'realtime' })
+    const fork = await startReplay({
+      url: proxy.url,
+      blockNumber: Number(history.setupHead),
+      offline: true,
+      replayTo: Number(history.head),
+      replayPaused: true,
+      replaySpeed: 'realtime',
+    })
     try {
       const url = `${fork.networks[0]!.httpUrl}/v3/test`
       expect(await rpc(url, 'sim_replay', [])).toMatchObject({ paused: true, done: false, next: hex(history.setupHead + 1n), speed: 'realtime' })
-      expect((await rpcError(url, 'evm_mine', [])).message).toMatch(/replaying .* only the replay mines until it ends: sim_replay \[\{"to": \d+\}\] ends it now/)
-      expect(await rpcError(url, 'sim_replay', [{ pause: true, resume: true }])).toMatchObject({ code: -32602, message: 'invalid argument 0: pause and resume together: give one of them' })
+      expect((await rpcError(url, 'evm_mine', [])).message).toMatch(
+        /replaying .* only the replay mines until it ends: sim_replay \[\{"to": \d+\}\] ends it now/,
+      )
+      expect(await rpcError(url, 'sim_replay', [{ pause: true, resume: true }])).toMatchObject({
+        code: -32602,
+        message: 'invalid argument 0: pause and resume together: give one of them',
+      })
       expect(await rpcError(url, 'sim_replay', [{ speed: -1 }])).toMatchObject({ code: -32602 })
-      expect(await rpcError(url, 'sim_replay', [{ to: hex(history.setupHead - 1n) }])).toMatchObject({ code: -32602, message: expect.stringMatching(/is below block/) })
+      expect(await rpcError(url, 'sim_replay', [{ to: hex(history.setupHead - 1n) }])).toMatchObject({
+        code: -32602,
+        message: expect.stringMatching(/is below block/),
+      })
       expect(await rpcError(url, 'sim_replay', [{ bogus: 1 }])).toMatchObject({ code: -32602 })
       // Ending early at block setupHead + 2: the replay is done there, and mining is the network's again.
       expect(await rpc(url, 'sim_replay', [{ to: hex(history.setupHead + 2n), speed: 'fast', resume: true }])).toMatchObject({ paused: false, speed: 'fast' })
@@ -149,7 +202,10 @@ describe('a replay of a chainsim upstream', () => {
       const { status } = await replayed(fork)
       expect(status).toMatchObject({ done: true })
       expect(status.mismatch).toBeUndefined()
-      const [mine, theirs] = await Promise.all([rpc(url, 'eth_getBlockByNumber', [hex(history.setupHead + 1n), false]), rpc(upstreamUrl, 'eth_getBlockByNumber', [hex(history.setupHead + 1n), false])])
+      const [mine, theirs] = await Promise.all([
+        rpc(url, 'eth_getBlockByNumber', [hex(history.setupHead + 1n), false]),
+        rpc(upstreamUrl, 'eth_getBlockByNumber', [hex(history.setupHead + 1n), false]),
+      ])
       expect(mine.transactions).toEqual([...theirs.transactions, local])
       // The block's own commitments cover the local transaction too; the replay checked the upstream's part.
       expect(mine.transactionsRoot).not.toBe(theirs.transactionsRoot)
@@ -174,13 +230,22 @@ describe('a replay of a chainsim upstream', () => {
       expect(status).toMatchObject({ done: false, next: stoppedAt + 1n, paused: false })
       expect(status.mismatch).toMatchObject({ block: stoppedAt, field: 'status', expected: 0, actual: 1 })
       const answer = await rpc(url, 'sim_replay', [])
-      expect(answer.mismatch).toMatchObject({ block: hex(stoppedAt), field: 'status', expected: 0, actual: 1, transaction: { hash: history.kinds.reverted[0] } })
+      expect(answer.mismatch).toMatchObject({
+        block: hex(stoppedAt),
+        field: 'status',
+        expected: 0,
+        actual: 1,
+        transaction: { hash: history.kinds.reverted[0] },
+      })
       const index = answer.mismatch.transaction.index
       expect((await rpc(upstreamUrl, 'eth_getTransactionReceipt', [history.kinds.reverted[0]])).transactionIndex).toBe(hex(index))
       expect(answer.mismatch.message).toBe(`transaction ${index} (${history.kinds.reverted[0]}) of block ${stoppedAt}: status is 1 here, 0 upstream`)
       // The block that differs stays, to be traced; nothing after it is mined.
       expect(BigInt(await rpc<Hex>(url, 'eth_blockNumber'))).toBe(stoppedAt)
-      expect(await rpcError(url, 'sim_replay', [{ resume: true }])).toMatchObject({ code: -32602, message: expect.stringMatching(/stopped at block .* cannot go past it/) })
+      expect(await rpcError(url, 'sim_replay', [{ resume: true }])).toMatchObject({
+        code: -32602,
+        message: expect.stringMatching(/stopped at block .* cannot go past it/),
+      })
       expect((await rpcError(url, 'evm_mine', [])).message).toMatch(/stopped at block/)
       expect(await rpc(url, 'sim_replay', [{ to: hex(stoppedAt) }])).toMatchObject({ done: true })
       await rpc(url, 'evm_mine')
@@ -190,21 +255,24 @@ describe('a replay of a chainsim upstream', () => {
   })
 
   test('in a scenario: a replaying network replays before the first step, and a replay step moves it on', async () => {
-    const played = await playScenario({
-      name: 'replayed history',
-      networks: [
-        { name: 'eager', fork: { url: upstreamUrl, blockNumber: Number(history.setupHead), cacheDir, replayTo: Number(history.setupHead + 2n) } },
-        { name: 'stepped', fork: { url: upstreamUrl, blockNumber: Number(history.setupHead), cacheDir, replayTo: Number(history.head), replayPaused: true } },
-      ],
-      steps: [
-        { rpc: 'eth_blockNumber', expect: { equal: Number(history.setupHead + 2n) } },
-        { network: 'stepped', filter: { address: history.token }, as: 'transfers' },
-        { network: 'stepped', replay: { to: Number(history.head) }, as: 'status' },
-        { network: 'stepped', rpc: 'eth_blockNumber', expect: { equal: Number(history.head) } },
-        { network: 'stepped', changes: '$transfers', expect: { length: { gte: 8 } } },
-        { network: 'stepped', replay: { to: Number(history.setupHead) } },
-      ],
-    }, { keepGoing: true })
+    const played = await playScenario(
+      {
+        name: 'replayed history',
+        networks: [
+          { name: 'eager', fork: { url: upstreamUrl, blockNumber: Number(history.setupHead), cacheDir, replayTo: Number(history.setupHead + 2n) } },
+          { name: 'stepped', fork: { url: upstreamUrl, blockNumber: Number(history.setupHead), cacheDir, replayTo: Number(history.head), replayPaused: true } },
+        ],
+        steps: [
+          { rpc: 'eth_blockNumber', expect: { equal: Number(history.setupHead + 2n) } },
+          { network: 'stepped', filter: { address: history.token }, as: 'transfers' },
+          { network: 'stepped', replay: { to: Number(history.head) }, as: 'status' },
+          { network: 'stepped', rpc: 'eth_blockNumber', expect: { equal: Number(history.head) } },
+          { network: 'stepped', changes: '$transfers', expect: { length: { gte: 8 } } },
+          { network: 'stepped', replay: { to: Number(history.setupHead) } },
+        ],
+      },
+      { keepGoing: true },
+    )
     try {
       const steps = played.report.steps
       expect(steps.slice(0, 5).map((s) => s.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed'])

@@ -16,9 +16,9 @@ function filesUnder(dir: string): string[] {
   })
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 /** A quoted module specifier naming `name` or a file in it, as an import, export or require writes it. */
-const specifierOf = (name: string) => new RegExp(`['"]${escape(name)}(/[^'"]*)?['"]`)
+const specifierOf = (name: string) => new RegExp(`['"]${escapeRegExp(name)}(/[^'"]*)?['"]`)
 
 test('every runtime dependency is loaded by the shipped code under src/', () => {
   const { dependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }

@@ -104,13 +104,31 @@ describe('invalid params', () => {
 
   const cases: Array<[string, () => unknown[], RegExp]> = [
     ['bytes that are not a state → -32602', () => ['0xdeadbeef'], /invalid argument 0: the state is not valid JSON/],
-    ['a JSON object that is not a chainsim state (an Anvil dump) → -32602', () => [bytesToHex(gzipSync('{"block":{},"accounts":{}}'))], /is not a chainsim state file/],
+    [
+      'a JSON object that is not a chainsim state (an Anvil dump) → -32602',
+      () => [bytesToHex(gzipSync('{"block":{},"accounts":{}}'))],
+      /is not a chainsim state file/,
+    ],
     ['a truncated gzip stream → -32602', () => ['0x1f8b0800000000000003'], /invalid argument 0: the state is not valid gzip data/],
-    ['a state of two networks → -32602', () => [asDump({ format: 'chainsim-state', version: 1, savedAt: '', networks: [twoNetworks, twoNetworks] })], /holds 2 networks/],
+    [
+      'a state of two networks → -32602',
+      () => [asDump({ format: 'chainsim-state', version: 1, savedAt: '', networks: [twoNetworks, twoNetworks] })],
+      /holds 2 networks/,
+    ],
     ['an object instead of hex → -32602', () => [{}], /invalid argument 0: expected 0x-prefixed hex data/],
     ['no state → -32602', () => [], /missing value for required argument 0/],
   ]
-  const twoNetworks = { name: 'x', chainId: '31337', genesis: {}, blocks: [], head: '0x', finality: { safeDepth: '1', finalizedDepth: '2' }, pool: [], clock: { mode: { kind: 'wall' }, offset: '0' }, accounts: [] }
+  const twoNetworks = {
+    name: 'x',
+    chainId: '31337',
+    genesis: {},
+    blocks: [],
+    head: '0x',
+    finality: { safeDepth: '1', finalizedDepth: '2' },
+    pool: [],
+    clock: { mode: { kind: 'wall' }, offset: '0' },
+    accounts: [],
+  }
   for (const [name, params, message] of cases) {
     test(name, async () => {
       const error = await rpcError(target, 'anvil_loadState', params())

@@ -86,7 +86,11 @@ describe('valid params', () => {
 describe('invalid params', () => {
   const cases: Array<[string, unknown[], RegExp]> = [
     ['a URL to fork → -32602', [{ forking: { jsonRpcUrl: 'http://127.0.0.1:1' } }], /invalid argument 0: forking another chain is not supported/],
-    ['a fork block number on a network that is not a fork → -32602', [{ forking: { blockNumber: 5 } }], /invalid argument 0: a fork block number needs a forked chain/],
+    [
+      'a fork block number on a network that is not a fork → -32602',
+      [{ forking: { blockNumber: 5 } }],
+      /invalid argument 0: a fork block number needs a forked chain/,
+    ],
     ['forking options that are not an object → -32602', [{ forking: 'mainnet' }], /invalid argument 0: forking: expected object/],
     ['a string → -32602', ['now'], /invalid argument 0: expected object/],
     ['two arguments → -32602', [{}, {}], /too many arguments for anvil_reset/],

@@ -1,5 +1,5 @@
 import { describe, expect, vi } from 'vitest'
-import { type DevServer } from '../helpers/rpcChain.ts'
+import type { DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
 
@@ -33,7 +33,7 @@ describe('valid params', () => {
     expect(await head()).toBe(stopped + 1n)
   })
 
-  test("as on Anvil, whose mining modes exclude each other, it turns automine off: 0 leaves no mining at all", async () => {
+  test('as on Anvil, whose mining modes exclude each other, it turns automine off: 0 leaves no mining at all', async () => {
     expect(await rpc(automine, 'anvil_getAutomine')).toBe(true)
     expect(await rpc(automine, 'anvil_setIntervalMining', [0])).toBeNull()
     expect(await rpc(automine, 'anvil_getAutomine')).toBe(false)

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest'
-import { type DevServer } from '../helpers/rpcChain.ts'
+import type { DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
 
@@ -12,7 +12,7 @@ test.beforeAll(async ({ server: started }) => {
 })
 
 describe('valid params', () => {
-  test("refused as Anvil refuses it while EIP-1559 is active (every chainsim block): its words, its code", async () => {
+  test('refused as Anvil refuses it while EIP-1559 is active (every chainsim block): its words, its code', async () => {
     const gasPrice = await rpc(url, 'eth_gasPrice')
     expect(await rpcError(url, 'anvil_setMinGasPrice', ['0x3b9aca00'])).toEqual({
       code: -32602,

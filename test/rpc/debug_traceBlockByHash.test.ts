@@ -31,7 +31,10 @@ describe('valid params', () => {
     await send(url, { from: a0, to: emitter, data: emitterCall('emitMany', [4n]) })
     const orphan = await rpc(url, 'eth_getBlockByNumber', ['latest', false])
     await rpc(url, 'anvil_rollback', [1])
-    const traces = await rpc<Array<{ txHash: Hex; result: any }>>(url, 'debug_traceBlockByHash', [orphan.hash, { tracer: 'callTracer', tracerConfig: { withLog: true } }])
+    const traces = await rpc<Array<{ txHash: Hex; result: any }>>(url, 'debug_traceBlockByHash', [
+      orphan.hash,
+      { tracer: 'callTracer', tracerConfig: { withLog: true } },
+    ])
     expect(traces.map((t) => t.txHash)).toEqual(orphan.transactions)
     expect(traces[0]!.result.logs).toHaveLength(4)
   })

@@ -102,7 +102,11 @@ describe('invalid params', () => {
     ['no block (geth requires one) → -32602', [{ to: stranger }], /missing value for required argument 1/],
     ['a malformed call → -32602', [{ to: '0x12' }, 'latest'], /argument 0: to: hex string has length 2, want 40/],
     ['an unknown tracer → -32602', [{ to: stranger }, 'latest', { tracer: 'muxTracer' }], /argument 2: tracer: tracer "muxTracer" is not available/],
-    ['bad state overrides → -32602', [{ to: stranger }, 'latest', { stateOverrides: { [stranger]: { nonce: 'x' } } }], /argument 2: stateOverrides\.0x0+aa\.nonce/],
+    [
+      'bad state overrides → -32602',
+      [{ to: stranger }, 'latest', { stateOverrides: { [stranger]: { nonce: 'x' } } }],
+      /argument 2: stateOverrides\.0x0+aa\.nonce/,
+    ],
     ['bad block overrides → -32602', [{ to: stranger }, 'latest', { blockOverrides: { number: 5 } }], /argument 2: blockOverrides\.number/],
     ['txIndex → -32602 (not supported)', [{ to: stranger }, 'latest', { txIndex: '0x0' }], /argument 2: txIndex: txIndex is not supported/],
   ]

@@ -66,8 +66,7 @@ let relay: Hex
 let outer: Hex
 let emitTx: Hex
 let deepRevertTx: Hex
-const deepRevertData = (): Hex =>
-  relayCall('forward', [outer, relayCall('forward', [emitter, emitterCall('revertWith', ['deep'])])])
+const deepRevertData = (): Hex => relayCall('forward', [outer, relayCall('forward', [emitter, emitterCall('revertWith', ['deep'])])])
 
 test.beforeAll(async ({ server: started }) => {
   server = started
@@ -190,7 +189,12 @@ describe('valid params', () => {
     const staticFrame = await frameOf(relayCall('peek', [emitter, emitterCall('tickCount')]))
     expect(staticFrame).toMatchObject({ type: 'STATICCALL', from: relay, to: emitter, output: ticks })
     expect(staticFrame.value).toBeUndefined()
-    expect(await frameOf(relayCall('borrow', [emitter, emitterCall('tickCount')]))).toMatchObject({ type: 'DELEGATECALL', from: relay, to: emitter, value: '0x0' })
+    expect(await frameOf(relayCall('borrow', [emitter, emitterCall('tickCount')]))).toMatchObject({
+      type: 'DELEGATECALL',
+      from: relay,
+      to: emitter,
+      value: '0x0',
+    })
     const created = await frameOf(relayCall('spawn', [EventEmitter.bytecode]))
     expect(created).toMatchObject({ type: 'CREATE', from: relay, value: '0x0', input: EventEmitter.bytecode })
     expect(await rpc(url, 'eth_getCode', [created.to, 'latest'])).toBe(created.output)
@@ -198,9 +202,7 @@ describe('valid params', () => {
     // A contract whose code is CALLER SELFDESTRUCT: whatever it is sent goes back to the sender.
     const destructible = await deploy(url, SELF_DESTRUCT_INIT_CODE)
     const destroyed = await trace<Frame>(await send(url, { from: a0, to: destructible, value: hex(5) }), { tracer: 'callTracer' })
-    expect(destroyed.calls).toEqual([
-      { type: 'SELFDESTRUCT', from: destructible, to: a0.toLowerCase(), gas: '0x0', gasUsed: '0x0', input: '0x', value: '0x5' },
-    ])
+    expect(destroyed.calls).toEqual([{ type: 'SELFDESTRUCT', from: destructible, to: a0.toLowerCase(), gas: '0x0', gasUsed: '0x0', input: '0x', value: '0x5' }])
   })
 
   test('prestateTracer: the accounts and slots touched, as they were before', async () => {
@@ -263,9 +265,17 @@ describe('invalid params', () => {
   const cases: Array<[string, unknown[], RegExp]> = [
     ['no hash → -32602', [], /missing value for required argument 0/],
     ['a short hash → -32602', ['0x1234'], /argument 0: hex string has length 4, want 64/],
-    ['a tracer chainsim does not run → -32602 naming it', [keccak256('0x01'), { tracer: 'fourByteTracer' }], /argument 1: tracer: tracer "fourByteTracer" is not available/],
+    [
+      'a tracer chainsim does not run → -32602 naming it',
+      [keccak256('0x01'), { tracer: 'fourByteTracer' }],
+      /argument 1: tracer: tracer "fourByteTracer" is not available/,
+    ],
     ['a config that is not an object → -32602', [keccak256('0x01'), 'callTracer'], /argument 1: expected a trace config object/],
-    ['a tracerConfig of the wrong type → -32602', [keccak256('0x01'), { tracer: 'callTracer', tracerConfig: { withLog: 'yes' } }], /argument 1: tracerConfig: expected boolean/],
+    [
+      'a tracerConfig of the wrong type → -32602',
+      [keccak256('0x01'), { tracer: 'callTracer', tracerConfig: { withLog: 'yes' } }],
+      /argument 1: tracerConfig: expected boolean/,
+    ],
     ['a timeout that is no duration → -32602', [keccak256('0x01'), { timeout: '5 seconds' }], /argument 1: timeout: time: invalid duration "5 seconds"/],
     ['a negative limit → -32602', [keccak256('0x01'), { limit: -1 }], /argument 1: limit: expected a non-negative integer/],
   ]

@@ -276,7 +276,15 @@ describe('batches', () => {
 
   test('all-notification batch → no response', async () => {
     const { dispatcher } = setup()
-    expect(await dispatcher.handle([{ jsonrpc: '2.0', method: 'echo' }, { jsonrpc: '2.0', method: 'boom' }], ctx)).toBeUndefined()
+    expect(
+      await dispatcher.handle(
+        [
+          { jsonrpc: '2.0', method: 'echo' },
+          { jsonrpc: '2.0', method: 'boom' },
+        ],
+        ctx,
+      ),
+    ).toBeUndefined()
   })
 
   test('empty batch → single -32600', async () => {
@@ -301,7 +309,12 @@ describe('batches', () => {
 
   test('batch at the limit is answered', async () => {
     const { dispatcher } = setup({ maxBatchSize: 3 })
-    expect(await dispatcher.handle([1, 2, 3].map((id) => call('echo', [], id)), ctx)).toHaveLength(3)
+    expect(
+      await dispatcher.handle(
+        [1, 2, 3].map((id) => call('echo', [], id)),
+        ctx,
+      ),
+    ).toHaveLength(3)
   })
 
   test('default limit is 1000', async () => {
@@ -429,7 +442,7 @@ describe('admission (rate limiting)', () => {
   test('admit is asked once per message with its request count; a batch counts each', async () => {
     const { dispatcher } = setup()
     const asked: number[] = []
-    const counting = { ...ctx, admit: (n: number) => (asked.push(n), undefined) }
+    const counting = { ...ctx, admit: (n: number) => void asked.push(n) }
     await dispatcher.handle(call('echo'), counting)
     await dispatcher.handle([call('echo', [], 1), call('echo', [], 2), { jsonrpc: '2.0', method: 'echo' }], counting)
     expect(asked).toEqual([1, 3])
@@ -457,7 +470,7 @@ describe('admission (rate limiting)', () => {
   test('an empty or oversized batch is refused as such, without asking', async () => {
     const { dispatcher } = setup({ maxBatchSize: 2 })
     let asked = 0
-    const counting = { ...ctx, admit: () => (asked++, undefined) }
+    const counting = { ...ctx, admit: () => void asked++ }
     expect(await dispatcher.handle([], counting)).toMatchObject({ error: { message: 'empty batch' } })
     expect(await dispatcher.handle([call('echo'), call('echo'), call('echo')], counting)).toMatchObject({ error: { message: 'batch too large' } })
     expect(asked).toBe(0)

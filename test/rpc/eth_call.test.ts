@@ -2,17 +2,7 @@ import type { Hex } from 'viem'
 import { decodeFunctionResult, encodeErrorResult, getAddress, keccak256, pad } from 'viem/utils'
 import { describe, expect } from 'vitest'
 import { ChainsimToken } from '../../src/contracts/index.ts'
-import {
-  deployEmitterViaRpc,
-  deployTokenViaRpc,
-  devAccount,
-  emitterCall,
-  hex,
-  send,
-  
-  tokenCall,
-  type DevServer,
-} from '../helpers/rpcChain.ts'
+import { deployEmitterViaRpc, deployTokenViaRpc, devAccount, emitterCall, hex, send, tokenCall, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
 import { MAX_STATE_OVERRIDE_ENTRIES, OVERSIZED_OVERRIDES, stateOverridesOf } from '../helpers/stateOverrides.ts'
@@ -146,7 +136,9 @@ describe('state overrides (third parameter)', () => {
   test('null overrides are no overrides; the same address twice in another case: the later wins', async () => {
     expect(await call([tickCount(), 'latest', null, null])).toBe(pad('0x3'))
     const upper = `0x${emitter.slice(2).toUpperCase()}`
-    expect(await call([tickCount(), 'latest', { [emitter]: { stateDiff: { [slot0]: pad('0x1') } }, [upper]: { stateDiff: { [slot0]: pad('0x2') } } }])).toBe(pad('0x2'))
+    expect(await call([tickCount(), 'latest', { [emitter]: { stateDiff: { [slot0]: pad('0x1') } }, [upper]: { stateDiff: { [slot0]: pad('0x2') } } }])).toBe(
+      pad('0x2'),
+    )
   })
 
   test('state and stateDiff together → -32000 with geth’s words and the checksummed address', async () => {
@@ -162,7 +154,9 @@ describe('state overrides (third parameter)', () => {
       message: `account ${getAddress(emitter)} is not a precompile`,
     })
     const identity = '0x0000000000000000000000000000000000000004'
-    expect(await rpcError(url, 'eth_call', [tickCount(), 'latest', { [identity]: { movePrecompileToAddress: stranger }, [stranger]: { balance: '0x1' } }])).toEqual({
+    expect(
+      await rpcError(url, 'eth_call', [tickCount(), 'latest', { [identity]: { movePrecompileToAddress: stranger }, [stranger]: { balance: '0x1' } }]),
+    ).toEqual({
       code: -32000,
       message: `account ${getAddress(stranger)} is already overridden`,
     })
@@ -178,7 +172,9 @@ describe('state overrides (third parameter)', () => {
   test('oversized overrides are refused for their size before any is read, malformed as they are', async () => {
     const malformed = stateOverridesOf(MAX_STATE_OVERRIDE_ENTRIES + 1, { malformed: true })
     expect(await rpcError(url, 'eth_call', [tickCount(), 'latest', malformed])).toEqual(OVERSIZED_OVERRIDES)
-    expect(await rpcError(url, 'eth_call', [tickCount(), 'latest', stateOverridesOf(MAX_STATE_OVERRIDE_ENTRIES, { malformed: true })])).toMatchObject({ code: -32602 })
+    expect(await rpcError(url, 'eth_call', [tickCount(), 'latest', stateOverridesOf(MAX_STATE_OVERRIDE_ENTRIES, { malformed: true })])).toMatchObject({
+      code: -32602,
+    })
   })
 
   const invalid: Array<[string, unknown, RegExp]> = [
@@ -186,7 +182,11 @@ describe('state overrides (third parameter)', () => {
     ['a malformed address key', { '0x12': {} }, /argument 2: 0x12: hex string has length 2, want 40 for address/],
     ['a balance that is not a quantity', { [stranger]: { balance: 12 } }, /argument 2: 0x0+aa\.balance: expected 0x-prefixed hex number/],
     ['a nonce above 64 bits', { [stranger]: { nonce: `0x1${'0'.repeat(16)}` } }, /argument 2: 0x0+aa\.nonce: hex number > 64 bits/],
-    ['a storage key that is not 32 bytes', { [stranger]: { stateDiff: { '0x01': pad('0x1') } } }, /argument 2: 0x0+aa\.stateDiff\.0x01: hex string has length 2, want 64/],
+    [
+      'a storage key that is not 32 bytes',
+      { [stranger]: { stateDiff: { '0x01': pad('0x1') } } },
+      /argument 2: 0x0+aa\.stateDiff\.0x01: hex string has length 2, want 64/,
+    ],
     ['odd-length code', { [stranger]: { code: '0x123' } }, /argument 2: 0x0+aa\.code: hex string has odd length/],
   ]
   for (const [name, overrides, message] of invalid) {
@@ -201,8 +201,7 @@ describe('state overrides (third parameter)', () => {
 describe('block overrides (fourth parameter)', () => {
   // Code that returns one header field: NUMBER (43), TIMESTAMP (42), COINBASE (41), GASLIMIT (45), PREVRANDAO (44), BASEFEE (48), BLOBBASEFEE (4a).
   const reading = (opcode: string) => ({ [emitter]: { code: `0x${opcode}60005260206000f3` } })
-  const read = (opcode: string, blockOverrides: unknown, request: object = {}) =>
-    call([{ to: emitter, ...request }, 'latest', reading(opcode), blockOverrides])
+  const read = (opcode: string, blockOverrides: unknown, request: object = {}) => call([{ to: emitter, ...request }, 'latest', reading(opcode), blockOverrides])
 
   test('number, time, feeRecipient (or coinbase), gasLimit and prevRandao are what the EVM reads', async () => {
     expect(await read('43', { number: '0x99' })).toBe(pad('0x99'))
@@ -257,10 +256,10 @@ describe('invalid params', () => {
     ['no call object → -32602', [], /missing value for required argument 0/],
     ['a call object that is a string → -32602', ['0x12'], /argument 0: expected transaction call object/],
     ['a malformed to → -32602 naming it', [{ to: '0x1234' }, 'latest'], /argument 0: to: hex string has length 4, want 40/],
-    ['data that is odd-length hex → -32602 naming it', [{ to: '0x' + '11'.repeat(20), data: '0x123' }], /argument 0: data: hex string has odd length/],
-    ['data and input that differ → -32602', [{ to: '0x' + '11'.repeat(20), data: '0x12', input: '0x34' }], /both "data" and "input" are set and not equal/],
-    ['a gas that is not a quantity → -32602', [{ to: '0x' + '11'.repeat(20), gas: 21000 }], /argument 0: gas/],
-    ['an unknown block tag → -32602', [{ to: '0x' + '11'.repeat(20) }, 'newest'], /argument 1/],
+    ['data that is odd-length hex → -32602 naming it', [{ to: `0x${'11'.repeat(20)}`, data: '0x123' }], /argument 0: data: hex string has odd length/],
+    ['data and input that differ → -32602', [{ to: `0x${'11'.repeat(20)}`, data: '0x12', input: '0x34' }], /both "data" and "input" are set and not equal/],
+    ['a gas that is not a quantity → -32602', [{ to: `0x${'11'.repeat(20)}`, gas: 21000 }], /argument 0: gas/],
+    ['an unknown block tag → -32602', [{ to: `0x${'11'.repeat(20)}` }, 'newest'], /argument 1/],
   ]
   for (const [name, params, message] of cases) {
     test(name, async () => {

@@ -1,9 +1,12 @@
 import { describe, expect } from 'vitest'
-import { type DevServer } from '../helpers/rpcChain.ts'
+import type { DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
 
-const test = rpcTestWith([{ name: 'dev', chainId: 31337 }, { name: 'other', chainId: 11155111 }])
+const test = rpcTestWith([
+  { name: 'dev', chainId: 31337 },
+  { name: 'other', chainId: 11155111 },
+])
 let server: DevServer
 test.beforeAll(async ({ server: started }) => {
   server = started

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest'
-import { type DevServer } from '../helpers/rpcChain.ts'
+import type { DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
 
@@ -24,6 +24,9 @@ describe('valid params', () => {
 
 describe('invalid params', () => {
   test('any argument → -32602 too many arguments', async () => {
-    expect(await rpcError(server.url, 'eth_coinbase', ['latest'])).toMatchObject({ code: -32602, message: expect.stringMatching(/too many arguments for eth_coinbase/) })
+    expect(await rpcError(server.url, 'eth_coinbase', ['latest'])).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/too many arguments for eth_coinbase/),
+    })
   })
 })

@@ -1,18 +1,7 @@
 import type { Hex } from 'viem'
 import { encodeAbiParameters, keccak256 } from 'viem/utils'
 import { describe, expect } from 'vitest'
-import {
-  deployEmitterViaRpc,
-  deployTokenViaRpc,
-  devAccount,
-  emitterCall,
-  receiptOf,
-  send,
-  signRaw,
-  
-  tokenCall,
-  type DevServer,
-} from '../helpers/rpcChain.ts'
+import { deployEmitterViaRpc, deployTokenViaRpc, devAccount, emitterCall, receiptOf, send, signRaw, tokenCall, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
 
@@ -95,7 +84,10 @@ describe('valid params', () => {
 
 describe('invalid params', () => {
   test('no call object → -32602', async () => {
-    expect(await rpcError(url, 'eth_createAccessList', [])).toMatchObject({ code: -32602, message: expect.stringMatching(/missing value for required argument 0/) })
+    expect(await rpcError(url, 'eth_createAccessList', [])).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/missing value for required argument 0/),
+    })
   })
 
   test('an access list entry with a bad address → -32602 naming it', async () => {

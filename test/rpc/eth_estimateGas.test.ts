@@ -2,18 +2,7 @@ import type { Hex } from 'viem'
 import { encodeDeployData, encodeErrorResult, hexToBytes, keccak256, pad } from 'viem/utils'
 import { describe, expect } from 'vitest'
 import { ChainsimToken } from '../../src/contracts/index.ts'
-import {
-  deployEmitterViaRpc,
-  deployTokenViaRpc,
-  devAccount,
-  emitterCall,
-  hex,
-  receiptOf,
-  send,
-  
-  tokenCall,
-  type DevServer,
-} from '../helpers/rpcChain.ts'
+import { deployEmitterViaRpc, deployTokenViaRpc, devAccount, emitterCall, hex, receiptOf, send, tokenCall, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
 import { MAX_STATE_OVERRIDE_ENTRIES, OVERSIZED_OVERRIDES, stateOverridesOf } from '../helpers/stateOverrides.ts'
@@ -128,7 +117,10 @@ describe('state and block overrides', () => {
     const request = { from: a0, to: emitter, data: emitterCall('emitMany', [20n]) }
     const needed = await estimate([request])
     expect(await estimate([request, 'latest', null, { gasLimit: hex(needed + 1000n) }])).toBe(needed)
-    expect(await rpcError(url, 'eth_estimateGas', [request, 'latest', null, { gasLimit: hex(needed / 2n) }])).toMatchObject({ code: -32000, message: 'out of gas' })
+    expect(await rpcError(url, 'eth_estimateGas', [request, 'latest', null, { gasLimit: hex(needed / 2n) }])).toMatchObject({
+      code: -32000,
+      message: 'out of gas',
+    })
   })
 
   test('state overrides past the cap → -32000, counted before any is read', async () => {

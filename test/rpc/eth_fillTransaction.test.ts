@@ -38,7 +38,16 @@ describe('valid params', () => {
     const signed = await rpc<TransactionSerialized>(url, 'eth_signTransaction', [request])
     expect(unsignedFields(filled.raw).fields).toEqual(unsignedFields(signed).fields)
     expect(unsignedFields(filled.raw).signature).toMatchObject({ r: `0x${'0'.repeat(64)}`, s: `0x${'0'.repeat(64)}`, yParity: 0 })
-    expect(filled.tx).toMatchObject({ from: from.toLowerCase(), to: to.toLowerCase(), value: '0x2a', input: '0xc0ffee', nonce, r: '0x0', s: '0x0', blockHash: null })
+    expect(filled.tx).toMatchObject({
+      from: from.toLowerCase(),
+      to: to.toLowerCase(),
+      value: '0x2a',
+      input: '0xc0ffee',
+      nonce,
+      r: '0x0',
+      s: '0x0',
+      blockHash: null,
+    })
     expect(filled.tx.hash).toBe(keccak256(filled.raw))
     expect(await rpc(url, 'eth_getTransactionCount', [from, 'pending'])).toBe(nonce)
     expect(await rpc(url, 'eth_getTransactionByHash', [filled.tx.hash])).toBeNull()
@@ -71,7 +80,11 @@ describe('invalid params', () => {
   })
 
   const cases: Array<[string, unknown[], RegExp]> = [
-    ['gasPrice with maxFeePerGas → -32602', [{ from, to, gasPrice: '0x1', maxFeePerGas: '0x2' }], /both gasPrice and \(maxFeePerGas or maxPriorityFeePerGas\) specified/],
+    [
+      'gasPrice with maxFeePerGas → -32602',
+      [{ from, to, gasPrice: '0x1', maxFeePerGas: '0x2' }],
+      /both gasPrice and \(maxFeePerGas or maxPriorityFeePerGas\) specified/,
+    ],
     ['not an object → -32602', ['0x01'], /invalid argument 0: expected transaction call object/],
     ['no params → -32602', [], /missing value for required argument 0/],
   ]
@@ -116,7 +129,10 @@ describe('as Anvil answers it', () => {
       return { fields, tx: rest, hashOfRaw: hash === keccak256(raw) }
     }
     // chainsim adds geth's blockTimestamp, and leaves a fee-market transaction's gasPrice out, as geth does.
-    const keys = (tx: Record<string, unknown>) => Object.keys(tx).filter((key) => key !== 'blockTimestamp' && key !== 'gasPrice').sort()
+    const keys = (tx: Record<string, unknown>) =>
+      Object.keys(tx)
+        .filter((key) => key !== 'blockTimestamp' && key !== 'gasPrice')
+        .sort()
     expect(keys(ours.tx)).toEqual(keys(theirs.tx))
     expect('gasPrice' in ours.tx).toBe(ours.tx.type === '0x0')
     expect(comparable(ours)).toEqual(comparable(theirs))

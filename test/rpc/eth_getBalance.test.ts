@@ -105,18 +105,30 @@ describe('invalid params', () => {
   })
 
   test('an empty block object → -32602', async () => {
-    expect(await rpcError(url, 'eth_getBalance', [sender, {}])).toMatchObject({ code: -32602, message: expect.stringMatching(/missing blockHash or blockNumber/) })
+    expect(await rpcError(url, 'eth_getBalance', [sender, {}])).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/missing blockHash or blockNumber/),
+    })
   })
 
   test('an unknown tag → -32602', async () => {
-    expect(await rpcError(url, 'eth_getBalance', [sender, 'newest'])).toMatchObject({ code: -32602, message: expect.stringMatching(/argument 1: invalid block tag/) })
+    expect(await rpcError(url, 'eth_getBalance', [sender, 'newest'])).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/argument 1: invalid block tag/),
+    })
   })
 
   test('a block number with leading zeros → -32602', async () => {
-    expect(await rpcError(url, 'eth_getBalance', [sender, '0x01'])).toMatchObject({ code: -32602, message: expect.stringMatching(/argument 1: hex number with leading zero digits/) })
+    expect(await rpcError(url, 'eth_getBalance', [sender, '0x01'])).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/argument 1: hex number with leading zero digits/),
+    })
   })
 
   test('three params → -32602 too many arguments', async () => {
-    expect(await rpcError(url, 'eth_getBalance', [sender, 'latest', true])).toMatchObject({ code: -32602, message: expect.stringMatching(/too many arguments/) })
+    expect(await rpcError(url, 'eth_getBalance', [sender, 'latest', true])).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/too many arguments/),
+    })
   })
 })

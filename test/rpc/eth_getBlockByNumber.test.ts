@@ -6,16 +6,41 @@ import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 /** The header fields geth returns for a Prague block. */
 const PRAGUE_FIELDS = [
-  'baseFeePerGas', 'blobGasUsed', 'difficulty', 'excessBlobGas', 'extraData', 'gasLimit', 'gasUsed', 'hash',
-  'logsBloom', 'miner', 'mixHash', 'nonce', 'number', 'parentBeaconBlockRoot', 'parentHash', 'receiptsRoot',
-  'requestsHash', 'sha3Uncles', 'size', 'stateRoot', 'timestamp', 'transactions', 'transactionsRoot', 'uncles',
-  'withdrawals', 'withdrawalsRoot',
+  'baseFeePerGas',
+  'blobGasUsed',
+  'difficulty',
+  'excessBlobGas',
+  'extraData',
+  'gasLimit',
+  'gasUsed',
+  'hash',
+  'logsBloom',
+  'miner',
+  'mixHash',
+  'nonce',
+  'number',
+  'parentBeaconBlockRoot',
+  'parentHash',
+  'receiptsRoot',
+  'requestsHash',
+  'sha3Uncles',
+  'size',
+  'stateRoot',
+  'timestamp',
+  'transactions',
+  'transactionsRoot',
+  'uncles',
+  'withdrawals',
+  'withdrawalsRoot',
 ].sort()
 const EMPTY_TRIE = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421'
 const EMPTY_UNCLES = '0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347'
 const ZERO_HASH = `0x${'00'.repeat(32)}`
 
-const test = rpcTestWith([{ name: 'dev', finality: { safeDepth: 2, finalizedDepth: 4 } }, { name: 'manual', mining: { auto: false } }])
+const test = rpcTestWith([
+  { name: 'dev', finality: { safeDepth: 2, finalizedDepth: 4 } },
+  { name: 'manual', mining: { auto: false } },
+])
 let server: DevServer
 let url: string
 let manual: string

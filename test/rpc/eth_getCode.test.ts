@@ -56,11 +56,17 @@ describe('valid params', () => {
 
 describe('invalid params', () => {
   test('an address of 21 bytes → -32602', async () => {
-    expect(await rpcError(url, 'eth_getCode', [`${emitter}00`, 'latest'])).toMatchObject({ code: -32602, message: expect.stringMatching(/argument 0: hex string has length 42, want 40 for address/) })
+    expect(await rpcError(url, 'eth_getCode', [`${emitter}00`, 'latest'])).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/argument 0: hex string has length 42, want 40 for address/),
+    })
   })
 
   test('an address that is not a string → -32602', async () => {
-    expect(await rpcError(url, 'eth_getCode', [42, 'latest'])).toMatchObject({ code: -32602, message: expect.stringMatching(/argument 0: expected 0x-prefixed address/) })
+    expect(await rpcError(url, 'eth_getCode', [42, 'latest'])).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/argument 0: expected 0x-prefixed address/),
+    })
   })
 
   test('a block past the head → -32000 header not found', async () => {

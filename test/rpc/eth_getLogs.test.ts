@@ -2,17 +2,7 @@ import type { Hex } from 'viem'
 import { keccak256, pad, toHex } from 'viem/utils'
 import { describe, expect } from 'vitest'
 import { WebSocket } from 'ws'
-import {
-  deployEmitterViaRpc,
-  deployTokenViaRpc,
-  devAccount,
-  emitterCall,
-  hex,
-  send,
-  
-  tokenCall,
-  type DevServer,
-} from '../helpers/rpcChain.ts'
+import { deployEmitterViaRpc, deployTokenViaRpc, devAccount, emitterCall, hex, send, tokenCall, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
 
@@ -64,10 +54,7 @@ const a3 = devAccount(3).address
 const GWEI = 10n ** 9n
 
 /** The reference for every valid-params test: logs read from the blocks' receipts, filtered here. */
-function reference(
-  all: WireLog[],
-  filter: { from: bigint; to: bigint; addresses?: Hex[]; topics?: TopicFilter },
-): WireLog[] {
+function reference(all: WireLog[], filter: { from: bigint; to: bigint; addresses?: Hex[]; topics?: TopicFilter }): WireLog[] {
   return all.filter((log) => {
     const number = BigInt(log.blockNumber!)
     if (number < filter.from || number > filter.to) return false
@@ -106,13 +93,15 @@ async function logsFromReceipts(url: string): Promise<WireLog[]> {
   return logs
 }
 
-const test = rpcTestWith([{ name: 'main', finality: { safeDepth: 2, finalizedDepth: 4 } },
-    { name: 'manual', mining: { auto: false } },
-    { name: 'small', limits: { maxLogResults: 50, maxLogParams: 10 } },
-    { name: 'bulk' },
-    { name: 'slow', limits: { queryTimeoutMs: 1, maxLogParams: 200_000 } },
-    { name: 'wide', limits: { maxLogParams: 200_000 } },
-    { name: 'pendingSmall', mining: { auto: false }, limits: { maxLogResults: 3 } },])
+const test = rpcTestWith([
+  { name: 'main', finality: { safeDepth: 2, finalizedDepth: 4 } },
+  { name: 'manual', mining: { auto: false } },
+  { name: 'small', limits: { maxLogResults: 50, maxLogParams: 10 } },
+  { name: 'bulk' },
+  { name: 'slow', limits: { queryTimeoutMs: 1, maxLogParams: 200_000 } },
+  { name: 'wide', limits: { maxLogParams: 200_000 } },
+  { name: 'pendingSmall', mining: { auto: false }, limits: { maxLogResults: 3 } },
+])
 let server: DevServer
 /** `main`: every topic shape, an ERC-20, finality depths 2 (safe) and 4 (finalized). */
 let main: string
@@ -141,8 +130,7 @@ async function buildMain(url: string) {
   token = await deployTokenViaRpc(url)
   // Explicit gas limits skip estimation (several simulated runs per transaction): the fixture builds faster.
   const gas = hex(300_000)
-  const emit = (name: Parameters<typeof emitterCall>[0], args: unknown[], from = a0) =>
-    send(url, { from, to: emitter, data: emitterCall(name, args), gas })
+  const emit = (name: Parameters<typeof emitterCall>[0], args: unknown[], from = a0) => send(url, { from, to: emitter, data: emitterCall(name, args), gas })
   await emit('emitZeroTopics', [1n])
   await emit('emitOneTopic', [2n])
   await emit('emitTwoTopics', [3n, 4n])
@@ -229,7 +217,6 @@ test.beforeAll(async ({ server: started }) => {
   ])
 })
 
-
 const getLogs = (url: string, filter: unknown) => rpc<WireLog[]>(url, 'eth_getLogs', [filter])
 
 describe('valid params', () => {
@@ -288,10 +275,8 @@ describe('valid params', () => {
   })
 
   test('address: mixed-case (checksummed) is the same address', async () => {
-    const mixed = (`0x${token.slice(2).toUpperCase()}`) as Hex
-    expect(await getLogs(main, { fromBlock: 'earliest', address: mixed })).toEqual(
-      reference(all, { from: 0n, to: head, addresses: [token] }),
-    )
+    const mixed = `0x${token.slice(2).toUpperCase()}` as Hex
+    expect(await getLogs(main, { fromBlock: 'earliest', address: mixed })).toEqual(reference(all, { from: 0n, to: head, addresses: [token] }))
   })
 
   test('address: an array matches any of them', async () => {
@@ -314,7 +299,14 @@ describe('valid params', () => {
     ['one topic matches at position 0', [TRANSFER], 4],
     ['null is a wildcard at its position', [TRANSFER, null, addressTopic(a1)], 2],
     ['an array is OR at its position', [[ONE_TOPIC, TWO_TOPICS]], 2],
-    ['OR arrays at two positions', [[TRANSFER, TICK], [addressTopic(a0), word(1n)]], 4],
+    [
+      'OR arrays at two positions',
+      [
+        [TRANSFER, TICK],
+        [addressTopic(a0), word(1n)],
+      ],
+      4,
+    ],
     ['an array holding null is a wildcard', [[ONE_TOPIC, null]], 12],
     ['[null] needs one topic: the anonymous zero-topic log is left out', [null], 12],
     ['an empty array is a wildcard that still needs a topic at its position', [[]], 12],
@@ -340,9 +332,7 @@ describe('valid params', () => {
 
   test('upper-case topic digits match the same logs', async () => {
     const upper = `0x${FOUR_TOPICS.slice(2).toUpperCase()}` as Hex
-    expect(await getLogs(main, { fromBlock: 'earliest', topics: [upper] })).toEqual(
-      reference(all, { from: 0n, to: head, topics: [FOUR_TOPICS] }),
-    )
+    expect(await getLogs(main, { fromBlock: 'earliest', topics: [upper] })).toEqual(reference(all, { from: 0n, to: head, topics: [FOUR_TOPICS] }))
   })
 
   test('earliest to earliest → the genesis block, which has no logs', async () => {
@@ -371,9 +361,7 @@ describe('valid params', () => {
 
   test('blockhash (lower case, as the reference spells it) is accepted as blockHash', async () => {
     const block = await rpc(main, 'eth_getBlockByNumber', [hex(head), false])
-    expect(await getLogs(main, { blockhash: block.hash, address: token })).toEqual(
-      reference(all, { from: head, to: head, addresses: [token] }),
-    )
+    expect(await getLogs(main, { blockhash: block.hash, address: token })).toEqual(reference(all, { from: head, to: head, addresses: [token] }))
   })
 
   test('blockHash of a block without logs → []', async () => {
@@ -552,7 +540,11 @@ describe('invalid params', () => {
     expect(await rpcError(main, 'eth_getLogs', [])).toMatchObject({ code: -32602, message: expect.stringMatching(/argument 0/) })
   })
 
-  for (const [name, filter] of [['a string', 'latest'], ['a number', 1], ['an array', [{}]]] as const) {
+  for (const [name, filter] of [
+    ['a string', 'latest'],
+    ['a number', 1],
+    ['an array', [{}]],
+  ] as const) {
     test(`filter that is ${name} → -32602`, async () => {
       expect(await rpcError(main, 'eth_getLogs', [filter])).toMatchObject({
         code: -32602,

@@ -1,15 +1,7 @@
 import type { Hex } from 'viem'
 import { encodeAbiParameters, keccak256, pad, toHex } from 'viem/utils'
 import { describe, expect } from 'vitest'
-import {
-  deployEmitterViaRpc,
-  deployTokenViaRpc,
-  devAccount,
-  emitterCall,
-  send,
-  
-  type DevServer,
-} from '../helpers/rpcChain.ts'
+import { deployEmitterViaRpc, deployTokenViaRpc, devAccount, emitterCall, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
 
@@ -86,7 +78,7 @@ describe('valid params', () => {
 
 describe('invalid params', () => {
   const cases: Array<[string, unknown[], RegExp]> = [
-    ['a slot longer than 32 bytes → -32602', ['0x' + '0'.repeat(65)], /argument 1:.*32 bytes/],
+    ['a slot longer than 32 bytes → -32602', [`0x${'0'.repeat(65)}`], /argument 1:.*32 bytes/],
     ['a slot with non-hex digits → -32602', ['0xasdf'], /argument 1/],
     ['a slot that is only 0x → -32602', ['0x'], /argument 1/],
     ['a slot that is a number → -32602', [2], /argument 1/],

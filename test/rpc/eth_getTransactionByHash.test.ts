@@ -1,24 +1,30 @@
 import type { Hex } from 'viem'
 import { keccak256, parseTransaction } from 'viem/utils'
 import { describe, expect } from 'vitest'
-import {
-  deployEmitterViaRpc,
-  devAccount,
-  emitterCall,
-  hex,
-  nextNonce,
-  receiptOf,
-  send,
-  signRaw,
-  
-  type DevServer,
-} from '../helpers/rpcChain.ts'
+import { deployEmitterViaRpc, devAccount, emitterCall, hex, nextNonce, receiptOf, send, signRaw, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 const CHAIN_ID = 31337
 const GWEI = 10n ** 9n
-const BASE = ['blockHash', 'blockNumber', 'blockTimestamp', 'from', 'gas', 'gasPrice', 'hash', 'input', 'nonce', 'to', 'transactionIndex', 'value', 'type', 'v', 'r', 's']
+const BASE = [
+  'blockHash',
+  'blockNumber',
+  'blockTimestamp',
+  'from',
+  'gas',
+  'gasPrice',
+  'hash',
+  'input',
+  'nonce',
+  'to',
+  'transactionIndex',
+  'value',
+  'type',
+  'v',
+  'r',
+  's',
+]
 const TYPED = [...BASE, 'chainId', 'accessList', 'yParity']
 const FIELDS = {
   legacy: BASE,
@@ -123,7 +129,6 @@ test.beforeAll(async ({ server: started }) => {
   })
   await sendRaw(url, raws.eip7702)
 })
-
 
 const byHash = (target: string, hash: string) => rpc<WireTx | null>(target, 'eth_getTransactionByHash', [hash])
 

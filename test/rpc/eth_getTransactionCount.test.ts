@@ -64,7 +64,10 @@ describe('valid params', () => {
 
 describe('invalid params', () => {
   test('a bad address → -32602', async () => {
-    expect(await rpcError(url, 'eth_getTransactionCount', ['0x12', 'latest'])).toMatchObject({ code: -32602, message: expect.stringMatching(/argument 0: hex string has length 2, want 40 for address/) })
+    expect(await rpcError(url, 'eth_getTransactionCount', ['0x12', 'latest'])).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/argument 0: hex string has length 2, want 40 for address/),
+    })
   })
 
   test('a block past the head → -32000 header not found', async () => {
@@ -72,7 +75,10 @@ describe('invalid params', () => {
   })
 
   test('an unknown block hash → -32000 header for hash not found', async () => {
-    expect(await rpcError(url, 'eth_getTransactionCount', [sender, { blockHash: keccak256('0x03') }])).toEqual({ code: -32000, message: 'header for hash not found' })
+    expect(await rpcError(url, 'eth_getTransactionCount', [sender, { blockHash: keccak256('0x03') }])).toEqual({
+      code: -32000,
+      message: 'header for hash not found',
+    })
   })
 
   test('a block tag that is not a string → -32602', async () => {

@@ -6,8 +6,20 @@ import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 const RECEIPT_FIELDS = [
-  'blockHash', 'blockNumber', 'contractAddress', 'cumulativeGasUsed', 'effectiveGasPrice', 'from', 'gasUsed', 'logs',
-  'logsBloom', 'status', 'to', 'transactionHash', 'transactionIndex', 'type',
+  'blockHash',
+  'blockNumber',
+  'contractAddress',
+  'cumulativeGasUsed',
+  'effectiveGasPrice',
+  'from',
+  'gasUsed',
+  'logs',
+  'logsBloom',
+  'status',
+  'to',
+  'transactionHash',
+  'transactionIndex',
+  'type',
 ].sort()
 const EMPTY_BLOOM = `0x${'00'.repeat(256)}`
 const GWEI = 10n ** 9n

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest'
-import { type DevServer } from '../helpers/rpcChain.ts'
+import type { DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
 
@@ -12,7 +12,12 @@ test.beforeAll(async ({ server: started }) => {
 
 describe('valid params', () => {
   test('null: blocks after the merge have no uncles (geth); unknown blocks too', async () => {
-    for (const params of [['latest', '0x0'], ['0x0', '0x0'], ['pending', '0x1'], ['0x99', '0x0']]) {
+    for (const params of [
+      ['latest', '0x0'],
+      ['0x0', '0x0'],
+      ['pending', '0x1'],
+      ['0x99', '0x0'],
+    ]) {
       expect(await rpc(server.url, 'eth_getUncleByBlockNumberAndIndex', params)).toBeNull()
     }
   })

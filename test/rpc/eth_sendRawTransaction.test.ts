@@ -49,7 +49,14 @@ describe('valid params', () => {
     }
     const authority = devAccount(8)
     const authorization = await authority.signAuthorization({ address: to, chainId: CHAIN_ID, nonce: await nextNonce(url, authority.address) })
-    const setCode = await signRaw(url, 1, { type: 'eip7702', chainId: CHAIN_ID, to: authority.address, gas: 100_000n, ...fee, authorizationList: [authorization] })
+    const setCode = await signRaw(url, 1, {
+      type: 'eip7702',
+      chainId: CHAIN_ID,
+      to: authority.address,
+      gas: 100_000n,
+      ...fee,
+      authorizationList: [authorization],
+    })
     expect((await receiptOf(url, await sendRaw(url, setCode))).type).toBe('0x4')
   })
 
@@ -81,23 +88,43 @@ describe('valid params', () => {
 
 describe('refusals: -32000 with the reason, and nothing is added', () => {
   const refusals: Array<[string, () => Promise<Hex>, RegExp]> = [
-    ['nonce too low', () => transfer(4, { nonce: 0 }).then(async (raw) => {
-      await sendRaw(url, raw)
-      return transfer(4, { nonce: 0, value: 2n })
-    }), /^nonce too low: next nonce 1, tx nonce 0$/],
+    [
+      'nonce too low',
+      () =>
+        transfer(4, { nonce: 0 }).then(async (raw) => {
+          await sendRaw(url, raw)
+          return transfer(4, { nonce: 0, value: 2n })
+        }),
+      /^nonce too low: next nonce 1, tx nonce 0$/,
+    ],
     ['insufficient funds', () => transfer(5, { value: 10n ** 30n }), /^insufficient funds for gas \* price \+ value/],
     ['wrong chain id', () => signRaw(url, 5, { type: 'eip1559', chainId: 1, to, gas: 21_000n, ...fee }), /^invalid chain id for signer$/],
     ['gas above the block gas limit', () => transfer(5, { gas: 30_000_001n }), /^exceeds block gas limit$/],
     ['gas below the intrinsic cost', () => transfer(5, { gas: 20_999n }), /^intrinsic gas too low: gas 20999, minimum needed 21000$/],
     ['fee cap below the base fee', () => transfer(5, { maxFeePerGas: 1n, maxPriorityFeePerGas: 1n }), /^max fee per gas less than block base fee/],
-    ['a high-s signature (EIP-2)', async () => {
-      const raw = await transfer(5)
-      const { r, s, yParity, ...fields } = parseTransaction(raw)
-      return serializeTransaction(fields as never, { r: r!, s: hex(SECP256K1_N - BigInt(s!)), yParity: 1 - yParity! })
-    }, /^invalid sender/],
-    ['a blob transaction', () => signRaw(url, 5, {
-      type: 'eip4844', chainId: CHAIN_ID, to, gas: 21_000n, ...fee, maxFeePerBlobGas: GWEI, blobVersionedHashes: [`0x01${'00'.repeat(31)}`],
-    }), /blob/],
+    [
+      'a high-s signature (EIP-2)',
+      async () => {
+        const raw = await transfer(5)
+        const { r, s, yParity, ...fields } = parseTransaction(raw)
+        return serializeTransaction(fields as never, { r: r!, s: hex(SECP256K1_N - BigInt(s!)), yParity: 1 - yParity! })
+      },
+      /^invalid sender/,
+    ],
+    [
+      'a blob transaction',
+      () =>
+        signRaw(url, 5, {
+          type: 'eip4844',
+          chainId: CHAIN_ID,
+          to,
+          gas: 21_000n,
+          ...fee,
+          maxFeePerBlobGas: GWEI,
+          blobVersionedHashes: [`0x01${'00'.repeat(31)}`],
+        }),
+      /blob/,
+    ],
     ['bytes that are no transaction', async () => '0x1234', /^invalid transaction/],
     ['empty bytes', async () => '0x', /^invalid transaction/],
   ]

@@ -53,10 +53,20 @@ describe('valid params', () => {
     const nonce = await rpc<Hex>(url, 'eth_getTransactionCount', [a0, 'pending'])
     const accessList = [{ address: to, storageKeys: [`0x${'00'.repeat(31)}07`] }]
     const hash = await sendTx({
-      from: a0, to, gas: hex(50_000), nonce, maxFeePerGas: hex(9n * GWEI), maxPriorityFeePerGas: hex(2n * GWEI), accessList,
+      from: a0,
+      to,
+      gas: hex(50_000),
+      nonce,
+      maxFeePerGas: hex(9n * GWEI),
+      maxPriorityFeePerGas: hex(2n * GWEI),
+      accessList,
     })
     expect(await rpc(url, 'eth_getTransactionByHash', [hash])).toMatchObject({
-      gas: hex(50_000), nonce, maxFeePerGas: hex(9n * GWEI), maxPriorityFeePerGas: hex(2n * GWEI), accessList,
+      gas: hex(50_000),
+      nonce,
+      maxFeePerGas: hex(9n * GWEI),
+      maxPriorityFeePerGas: hex(2n * GWEI),
+      accessList,
     })
   })
 
@@ -93,7 +103,10 @@ describe('refusals', () => {
   })
 
   test('a nonce already used → -32000 nonce too low', async () => {
-    expect(await rpcError(url, 'eth_sendTransaction', [{ from: a0, to, nonce: '0x0' }])).toMatchObject({ code: -32000, message: expect.stringMatching(/^nonce too low/) })
+    expect(await rpcError(url, 'eth_sendTransaction', [{ from: a0, to, nonce: '0x0' }])).toMatchObject({
+      code: -32000,
+      message: expect.stringMatching(/^nonce too low/),
+    })
   })
 
   test("a chainId other than the network's → geth's -32000, and nothing is sent", async () => {

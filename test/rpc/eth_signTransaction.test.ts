@@ -27,8 +27,14 @@ describe('valid params', () => {
     expect(await recoverTransactionAddress({ serializedTransaction: raw })).toBe(from)
     const nextBaseFee = (BigInt(latest.baseFeePerGas) * 7n) / 8n
     expect(parseTransaction(raw)).toMatchObject({
-      type: 'eip1559', chainId: 31337, nonce: Number(nonce), to: to.toLowerCase(), value: 42n, gas: 21_000n,
-      maxPriorityFeePerGas: GWEI, maxFeePerGas: 2n * nextBaseFee + GWEI,
+      type: 'eip1559',
+      chainId: 31337,
+      nonce: Number(nonce),
+      to: to.toLowerCase(),
+      value: 42n,
+      gas: 21_000n,
+      maxPriorityFeePerGas: GWEI,
+      maxFeePerGas: 2n * nextBaseFee + GWEI,
     })
     expect(await rpc(url, 'eth_getTransactionCount', [from, 'pending'])).toBe(nonce)
     expect(await rpc(url, 'eth_getTransactionByHash', [keccak256(raw)])).toBeNull()
@@ -71,7 +77,11 @@ describe('invalid params', () => {
 
   const cases: Array<[string, unknown[], RegExp]> = [
     ['no from → -32602', [{ to }], /invalid argument 0: missing "from"/],
-    ['gasPrice with maxFeePerGas → -32602', [{ from, to, gasPrice: '0x1', maxFeePerGas: '0x2' }], /both gasPrice and \(maxFeePerGas or maxPriorityFeePerGas\) specified/],
+    [
+      'gasPrice with maxFeePerGas → -32602',
+      [{ from, to, gasPrice: '0x1', maxFeePerGas: '0x2' }],
+      /both gasPrice and \(maxFeePerGas or maxPriorityFeePerGas\) specified/,
+    ],
     ['a nonce past 64 bits → -32602', [{ from, to, nonce: `0x1${'0'.repeat(16)}` }], /hex number > 64 bits/],
     ['not an object → -32602', ['0x01'], /invalid argument 0: expected transaction call object/],
     ['no params → -32602', [], /missing value for required argument 0/],

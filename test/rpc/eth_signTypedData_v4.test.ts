@@ -82,9 +82,7 @@ describe('valid params', () => {
 
   test('the typed data as a JSON object signs the same as its text', async () => {
     const text = wireTypedData(permit)
-    expect(await rpc(url, 'eth_signTypedData_v4', [owner.address, JSON.parse(text)])).toBe(
-      await rpc(url, 'eth_signTypedData_v4', [owner.address, text]),
-    )
+    expect(await rpc(url, 'eth_signTypedData_v4', [owner.address, JSON.parse(text)])).toBe(await rpc(url, 'eth_signTypedData_v4', [owner.address, text]))
   })
 
   test('integers as decimal strings, hex strings or JSON numbers sign alike', async () => {
@@ -112,12 +110,24 @@ describe('invalid params', () => {
     JSON.stringify({ domain: { name: 'Token' }, types, primaryType, message })
   const full = JSON.parse(wireTypedData(permit)).message as Record<string, unknown>
   const cases: Array<[string, unknown[], RegExp]> = [
-    ['a value past its integer type → -32602 argument 1', [owner.address, withMessage({ ...full, value: (2n ** 256n).toString() })], /invalid argument 1: .*256-bit unsigned/],
-    ['an address that is not one → -32602 argument 1', [owner.address, withMessage({ ...full, spender: '0x1234' })], /invalid argument 1: Address "0x1234" is invalid/],
+    [
+      'a value past its integer type → -32602 argument 1',
+      [owner.address, withMessage({ ...full, value: (2n ** 256n).toString() })],
+      /invalid argument 1: .*256-bit unsigned/,
+    ],
+    [
+      'an address that is not one → -32602 argument 1',
+      [owner.address, withMessage({ ...full, spender: '0x1234' })],
+      /invalid argument 1: Address "0x1234" is invalid/,
+    ],
     ['a primary type with no definition → -32602 argument 1', [owner.address, withMessage(full, permit.types, 'Transfer')], /invalid argument 1: .*Transfer/],
     ['text that is not JSON → -32602 argument 1', [owner.address, '{"types":'], /invalid argument 1: typed data is not valid JSON/],
     ['no types → -32602 argument 1', [owner.address, { primaryType: 'Permit', domain: {}, message: {} }], /invalid argument 1: types: expected object/],
-    ['a field without a type → -32602 argument 1', [owner.address, withMessage(full, { Permit: [{ name: 'owner' }] })], /invalid argument 1: types\.Permit\.0\.type: expected string/],
+    [
+      'a field without a type → -32602 argument 1',
+      [owner.address, withMessage(full, { Permit: [{ name: 'owner' }] })],
+      /invalid argument 1: types\.Permit\.0\.type: expected string/,
+    ],
     ['a number instead of typed data → -32602 argument 1', [owner.address, 7], /invalid argument 1: expected EIP-712 typed data object/],
     ['the typed data first → -32602 argument 0', [wireTypedData(permit), owner.address], /invalid argument 0/],
     ['no typed data → -32602', [owner.address], /missing value for required argument 1/],

@@ -157,20 +157,68 @@ describe('invalid params', () => {
     ['no blocks → -32602 empty input', { blockStateCalls: [] }, { code: -32602, message: /^empty input$/ }],
     ['257 blocks → -38026 too many blocks', { blockStateCalls: Array.from({ length: 257 }, () => ({})) }, { code: -38026, message: /^too many blocks$/ }],
     // Counted before any block is read: an oversized request costs what parsing it costs, malformed or not.
-    ['257 malformed blocks → -38026 too many blocks, not their faults', { blockStateCalls: Array.from({ length: 257 }, () => ({ calls: [{ to: '0x1' }] })) }, { code: -38026, message: /^too many blocks$/ }],
-    ['a block number not above the last → -38020', { blockStateCalls: [{ blockOverrides: { number: '0x1' } }] }, { code: -38020, message: /^block numbers must be in order: 1 <= \d+$/ }],
+    [
+      '257 malformed blocks → -38026 too many blocks, not their faults',
+      { blockStateCalls: Array.from({ length: 257 }, () => ({ calls: [{ to: '0x1' }] })) },
+      { code: -38026, message: /^too many blocks$/ },
+    ],
+    [
+      'a block number not above the last → -38020',
+      { blockStateCalls: [{ blockOverrides: { number: '0x1' } }] },
+      { code: -38020, message: /^block numbers must be in order: 1 <= \d+$/ },
+    ],
     ['a number more than 256 ahead → -38026', { blockStateCalls: [{ blockOverrides: { number: '0xffff' } }] }, { code: -38026, message: /^too many blocks$/ }],
-    ['a time not after the last → -38021', { blockStateCalls: [{ blockOverrides: { time: '0x1' } }] }, { code: -38021, message: /^block timestamps must be in order: 1 <= \d+$/ }],
-    ['calls past the block’s gas limit → -38015', { blockStateCalls: [{ blockOverrides: { gasLimit: '0x5208' }, calls: [{ from: a0, to: a1, gas: '0x5209' }] }] }, { code: -38015, message: /^block gas limit reached/ }],
-    ['gas below the intrinsic cost → -38013', { blockStateCalls: [{ calls: [{ from: a0, to: a1, gas: '0x1' }] }] }, { code: -38013, message: /^intrinsic gas too low/ }],
-    ['a value the sender cannot pay → -38014', { blockStateCalls: [{ calls: [{ from: stranger, to: a1, value: '0x1' }] }] }, { code: -38014, message: /^insufficient funds for gas \* price \+ value/ }],
-    ['validation, a nonce below the sender’s → -38010', { blockStateCalls: [{ calls: [{ from: a0, to: a1, nonce: '0x0', maxFeePerGas: '0xe8d4a51000' }] }], validation: true }, { code: -38010, message: /^nonce too low/ }],
-    ['validation, a nonce above the sender’s → -38011', { blockStateCalls: [{ calls: [{ from: a0, to: a1, nonce: '0xffff', maxFeePerGas: '0xe8d4a51000' }] }], validation: true }, { code: -38011, message: /^nonce too high/ }],
-    ['validation, no fee under a base fee → -32602', { blockStateCalls: [{ calls: [{ from: a0, to: a1 }] }], validation: true }, { code: -32602, message: /^max fee per gas less than block base fee/ }],
-    ['a state override geth refuses → -32000', { blockStateCalls: [{ stateOverrides: { [stranger]: { state: {}, stateDiff: {} } } }] }, { code: -32000, message: /has both 'state' and 'stateDiff'/ }],
+    [
+      'a time not after the last → -38021',
+      { blockStateCalls: [{ blockOverrides: { time: '0x1' } }] },
+      { code: -38021, message: /^block timestamps must be in order: 1 <= \d+$/ },
+    ],
+    [
+      'calls past the block’s gas limit → -38015',
+      { blockStateCalls: [{ blockOverrides: { gasLimit: '0x5208' }, calls: [{ from: a0, to: a1, gas: '0x5209' }] }] },
+      { code: -38015, message: /^block gas limit reached/ },
+    ],
+    [
+      'gas below the intrinsic cost → -38013',
+      { blockStateCalls: [{ calls: [{ from: a0, to: a1, gas: '0x1' }] }] },
+      { code: -38013, message: /^intrinsic gas too low/ },
+    ],
+    [
+      'a value the sender cannot pay → -38014',
+      { blockStateCalls: [{ calls: [{ from: stranger, to: a1, value: '0x1' }] }] },
+      { code: -38014, message: /^insufficient funds for gas \* price \+ value/ },
+    ],
+    [
+      'validation, a nonce below the sender’s → -38010',
+      { blockStateCalls: [{ calls: [{ from: a0, to: a1, nonce: '0x0', maxFeePerGas: '0xe8d4a51000' }] }], validation: true },
+      { code: -38010, message: /^nonce too low/ },
+    ],
+    [
+      'validation, a nonce above the sender’s → -38011',
+      { blockStateCalls: [{ calls: [{ from: a0, to: a1, nonce: '0xffff', maxFeePerGas: '0xe8d4a51000' }] }], validation: true },
+      { code: -38011, message: /^nonce too high/ },
+    ],
+    [
+      'validation, no fee under a base fee → -32602',
+      { blockStateCalls: [{ calls: [{ from: a0, to: a1 }] }], validation: true },
+      { code: -32602, message: /^max fee per gas less than block base fee/ },
+    ],
+    [
+      'a state override geth refuses → -32000',
+      { blockStateCalls: [{ stateOverrides: { [stranger]: { state: {}, stateDiff: {} } } }] },
+      { code: -32000, message: /has both 'state' and 'stateDiff'/ },
+    ],
     ['not an object → -32602', ['x'], { code: -32602, message: /argument 0: expected a simulation object/ }],
-    ['a malformed call → -32602 naming it', { blockStateCalls: [{ calls: [{ to: '0x1' }] }] }, { code: -32602, message: /argument 0: blockStateCalls\.0\.calls\.0\.to: hex string has length 1, want 40/ }],
-    ['a malformed override → -32602 naming it', { blockStateCalls: [{ blockOverrides: { time: 5 } }] }, { code: -32602, message: /argument 0: blockStateCalls\.0\.blockOverrides\.time/ }],
+    [
+      'a malformed call → -32602 naming it',
+      { blockStateCalls: [{ calls: [{ to: '0x1' }] }] },
+      { code: -32602, message: /argument 0: blockStateCalls\.0\.calls\.0\.to: hex string has length 1, want 40/ },
+    ],
+    [
+      'a malformed override → -32602 naming it',
+      { blockStateCalls: [{ blockOverrides: { time: 5 } }] },
+      { code: -32602, message: /argument 0: blockStateCalls\.0\.blockOverrides\.time/ },
+    ],
   ]
   for (const [name, request, expected] of refusals) {
     test(name, async () => {

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest'
-import { type DevServer } from '../helpers/rpcChain.ts'
+import type { DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
 

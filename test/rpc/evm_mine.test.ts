@@ -34,7 +34,7 @@ describe('valid params', () => {
     expect((await latest()).timestamp).toBe(hex(at + 50n))
   })
 
-  test('Anvil\'s options form {timestamp, blocks} mines that many blocks, the first at the timestamp', async () => {
+  test("Anvil's options form {timestamp, blocks} mines that many blocks, the first at the timestamp", async () => {
     const before = await latest()
     const at = BigInt(before.timestamp) + 500n
     expect(await rpc(url, 'evm_mine', [{ timestamp: Number(at), blocks: 3 }])).toBe('0x0')

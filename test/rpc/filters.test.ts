@@ -1,17 +1,7 @@
 import { keccak256, pad, toHex, type Hex } from 'viem'
 import { afterAll, describe, expect } from 'vitest'
 import { startChainsim, type Chainsim } from '../../src/testing/index.ts'
-import {
-  deployEmitterViaRpc,
-  deployTokenViaRpc,
-  devAccount,
-  emitterCall,
-  hex,
-  receiptOf,
-  send,
-  tokenCall,
-  type DevServer,
-} from '../helpers/rpcChain.ts'
+import { deployEmitterViaRpc, deployTokenViaRpc, devAccount, emitterCall, hex, receiptOf, send, tokenCall, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
 import { expectEach } from '../helpers/expectEach.ts'

@@ -12,7 +12,11 @@ import { DEFAULT_PROFILE, resolveProfile } from '../../src/rpc/providers/provide
 const hex = (bytes: number) => fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((b) => `0x${Buffer.from(b).toString('hex')}`)
 const address = hex(20)
 const topic = hex(32)
-const position = fc.oneof(fc.constant(null), topic, fc.array(fc.oneof({ weight: 5, arbitrary: topic }, { weight: 1, arbitrary: fc.constant(null) }), { maxLength: 6 }))
+const position = fc.oneof(
+  fc.constant(null),
+  topic,
+  fc.array(fc.oneof({ weight: 5, arbitrary: topic }, { weight: 1, arbitrary: fc.constant(null) }), { maxLength: 6 }),
+)
 const filter = fc.record(
   {
     address: fc.oneof(address, fc.array(address, { maxLength: 8 }), fc.constant(null)),

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest'
-import { type DevServer } from '../helpers/rpcChain.ts'
+import type { DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
 
@@ -17,6 +17,9 @@ describe('valid params', () => {
 
 describe('invalid params', () => {
   test('any argument → -32602 too many arguments', async () => {
-    expect(await rpcError(server.url, 'net_listening', [true])).toMatchObject({ code: -32602, message: expect.stringMatching(/too many arguments for net_listening/) })
+    expect(await rpcError(server.url, 'net_listening', [true])).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/too many arguments for net_listening/),
+    })
   })
 })

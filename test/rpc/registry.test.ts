@@ -34,7 +34,10 @@ describe('every method module is declared and registered', () => {
       const module = (await import(`${METHODS_DIR}${file}`)) as Record<string, unknown>
       const declarations = Object.entries(module).filter(([, value]) => isDeclaration(value)) as Array<[string, AnyMethod]>
       const named = file.replace(/\.ts$/, '')
-      expect(declarations.map(([exported]) => exported), `${file} declares ${named}`).toContain(named)
+      expect(
+        declarations.map(([exported]) => exported),
+        `${file} declares ${named}`,
+      ).toContain(named)
       for (const [exported, declaration] of declarations) {
         expect(declaration.name, `${file}: ${exported} is declared under its own name`).toBe(exported)
         expect(declarationOf(exported), `${exported} (${file}) is missing from src/rpc/registry.ts`).toBe(declaration)
@@ -71,13 +74,16 @@ describe('a method that reads a block says how, and a fork routes it', () => {
     }
   })
 
-  test.each(readers.map((method) => [method.name, method] as const))('%s: says how a fork answers it and whether it lags; a fork routes it unless local', (name, method) => {
-    expect(method.fork, `${name} reads a block: it must say how a fork answers it`).toBeDefined()
-    expect(typeof method.lagged, `${name} reads a block: it must say whether a lagging replica lags it`).toBe('boolean')
-    const route = forkRouteOf(method)
-    if (method.fork === 'local') expect(route).toBeUndefined()
-    else expect(route, `${name} is ${method.fork} by a fork, which must route it`).toBeTypeOf('function')
-  })
+  test.each(readers.map((method) => [method.name, method] as const))(
+    '%s: says how a fork answers it and whether it lags; a fork routes it unless local',
+    (name, method) => {
+      expect(method.fork, `${name} reads a block: it must say how a fork answers it`).toBeDefined()
+      expect(typeof method.lagged, `${name} reads a block: it must say whether a lagging replica lags it`).toBe('boolean')
+      const route = forkRouteOf(method)
+      if (method.fork === 'local') expect(route).toBeUndefined()
+      else expect(route, `${name} is ${method.fork} by a fork, which must route it`).toBeTypeOf('function')
+    },
+  )
 
   test('a fork routes only methods that read a block', () => {
     for (const method of METHODS as readonly AnyMethod[]) {

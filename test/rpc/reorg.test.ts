@@ -1,16 +1,6 @@
 import { keccak256, pad, parseGwei, toHex, type Hex } from 'viem'
 import { describe, expect } from 'vitest'
-import {
-  deployTokenViaRpc,
-  devAccount,
-  hex,
-  receiptOf,
-  send,
-  signRaw,
-  
-  tokenCall,
-  type DevServer,
-} from '../helpers/rpcChain.ts'
+import { deployTokenViaRpc, devAccount, hex, receiptOf, send, signRaw, tokenCall, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
 import { expectEach } from '../helpers/expectEach.ts'
@@ -75,7 +65,6 @@ test.beforeAll(async ({ server: started }) => {
     rpc(state, 'anvil_mine', ['0xa']),
   ])
 })
-
 
 const reorg = (url: string, options: Record<string, unknown>) => rpc<ReorgResult>(url, 'sim_reorg', [options])
 const changes = <T = WireLog>(url: string, id: string) => rpc<T[]>(url, 'eth_getFilterChanges', [id])
@@ -278,10 +267,12 @@ describe('state after reorgs of depth 1, 3 and 10', () => {
       for (let i = 0; i < depth; i++) sent.push(await send(state, { from, to: recipient, value: hex(1_000n + BigInt(i)) }))
       const top = await head(state)
       const ancestorTag = hex(top - BigInt(depth))
-      const positionsBefore = await Promise.all(sent.map(async (h) => {
-        const r = await receiptOf(state, h)
-        return `${r.blockNumber}:${r.transactionIndex}`
-      }))
+      const positionsBefore = await Promise.all(
+        sent.map(async (h) => {
+          const r = await receiptOf(state, h)
+          return `${r.blockNumber}:${r.transactionIndex}`
+        }),
+      )
       const at = {
         from: await balance(from, ancestorTag),
         fromNonce: await nonce(from, ancestorTag),
@@ -324,10 +315,12 @@ describe('state after reorgs of depth 1, 3 and 10', () => {
       if (variant === 'add') expect(branch[0]).toMatchObject({ hash: added, blockHash: result.addedBlocks[0], transactionIndex: '0x0' })
       const reincluded = sent.filter((h) => included.includes(h))
       if (reincluded.length > 0) {
-        const positionsAfter = await Promise.all(reincluded.map(async (h) => {
-          const r = await receiptOf(state, h)
-          return `${r.blockNumber}:${r.transactionIndex}`
-        }))
+        const positionsAfter = await Promise.all(
+          reincluded.map(async (h) => {
+            const r = await receiptOf(state, h)
+            return `${r.blockNumber}:${r.transactionIndex}`
+          }),
+        )
         // Re-included transactions visibly move (docs/reference/reorgs-and-filters.md, Reorgs: at least one changes block or position).
         expect(positionsAfter).not.toEqual(positionsBefore.slice(0, reincluded.length))
       }
@@ -455,14 +448,22 @@ describe('anvil_reorg, anvil_rollback, evm_snapshot/evm_revert', () => {
     expect(BigInt(await rpc<Hex>(anvil, 'eth_getTransactionCount', [from, 'latest']))).toBe(ancestorNonce + 1n)
   })
 
-  test('anvil_reorg counts requests\' nonces in block order, whatever the list order (as Anvil)', async () => {
+  test("anvil_reorg counts requests' nonces in block order, whatever the list order (as Anvil)", async () => {
     const from = accounts[7]!
     const [first, second] = ['0x0000000000000000000000000000000000000043', '0x0000000000000000000000000000000000000044'] as const
     await send(anvil, { from, to: first, value: '0x1' })
     await send(anvil, { from, to: first, value: '0x1' })
     const top = await head(anvil)
     const ancestorNonce = BigInt(await rpc<Hex>(anvil, 'eth_getTransactionCount', [from, hex(top - 2n)]))
-    expect(await rpc(anvil, 'anvil_reorg', [2, [[{ from, to: first, value: '0x2' }, 1], [{ from, to: second, value: '0x3' }, 0]]])).toBeNull()
+    expect(
+      await rpc(anvil, 'anvil_reorg', [
+        2,
+        [
+          [{ from, to: first, value: '0x2' }, 1],
+          [{ from, to: second, value: '0x3' }, 0],
+        ],
+      ]),
+    ).toBeNull()
     const [lower, upper] = [await block(anvil, hex(top - 1n), true), await block(anvil, hex(top), true)]
     expect(lower.transactions.map((t: { to: Hex; nonce: Hex }) => [t.to, t.nonce])).toEqual([[second, hex(ancestorNonce)]])
     expect(upper.transactions.map((t: { to: Hex; nonce: Hex }) => [t.to, t.nonce])).toEqual([[first, hex(ancestorNonce + 1n)]])
@@ -472,7 +473,16 @@ describe('anvil_reorg, anvil_rollback, evm_snapshot/evm_revert', () => {
     const from = devAccount(6)
     const nonce = BigInt(await rpc<Hex>(anvil, 'eth_getTransactionCount', [from.address, 'latest']))
     // A nonce one past the next: no block of the new branch can run it.
-    const raw = await signRaw(anvil, 6, { chainId: CHAIN_ID, type: 'eip1559', to: accounts[9]!, value: 1n, gas: 21_000n, maxFeePerGas: parseGwei('100'), maxPriorityFeePerGas: parseGwei('1'), nonce: Number(nonce + 1n) })
+    const raw = await signRaw(anvil, 6, {
+      chainId: CHAIN_ID,
+      type: 'eip1559',
+      to: accounts[9]!,
+      value: 1n,
+      gas: 21_000n,
+      maxFeePerGas: parseGwei('100'),
+      maxPriorityFeePerGas: parseGwei('1'),
+      nonce: Number(nonce + 1n),
+    })
     expect(await rpc(anvil, 'anvil_reorg', [1, [[raw, 0]]])).toBeNull()
     const found = await rpc<{ blockHash: Hex | null; nonce: Hex }>(anvil, 'eth_getTransactionByHash', [keccak256(raw)])
     expect(found).toMatchObject({ blockHash: null, nonce: hex(nonce + 1n) })

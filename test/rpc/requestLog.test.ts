@@ -49,10 +49,13 @@ describe('the ring', () => {
 })
 
 describe('what the dispatcher records', () => {
-  test('over the wire: the answer\'s size; in process: none; errors by code; notifications too', async () => {
+  test("over the wire: the answer's size; in process: none; errors by code; notifications too", async () => {
     const log = new RequestLog('dev')
     const dispatcher = createDispatcher(methods, { requestLog: log })
-    const text = await dispatcher.handleText('[{"jsonrpc":"2.0","id":1,"method":"echo","params":[1,"a"]},{"jsonrpc":"2.0","method":"echo"},{"jsonrpc":"2.0","id":2,"method":"fail"}]', { transport: 'ws', client: 'bot' })
+    const text = await dispatcher.handleText(
+      '[{"jsonrpc":"2.0","id":1,"method":"echo","params":[1,"a"]},{"jsonrpc":"2.0","method":"echo"},{"jsonrpc":"2.0","id":2,"method":"fail"}]',
+      { transport: 'ws', client: 'bot' },
+    )
     const answers = JSON.parse(text!) as unknown[]
     await dispatcher.handle({ jsonrpc: '2.0', id: 3, method: 'nope' }, { transport: 'http' })
     const [unknown, ...batch] = log.page(Number.MAX_SAFE_INTEGER, 10)
@@ -106,11 +109,22 @@ describe('params summary', () => {
   test('100,000 addresses are summarised from the first few', () => {
     const params = [{ address: Array.from({ length: 100_000 }, (_, i) => `0x${i.toString(16).padStart(40, '0')}`) }]
     expect(summarizeParams(params)).toBe(`[{"address":["0x${'0'.repeat(40)}","0x${'0'.repeat(39)}1","0x${'0'.repeat(39)}2",…+99997]}]`)
-    expect(summarizeParams(['0x' + 'ab'.repeat(5000)])).toBe('["0xabababab…(10002 chars)"]')
+    expect(summarizeParams([`0x${'ab'.repeat(5000)}`])).toBe('["0xabababab…(10002 chars)"]')
   })
 
   test('one line per call for --log-requests', () => {
-    const line = formatRequestLine({ seq: 1, at: Date.UTC(2026, 0, 1, 12, 0, 0, 5), network: 'dev', transport: 'ws', connection: 3, client: 'indexer', method: 'eth_getLogs', params: '[{}]', durationMs: 1.234, error: { code: -32005, message: 'query returned more than 10000 results' } })
+    const line = formatRequestLine({
+      seq: 1,
+      at: Date.UTC(2026, 0, 1, 12, 0, 0, 5),
+      network: 'dev',
+      transport: 'ws',
+      connection: 3,
+      client: 'indexer',
+      method: 'eth_getLogs',
+      params: '[{}]',
+      durationMs: 1.234,
+      error: { code: -32005, message: 'query returned more than 10000 results' },
+    })
     expect(line).toBe('12:00:00.005 dev ws#3 indexer eth_getLogs [{}] 1.23 ms → -32005 query returned more than 10000 results')
   })
 
@@ -118,8 +132,11 @@ describe('params summary', () => {
     const printed: string[] = []
     const log = new RequestLog('dev', { print: (line) => printed.push(line), printing: true })
     const dispatcher = createDispatcher(methods, { requestLog: log })
-    await dispatcher.handleText(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId\n12:00:00.000 dev http forged\u001b[2J\u009b' }), { transport: 'http' })
+    await dispatcher.handleText(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId\n12:00:00.000 dev http forged\u001b[2J\u009b' }), {
+      transport: 'http',
+    })
     expect(printed).toHaveLength(1)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may reach the terminal
     expect(printed[0]).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/)
     expect(printed[0]).toMatch(/ eth_chainId\\n12:00:00\.000 dev http forged\\u001b\[2J\\u009b \[\] [\d.]+ ms → -32601 the method eth_chainId\\n12:00/)
   })

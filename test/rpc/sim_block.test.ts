@@ -18,7 +18,7 @@ async function blockOf(url: string, transactions: Array<Parameters<typeof send>[
 }
 
 describe('valid params', () => {
-  test('a block\'s transactions: calls decoded with the bundled ABIs, outcome and why one failed', async ({ server }) => {
+  test("a block's transactions: calls decoded with the bundled ABIs, outcome and why one failed", async ({ server }) => {
     const alice = devAccount(0).address
     const bob = devAccount(1).address
     const hash = await blockOf(server.url, [
@@ -43,7 +43,7 @@ describe('valid params', () => {
     expect(payment).toMatchObject({ call: null, value: '0xde0b6b3a7640000', to: bob.toLowerCase() })
   })
 
-  test('a blob transaction: the header\'s blob gas, its blob count and the blob gas it paid, as the receipt says', async ({ server }) => {
+  test("a blob transaction: the header's blob gas, its blob count and the blob gas it paid, as the receipt says", async ({ server }) => {
     const account = devAccount(7)
     const nonce = Number(await rpc(server.url, 'eth_getTransactionCount', [account.address, 'latest']))
     const raw = await signBlobTransaction({ account, chainId: 31337, nonce, sidecars: [sidecarOf('sim_block')] })
@@ -55,7 +55,8 @@ describe('valid params', () => {
     expect(block).toMatchObject({ blobGasUsed: wire.blobGasUsed, excessBlobGas: wire.excessBlobGas })
     expect(block.blobGasUsed).toBe('0x20000')
     expect(block.transactions[0]).toMatchObject({ hash: txHash, type: '0x3', blobs: 1, blobGasUsed: receipt.blobGasUsed, blobGasPrice: receipt.blobGasPrice })
-    const [plain] = (await rpc(server.url, 'sim_block', [{ hash: await blockOf(server.url, [{ from: account.address, to: account.address, value: '0x1' }]) }])).transactions
+    const [plain] = (await rpc(server.url, 'sim_block', [{ hash: await blockOf(server.url, [{ from: account.address, to: account.address, value: '0x1' }]) }]))
+      .transactions
     expect(plain).toMatchObject({ type: '0x2', blobs: 0, blobGasUsed: null, blobGasPrice: null })
   })
 
@@ -68,7 +69,10 @@ describe('valid params', () => {
 
   test('transactions come a page at a time', async ({ server }) => {
     const from = devAccount(4).address
-    const hash = await blockOf(server.url, [0, 1, 2, 3, 4].map(() => ({ from, to: devAccount(5).address, value: '0x1' })))
+    const hash = await blockOf(
+      server.url,
+      [0, 1, 2, 3, 4].map(() => ({ from, to: devAccount(5).address, value: '0x1' })),
+    )
     const first = await rpc(server.url, 'sim_block', [{ hash, limit: 2 }])
     const second = await rpc(server.url, 'sim_block', [{ hash, from: first.next, limit: 2 }])
     const last = await rpc(server.url, 'sim_block', [{ hash, from: second.next, limit: 2 }])

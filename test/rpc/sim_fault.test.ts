@@ -2,7 +2,16 @@ import { describe, expect } from 'vitest'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
 
-const test = rpcTestWith([{}, { name: 'configured', faults: [{ kind: 'lag', blocks: 1 }, { method: 'net_version', rate: 1, error: { code: -32000, message: 'configured' } }] }])
+const test = rpcTestWith([
+  {},
+  {
+    name: 'configured',
+    faults: [
+      { kind: 'lag', blocks: 1 },
+      { method: 'net_version', rate: 1, error: { code: -32000, message: 'configured' } },
+    ],
+  },
+])
 let url: string
 let configured: string
 test.beforeAll(async ({ server }) => {

@@ -5,7 +5,18 @@ import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 const test = rpcTestWith([{ mining: { auto: true } }])
 
-type Listed = { total: number; filters: Array<{ id: string; kind: string; criteria: Record<string, unknown> | null; installedAt: number; lastPolledAt: number; expiresAt: number; waiting: number }> }
+type Listed = {
+  total: number
+  filters: Array<{
+    id: string
+    kind: string
+    criteria: Record<string, unknown> | null
+    installedAt: number
+    lastPolledAt: number
+    expiresAt: number
+    waiting: number
+  }>
+}
 
 describe('valid params', () => {
   test('what waits for a filter is what its next poll returns, through reorgs too; listing is not a poll', async ({ server }) => {
@@ -34,7 +45,7 @@ describe('valid params', () => {
     }
   })
 
-  test('after anvil_reset and anvil_loadState too: the old chain\'s logs removed, the new one\'s added', async ({ server }) => {
+  test("after anvil_reset and anvil_loadState too: the old chain's logs removed, the new one's added", async ({ server }) => {
     const emitter = (await deployEmitterViaRpc(server.url)) as `0x${string}`
     await send(server.url, { from: devAccount(0).address, to: emitter, data: emitterCall('emitMany', [2n]) })
     const dump = await rpc(server.url, 'anvil_dumpState')

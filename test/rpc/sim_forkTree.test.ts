@@ -18,7 +18,7 @@ type Tree = {
 }
 
 describe('valid params', () => {
-  test('every height of a range: its canonical block is eth_getBlockByNumber\'s, orphaned ones are known by hash', async ({ server }) => {
+  test("every height of a range: its canonical block is eth_getBlockByNumber's, orphaned ones are known by hash", async ({ server }) => {
     await rpc(server.url, 'anvil_mine', [8])
     const outcome = await rpc(server.url, 'sim_reorg', [{ depth: 2 }])
     const tree = await rpc<Tree>(server.url, 'sim_forkTree', [{ fromBlock: 0, toBlock: '0x20' }])
@@ -73,7 +73,7 @@ describe('valid params', () => {
     expect((await rpc<Tree>(server.url, 'sim_forkTree', [{ fromBlock: hex(head + 1n) }])).blocks).toEqual([])
   })
 
-  test('a chain replaced by anvil_reset or anvil_loadState: the new chain\'s blocks, and no reorg of the old one', async ({ server }) => {
+  test("a chain replaced by anvil_reset or anvil_loadState: the new chain's blocks, and no reorg of the old one", async ({ server }) => {
     await rpc(server.url, 'anvil_reset')
     await rpc(server.url, 'anvil_mine', [3])
     const reorg = await rpc(server.url, 'sim_reorg', [{ depth: 1 }])

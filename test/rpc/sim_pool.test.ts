@@ -12,7 +12,12 @@ describe('valid params', () => {
     const first = await send(server.url, { from, to: emitter, data: emitterCall('emitMany', [2n]) })
     const second = await send(server.url, { from: devAccount(2).address, to: devAccount(3).address, value: '0x1' })
     // Account 4's next nonce is skipped: this one waits.
-    const gapped = await send(server.url, { from: devAccount(4).address, to: devAccount(3).address, value: '0x1', nonce: hex((await nextNonce(server.url, devAccount(4).address)) + 1) })
+    const gapped = await send(server.url, {
+      from: devAccount(4).address,
+      to: devAccount(3).address,
+      value: '0x1',
+      nonce: hex((await nextNonce(server.url, devAccount(4).address)) + 1),
+    })
     const pool = await rpc(server.url, 'sim_pool')
     const pending = await rpc(server.url, 'eth_getBlockByNumber', ['pending', false])
     expect(pool.number).toBe(pending.number)

@@ -36,7 +36,10 @@ describe('valid params', () => {
   test('a custom profile object is followed, and its reorgs are counted in sim_network', async () => {
     const before = (await rpc(url, 'sim_network')).reorgs
     const answer = await rpc(url, 'sim_reorgProfile', [{ profile: { name: 'always', probability: 1, depths: { 1: 1 } } }])
-    expect(answer).toMatchObject({ profile: { name: 'always', probability: 1, depths: { 1: 1 }, transactions: { reinclude: 1, drop: 0, reorder: false } }, seed: 1 })
+    expect(answer).toMatchObject({
+      profile: { name: 'always', probability: 1, depths: { 1: 1 }, transactions: { reinclude: 1, drop: 0, reorder: false } },
+      seed: 1,
+    })
     await rpc(url, 'anvil_mine', [5])
     await rpc(url, 'sim_reorgProfile', [null])
     expect((await rpc(url, 'sim_network')).reorgs).toBe(before + 5)
@@ -44,7 +47,7 @@ describe('valid params', () => {
     expect(JSON.stringify(reorged)).toContain('"profile"')
   })
 
-  test("a network configured with reorgs follows its profile from the start", async () => {
+  test('a network configured with reorgs follows its profile from the start', async () => {
     expect(await rpc(configured, 'sim_reorgProfile', [])).toMatchObject({ profile: { name: 'bsc' }, seed: 3 })
   })
 })
@@ -55,13 +58,21 @@ describe('invalid params', () => {
       code: -32602,
       message: 'invalid argument 0: unknown reorg profile "solana": one of ethereum, polygon, optimism, arbitrum, bsc, none, or a profile object',
     })
-    expect(await rpcError(url, 'sim_reorgProfile', [{ profile: './profile.yaml' }])).toMatchObject({ code: -32602, message: expect.stringMatching(/unknown reorg profile/) })
+    expect(await rpcError(url, 'sim_reorgProfile', [{ profile: './profile.yaml' }])).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/unknown reorg profile/),
+    })
     expect(await rpcError(url, 'sim_reorgProfile', [{ profile: { name: 'x', probability: 2, depths: { 1: 1 } } }])).toMatchObject({
       code: -32602,
       message: expect.stringMatching(/probability: .*(<=|at most|1)/),
     })
-    expect(await rpcError(url, 'sim_reorgProfile', [{ profile: { name: 'x', probability: 0.1, depths: { 0: 1 } } }])).toMatchObject({ code: -32602, message: expect.stringMatching(/depths/) })
-    expect(await rpcError(url, 'sim_reorgProfile', [{ profile: { name: 'x', probability: 0.1, depths: { 1: 1 }, transactions: { reinclude: 0.8, drop: 0.5 } } }])).toMatchObject({
+    expect(await rpcError(url, 'sim_reorgProfile', [{ profile: { name: 'x', probability: 0.1, depths: { 0: 1 } } }])).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/depths/),
+    })
+    expect(
+      await rpcError(url, 'sim_reorgProfile', [{ profile: { name: 'x', probability: 0.1, depths: { 1: 1 }, transactions: { reinclude: 0.8, drop: 0.5 } } }]),
+    ).toMatchObject({
       code: -32602,
       message: expect.stringMatching(/reinclude \+ drop is at most 1/),
     })

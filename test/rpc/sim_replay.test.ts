@@ -22,7 +22,10 @@ describe('valid params', () => {
 
 describe('invalid params', () => {
   test('a speed, a block or a key that is not one is -32602 naming it', async () => {
-    expect(await rpcError(url, 'sim_replay', [{ speed: 'slow' }])).toMatchObject({ code: -32602, message: expect.stringMatching(/^invalid argument 0: .*fast.*realtime/) })
+    expect(await rpcError(url, 'sim_replay', [{ speed: 'slow' }])).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/^invalid argument 0: .*fast.*realtime/),
+    })
     expect(await rpcError(url, 'sim_replay', [{ speed: 0 }])).toMatchObject({ code: -32602 })
     expect(await rpcError(url, 'sim_replay', [{ to: 'soon' }])).toMatchObject({ code: -32602 })
     expect(await rpcError(url, 'sim_replay', [{ pause: 'yes' }])).toMatchObject({ code: -32602, message: expect.stringMatching(/expected boolean/) })

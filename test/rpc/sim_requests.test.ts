@@ -5,7 +5,20 @@ import { WsClient } from '../helpers/wsClient.ts'
 
 const test = rpcTestWith([{ mining: { auto: false } }])
 
-type Record = { seq: number; at: number; network: string; transport: string; client?: string; connection?: number; method: string; params: string; durationMs: number; size?: number; error?: { code: number; message: string }; injected?: boolean }
+type Record = {
+  seq: number
+  at: number
+  network: string
+  transport: string
+  client?: string
+  connection?: number
+  method: string
+  params: string
+  durationMs: number
+  size?: number
+  error?: { code: number; message: string }
+  injected?: boolean
+}
 type Page = { total: number; requests: Record[] }
 
 async function post(url: string, body: unknown): Promise<string> {
@@ -21,7 +34,14 @@ describe('valid params', () => {
     await post(server.url, { jsonrpc: '2.0', id: 3, method: 'eth_getBalance', params: ['0x12'] })
     const page = await rpc<Page>(server.url, 'sim_requests', [{ limit: 3 }])
     const [balance, logs, block] = page.requests
-    expect(block).toMatchObject({ network: 'dev', transport: 'http', client: 'indexer', method: 'eth_getBlockByNumber', params: '["0x0",false]', size: ok.length })
+    expect(block).toMatchObject({
+      network: 'dev',
+      transport: 'http',
+      client: 'indexer',
+      method: 'eth_getBlockByNumber',
+      params: '["0x0",false]',
+      size: ok.length,
+    })
     expect(block!.error).toBeUndefined()
     expect(logs!.error!.code).toBe(-32005)
     expect(logs!.params.length).toBeLessThanOrEqual(160)

@@ -66,7 +66,11 @@ describe('valid params', () => {
     expect(loaded[6]).toMatchObject({ type: 'replaced', head: dumpedTree.head, top: '0x2' })
     await rpc(server.url, 'evm_mine')
     await client.settle()
-    expect(notified(client, id).slice(7).map((e) => [e.type, e.block?.number])).toEqual([['block', '0x3']])
+    expect(
+      notified(client, id)
+        .slice(7)
+        .map((e) => [e.type, e.block?.number]),
+    ).toEqual([['block', '0x3']])
     await client.close()
   })
 
@@ -91,7 +95,11 @@ describe('valid params', () => {
     await rpc(server.url, 'eth_chainId')
     await rpcError(server.url, 'eth_getBalance', ['0x00'])
     // The sim_subscribe call itself is answered after the subscription starts: it comes first.
-    const records = await waitFor(() => notified(client, id), (n) => n.length >= 3, 'three records')
+    const records = await waitFor(
+      () => notified(client, id),
+      (n) => n.length >= 3,
+      'three records',
+    )
     const listed = (await rpc(server.url, 'sim_requests', [{ limit: 3 }])).requests
     expect(records.slice(0, 3)).toEqual([...listed].reverse())
     expect(records.map((r) => r.method).slice(0, 3)).toEqual(['sim_subscribe', 'eth_chainId', 'eth_getBalance'])

@@ -5,7 +5,10 @@ import { WsClient } from '../helpers/wsClient.ts'
 
 const test = rpcTestWith([{ mining: { auto: false } }])
 
-type Listed = { total: number; subscriptions: Array<{ id: string; kind: string; criteria: unknown; connection: number | null; client: string | null; createdAt: number; notified: number }> }
+type Listed = {
+  total: number
+  subscriptions: Array<{ id: string; kind: string; criteria: unknown; connection: number | null; client: string | null; createdAt: number; notified: number }>
+}
 
 describe('valid params', () => {
   test('each subscription with its kind, criteria, connection, client name and notifications sent', async ({ server }) => {
@@ -29,7 +32,7 @@ describe('valid params', () => {
     await anonymous.close()
   })
 
-  test('a closed connection\'s subscriptions are gone; pages by id', async ({ server }) => {
+  test("a closed connection's subscriptions are gone; pages by id", async ({ server }) => {
     const client = await WsClient.open(server.wsUrl)
     const ids = [await client.subscribe('newHeads'), await client.subscribe('newHeads')]
     const first = await rpc<Listed>(server.url, 'sim_subscriptions', [{ limit: 1 }])

@@ -38,7 +38,7 @@ describe('valid params', () => {
     ])
   })
 
-  test('an orphaned block\'s logs come removed: true, as filters were told', async ({ server }) => {
+  test("an orphaned block's logs come removed: true, as filters were told", async ({ server }) => {
     const { blockHash } = await mined(server.url, { from: devAccount(2).address, to: emitter, data: emitterCall('emitMany', [3n]) })
     await rpc(server.url, 'sim_reorg', [{ depth: 1, reinclude: 'none' }])
     const tx = await rpc(server.url, 'sim_transaction', [{ blockHash, index: 0 }])
@@ -56,11 +56,18 @@ describe('valid params', () => {
     const rest = await rpc(server.url, 'sim_transaction', [{ blockHash, index, logsFrom: first.next }])
     expect([first.next, rest.next]).toEqual([3, null])
     const all = await rpc(server.url, 'eth_getLogs', [{ blockHash, address: emitter }])
-    expect([...first.logs, ...rest.logs].map((log: { logIndex: string }) => log.logIndex)).toEqual(all.slice(-5).map((log: { logIndex: string }) => log.logIndex))
+    expect([...first.logs, ...rest.logs].map((log: { logIndex: string }) => log.logIndex)).toEqual(
+      all.slice(-5).map((log: { logIndex: string }) => log.logIndex),
+    )
   })
 
   test('a failed transaction: the EVM error, revert data and reason', async ({ server }) => {
-    const { blockHash, index } = await mined(server.url, { from: devAccount(6).address, to: token, data: tokenCall('transfer', [devAccount(0).address, 1n]), gas: '0x30000' })
+    const { blockHash, index } = await mined(server.url, {
+      from: devAccount(6).address,
+      to: token,
+      data: tokenCall('transfer', [devAccount(0).address, 1n]),
+      gas: '0x30000',
+    })
     const tx = await rpc(server.url, 'sim_transaction', [{ blockHash, index }])
     expect(tx.status).toBe('0x0')
     expect(tx.failure).toMatchObject({ error: 'revert', reason: 'ERC20: insufficient balance' })

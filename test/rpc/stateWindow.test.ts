@@ -16,7 +16,10 @@ test.beforeAll(async ({ server: started }) => {
 
 const alice = devAccount(0).address
 const bob = devAccount(1).address
-const refusedAt = (block: number) => ({ code: -32000, message: expect.stringMatching(new RegExp(`^missing trie node: the state of block ${block} .*newest ${WINDOW} blocks`)) })
+const refusedAt = (block: number) => ({
+  code: -32000,
+  message: expect.stringMatching(new RegExp(`^missing trie node: the state of block ${block} .*newest ${WINDOW} blocks`)),
+})
 
 /** A fresh chain with `count` blocks of one transfer each; the hashes of their transactions, by block number. */
 async function transfers(count: number): Promise<string[]> {

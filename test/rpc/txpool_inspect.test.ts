@@ -39,6 +39,9 @@ describe('valid params', () => {
 
 describe('invalid params', () => {
   test('any argument → -32602 too many arguments', async () => {
-    expect(await rpcError(url, 'txpool_inspect', ['pending'])).toMatchObject({ code: -32602, message: expect.stringMatching(/too many arguments for txpool_inspect/) })
+    expect(await rpcError(url, 'txpool_inspect', ['pending'])).toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/too many arguments for txpool_inspect/),
+    })
   })
 })

@@ -1,6 +1,6 @@
 import { keccak256 } from 'viem'
 import { describe, expect } from 'vitest'
-import { type DevServer } from '../helpers/rpcChain.ts'
+import type { DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
 

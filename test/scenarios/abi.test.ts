@@ -11,10 +11,62 @@ const CASES: Array<{ types: string; ours: unknown[]; viem: unknown[] }> = [
   { types: 'bytes32,bytes1', ours: [`0x${'ab'.repeat(32)}`, '0x01'], viem: [`0x${'ab'.repeat(32)}`, '0x01'] },
   { types: 'string,bytes', ours: ['héllo, world', '0xdeadbeef'], viem: ['héllo, world', '0xdeadbeef'] },
   { types: 'string', ours: ['x'.repeat(70)], viem: ['x'.repeat(70)] },
-  { types: 'uint256[],string[]', ours: [[1, '2', '0x3'], ['a', '', 'ccc']], viem: [[1n, 2n, 3n], ['a', '', 'ccc']] },
-  { types: 'address[2],uint16[3][]', ours: [[ALICE, ALICE], [[1, 2, 3], [4, 5, 6]]], viem: [[ALICE, ALICE], [[1, 2, 3], [4, 5, 6]]] },
-  { types: '(uint256,string),(address,bytes)[]', ours: [[7, 'seven'], [[ALICE, '0x'], [ALICE, '0x01']]], viem: [[7n, 'seven'], [[ALICE, '0x'], [ALICE, '0x01']]] },
-  { types: 'bytes[2],string[][]', ours: [['0x', '0xff'], [['a'], [], ['b', 'c']]], viem: [['0x', '0xff'], [['a'], [], ['b', 'c']]] },
+  {
+    types: 'uint256[],string[]',
+    ours: [
+      [1, '2', '0x3'],
+      ['a', '', 'ccc'],
+    ],
+    viem: [
+      [1n, 2n, 3n],
+      ['a', '', 'ccc'],
+    ],
+  },
+  {
+    types: 'address[2],uint16[3][]',
+    ours: [
+      [ALICE, ALICE],
+      [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
+    ],
+    viem: [
+      [ALICE, ALICE],
+      [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
+    ],
+  },
+  {
+    types: '(uint256,string),(address,bytes)[]',
+    ours: [
+      [7, 'seven'],
+      [
+        [ALICE, '0x'],
+        [ALICE, '0x01'],
+      ],
+    ],
+    viem: [
+      [7n, 'seven'],
+      [
+        [ALICE, '0x'],
+        [ALICE, '0x01'],
+      ],
+    ],
+  },
+  {
+    types: 'bytes[2],string[][]',
+    ours: [
+      ['0x', '0xff'],
+      [['a'], [], ['b', 'c']],
+    ],
+    viem: [
+      ['0x', '0xff'],
+      [['a'], [], ['b', 'c']],
+    ],
+  },
 ]
 
 describe.each(CASES)('($types)', ({ types, ours, viem }) => {

@@ -11,7 +11,9 @@ import { expectEach } from '../helpers/expectEach.ts'
 
 // Every example in scenarios/ is a story a user recognises; each must play through, every expectation holding.
 const DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url))
-const FILES = readdirSync(DIR).filter((f) => /\.(ya?ml|json)$/.test(f) && !f.endsWith('.schema.json')).sort()
+const FILES = readdirSync(DIR)
+  .filter((f) => /\.(ya?ml|json)$/.test(f) && !f.endsWith('.schema.json'))
+  .sort()
 const SCHEMA = JSON.parse(readFileSync(`${DIR}scenario.schema.json`, 'utf8'))
 
 const played: PlayedScenario[] = []

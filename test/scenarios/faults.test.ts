@@ -39,7 +39,7 @@ describe('FaultInjector in front of a real method table', () => {
     expect((await call('eth_blockNumber')).result).toBe('0x0')
   })
 
-  test('faults on one method are used in order; a * fault applies to any method after the method\'s own', async () => {
+  test("faults on one method are used in order; a * fault applies to any method after the method's own", async () => {
     fresh()
     faults.arm({ method: '*', error: { code: -32603, message: 'any' } })
     faults.arm({ method: 'eth_chainId', error: { code: -32001, message: 'own' } })
@@ -75,7 +75,10 @@ test('a fault step makes the named method fail the named number of times in play
     name: 'faults',
     steps: [
       { fault: { method: 'eth_getBalance', count: 3, error: { code: -32005, message: 'busy' } } },
-      ...[1, 2, 3].map(() => ({ rpc: { method: 'eth_getBalance', params: ['0x0000000000000000000000000000000000000000', 'latest'] }, expect: { error: { code: -32005, message: 'busy' } } })),
+      ...[1, 2, 3].map(() => ({
+        rpc: { method: 'eth_getBalance', params: ['0x0000000000000000000000000000000000000000', 'latest'] },
+        expect: { error: { code: -32005, message: 'busy' } },
+      })),
       { rpc: { method: 'eth_getBalance', params: ['0x0000000000000000000000000000000000000000', 'latest'] }, expect: { equal: 0 } },
     ],
   })
@@ -137,7 +140,7 @@ describe('over a real socket, after playback (play --serve)', () => {
     expect(await post(request('eth_blockNumber'))).toEqual({ status: 200, body: { jsonrpc: '2.0', id: 1, result: '0x2' } })
   })
 
-  test('over WebSocket the fault\'s error comes back as the answer', async () => {
+  test("over WebSocket the fault's error comes back as the answer", async () => {
     const ws = new WebSocket(wsUrl)
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject))
     const ask = (id: number) =>

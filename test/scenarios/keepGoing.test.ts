@@ -12,7 +12,12 @@ const scenario = {
   accounts: { alice: 0, bob: 1 },
   steps: [
     { name: 'a wrong chain id', rpc: 'eth_chainId', expect: { equal: 1 } },
-    { name: 'a deployment whose address is checked wrongly', deploy: { contract: 'ChainsimToken', args: ['T', 'T', '1e18'] }, as: 'token', expect: { equal: '0x01' } },
+    {
+      name: 'a deployment whose address is checked wrongly',
+      deploy: { contract: 'ChainsimToken', args: ['T', 'T', '1e18'] },
+      as: 'token',
+      expect: { equal: '0x01' },
+    },
     { name: 'uses the token', call: { to: '$token', function: 'totalSupply()', returns: ['uint256'] }, as: 'supply' },
     { name: 'uses what used the token', rpc: { method: 'eth_getBalance', params: ['$supply.0', 'latest'] } },
     { name: 'does not depend on either', mine: 1 },

@@ -12,10 +12,7 @@ async function play(steps: object[]): Promise<PlayedScenario> {
   return result
 }
 
-const setup = [
-  { deploy: { contract: 'ChainsimToken', args: ['T', 'T', '1000e18'], from: 'alice' }, as: 'token' },
-  { mining: 'manual' },
-]
+const setup = [{ deploy: { contract: 'ChainsimToken', args: ['T', 'T', '1000e18'], from: 'alice' }, as: 'token' }, { mining: 'manual' }]
 const overdraft = (reverts: boolean) => ({
   name: 'overdraft',
   send: { from: 'bob', to: '$token', function: 'transfer(address,uint256)', args: ['$alice', '1e18'], gas: 100000, ...(reverts ? { reverts: true } : {}) },

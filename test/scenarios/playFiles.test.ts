@@ -21,7 +21,8 @@ test('shards: each file in exactly one of N slices, the same slices whatever the
     for (const slice of slices) expect(slice).toEqual(files.filter((f) => slice.includes(f)))
   }
   expect(parseShard(' 2/4 ')).toEqual({ index: 2, count: 4 })
-  for (const bad of ['0/4', '5/4', '1/0', '1', 'a/b', '1/2/3']) expect(() => parseShard(bad)).toThrow(`--shard ${bad}: expected I/N with 1 ≤ I ≤ N, such as 1/4`)
+  for (const bad of ['0/4', '5/4', '1/0', '1', 'a/b', '1/2/3'])
+    expect(() => parseShard(bad)).toThrow(`--shard ${bad}: expected I/N with 1 ≤ I ≤ N, such as 1/4`)
 })
 
 test('options that do not go together: exit 2 and why, before anything is played', async () => {
@@ -59,7 +60,14 @@ test('worker threads play from the TypeScript sources too (tsx registered in eac
     expect((await playFiles(files, { jobs: 2, reporter: 'json', output, report: html })).exitCode).toBe(0)
     const report = JSON.parse(await readFile(output, 'utf8'))
     expect(report.scenarios.map((s: { file: string; ok: boolean }) => [s.file, s.ok])).toEqual(files.map((f) => [f, true]))
-    expect(printed.map((text) => text.trim().split('\n', 1)[0]!.replace(/ \(\d+ ms\)$/, ''))).toEqual([
+    expect(
+      printed.map((text) =>
+        text
+          .trim()
+          .split('\n', 1)[0]!
+          .replace(/ \(\d+ ms\)$/, ''),
+      ),
+    ).toEqual([
       `✓ ${files[0]}: ERC-20 transfers and their logs`,
       `✓ ${files[1]}: Two networks with different chain ids`,
       `report: ${html}`,

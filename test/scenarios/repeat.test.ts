@@ -13,7 +13,7 @@ async function play(scenario: object): Promise<PlayedScenario> {
   return result
 }
 
-test('repeat runs a step N times with $i = 0, 1, ...; its `as` binds every run\'s value', async () => {
+test("repeat runs a step N times with $i = 0, 1, ...; its `as` binds every run's value", async () => {
   const { report, names, node } = await play({
     name: 'repeat',
     accounts: { alice: 0 },

@@ -28,9 +28,7 @@ describe('an invalid file is refused with the file, the line and the step', () =
 
   test('a name no earlier step bound', () => {
     const error = problemsOf(`${HEADER}  - send: { to: $token }\n    as: token\n`)
-    expect(error.message).toBe(
-      'broken.yaml:4:17: step 1 "send transaction": send.to: $token is not bound by an earlier step (bound so far: $alice, $bob)',
-    )
+    expect(error.message).toBe('broken.yaml:4:17: step 1 "send transaction": send.to: $token is not bound by an earlier step (bound so far: $alice, $bob)')
   })
 
   test('a step with no action, and one with two', () => {
@@ -72,7 +70,7 @@ describe('an invalid file is refused with the file, the line and the step', () =
   test('YAML that does not parse: the first fault only, with its line and a caret under it', () => {
     const error = problemsOf('name: x\nsteps:\n  - mine: [1, 2\n  - wait\n')
     expect(error.problems).toHaveLength(1)
-    expect(error.message).toMatch(/^broken\.yaml:4:3: not valid YAML: .*\n 4 \|   - wait\n   \|   \^$/)
+    expect(error.message).toMatch(/^broken\.yaml:4:3: not valid YAML: .*\n 4 \| {3}- wait\n {3}\| {3}\^$/)
     // One unquoted `: ` in a value: one problem, which says what to do.
     const colon = problemsOf(`${HEADER}  - name: pay: Bob\n    mine: 1\n  - name: again: later\n    mine: 1\n`)
     expect(colon.message).toBe(
@@ -179,9 +177,7 @@ describe('a failing step', () => {
     const played = await playScenario({
       name: 'wrong errors',
       accounts: { alice: 0, bob: 1 },
-      steps: [
-        { rpc: 'eth_chainId', expect: { error: { code: -32000 } } },
-      ],
+      steps: [{ rpc: 'eth_chainId', expect: { error: { code: -32000 } } }],
     })
     const reverting = await playScenario({
       name: 'revert',
@@ -193,7 +189,9 @@ describe('a failing step', () => {
     })
     try {
       expect(played.report.steps[0]!.failures![0]!.message).toBe('expected an error, got a result: "0x7a69"')
-      expect(reverting.report.steps[1]!.failures![0]!.message).toMatch(/^transaction 0x[0-9a-f]{64} reverted in block 2 \(status 0x0\); write reverts: true if it should$/)
+      expect(reverting.report.steps[1]!.failures![0]!.message).toMatch(
+        /^transaction 0x[0-9a-f]{64} reverted in block 2 \(status 0x0\); write reverts: true if it should$/,
+      )
     } finally {
       await Promise.all([played.close(), reverting.close()])
     }

@@ -48,9 +48,7 @@ describe('$names', () => {
 
   test('$$ is a literal dollar; $event and $word compute topics', () => {
     expect(resolve('$$alice', bindings)).toBe('$alice')
-    expect(resolve('$event(Transfer(address, address, uint256))', bindings)).toBe(
-      '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef',
-    )
+    expect(resolve('$event(Transfer(address, address, uint256))', bindings)).toBe('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef')
     expect(resolve('$word($alice)', bindings)).toBe('0x000000000000000000000000f39fd6e51aad88f6f4ce6ab8827279cfffb92266')
     expect(resolve('$word(1 gwei)', bindings)).toBe(`0x${(10n ** 9n).toString(16).padStart(64, '0')}`)
   })
@@ -139,15 +137,32 @@ describe("geth's order, event by event", () => {
   })
 
   test('one reorg: the removed logs, then the new branch; pending logs anywhere', () => {
-    expect(gethOrderProblem([log(false, 5, 0), log(false, 5, 1), log(false, 6, 0), log(true, 5, 0), log(true, 5, 1), log(true, 6, 0), log(false, 6, 0, 'b'), log(false, 7, 0, 'b')])).toBeUndefined()
+    expect(
+      gethOrderProblem([
+        log(false, 5, 0),
+        log(false, 5, 1),
+        log(false, 6, 0),
+        log(true, 5, 0),
+        log(true, 5, 1),
+        log(true, 6, 0),
+        log(false, 6, 0, 'b'),
+        log(false, 7, 0, 'b'),
+      ]),
+    ).toBeUndefined()
     expect(gethOrderProblem([log(false, 2, 0), log(false, null, null), log(false, 3, 0)])).toBeUndefined()
   })
 
   test('several reorgs between two looks, each in its order', () => {
     const twoReorgs = [
-      log(false, 3, 0), log(false, 4, 0),
-      log(true, 4, 0), log(false, 4, 0, 'b'), log(false, 5, 0, 'b'),
-      log(true, 3, 0), log(true, 4, 0, 'b'), log(true, 5, 0, 'b'), log(false, 3, 0, 'c'),
+      log(false, 3, 0),
+      log(false, 4, 0),
+      log(true, 4, 0),
+      log(false, 4, 0, 'b'),
+      log(false, 5, 0, 'b'),
+      log(true, 3, 0),
+      log(true, 4, 0, 'b'),
+      log(true, 5, 0, 'b'),
+      log(false, 3, 0, 'c'),
     ]
     expect(gethOrderProblem(twoReorgs)).toBeUndefined()
     // Two rollbacks, each deeper than the last.
@@ -155,8 +170,12 @@ describe("geth's order, event by event", () => {
   })
 
   test('what no sequence of events gives', () => {
-    expect(gethOrderProblem([log(false, 6, 0), log(false, 5, 0)])).toBe('entry 1 (block 5, log 0) comes after block 6, log 0 (entry 0), which was not removed before it')
-    expect(gethOrderProblem([log(false, 5, 1), log(false, 5, 1)])).toBe('entry 1 (block 5, log 1) comes after block 5, log 1 (entry 0), which was not removed before it')
+    expect(gethOrderProblem([log(false, 6, 0), log(false, 5, 0)])).toBe(
+      'entry 1 (block 5, log 0) comes after block 6, log 0 (entry 0), which was not removed before it',
+    )
+    expect(gethOrderProblem([log(false, 5, 1), log(false, 5, 1)])).toBe(
+      'entry 1 (block 5, log 1) comes after block 5, log 1 (entry 0), which was not removed before it',
+    )
     expect(gethOrderProblem([log(false, 5, 0), log(false, 6, 0), log(true, 5, 0), log(false, 5, 0, 'b')])).toBe(
       'entry 2 removed block 5, log 0, but the log at block 6, log 0 (entry 1) stayed on the chain',
     )

@@ -8,7 +8,11 @@ import { expect, test } from 'vitest'
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const PAGES = ['docs/guides/test-suites.md', 'docs/guides/indexer-reorgs.md']
 const MARKED = PAGES.flatMap((page) =>
-  [...readFileSync(`${ROOT}${page}`, 'utf8').matchAll(/<!-- (test\/[^ ]+) -->\n```ts\n([\s\S]*?)```/g)].map(([, path, code]) => ({ page, path: path!, code: code! })),
+  [...readFileSync(`${ROOT}${page}`, 'utf8').matchAll(/<!-- (test\/[^ ]+) -->\n```ts\n([\s\S]*?)```/g)].map(([, path, code]) => ({
+    page,
+    path: path!,
+    code: code!,
+  })),
 )
 const EXAMPLES = ['', 'globalSetup/']
   .flatMap((dir) => readdirSync(`${ROOT}test/testing/examples/${dir}`).map((name) => `test/testing/examples/${dir}${name}`))

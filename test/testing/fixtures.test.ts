@@ -10,7 +10,16 @@ import { rpc, rpcError } from '../helpers/rpcClient.ts'
 const test = base.extend<ChainsimFixtureContext>(chainsimFixtures())
 const freshTest = base.extend<ChainsimFixtureContext>(chainsimFixtures({ isolation: 'fresh', networks: [{ chainId: 1337, mining: { auto: false } }] }))
 const faulty = base.extend<ChainsimFixtureContext>(
-  chainsimFixtures({ networks: [{ faults: [{ method: 'eth_gasPrice', count: 3, error: { code: -32005, message: 'limited' } }, { kind: 'lag', blocks: 2 }] }] }),
+  chainsimFixtures({
+    networks: [
+      {
+        faults: [
+          { method: 'eth_gasPrice', count: 3, error: { code: -32005, message: 'limited' } },
+          { kind: 'lag', blocks: 2 },
+        ],
+      },
+    ],
+  }),
 )
 
 describe('isolation: snapshot', () => {
@@ -53,14 +62,14 @@ describe('isolation: snapshot', () => {
 })
 
 describe('isolation: snapshot, with faults in the config', () => {
-  faulty('a test spends one of a configured fault\'s calls and arms another fault', async ({ chainsim }) => {
+  faulty("a test spends one of a configured fault's calls and arms another fault", async ({ chainsim }) => {
     expect(await rpcError(chainsim.url, 'eth_gasPrice')).toMatchObject({ code: -32005 })
     const client = createPublicClient({ transport: http(chainsim.url), rpcSchema: rpcSchema<ChainsimRpcSchema>() })
     expect(await client.request({ method: 'sim_fault', params: [{ method: 'eth_chainId', error: { code: -32005, message: 'limited' } }] })).toBe(true)
     expect(chainsim.faults.list()).toHaveLength(3)
   })
 
-  faulty('the next test finds the configured faults as the checkpoint saw them, and not the test\'s', async ({ chainsim }) => {
+  faulty("the next test finds the configured faults as the checkpoint saw them, and not the test's", async ({ chainsim }) => {
     expect(chainsim.faults.list()).toEqual([
       { method: 'eth_gasPrice', count: 3, error: { code: -32005, message: 'limited' }, left: 3 },
       { kind: 'lag', blocks: 2 },

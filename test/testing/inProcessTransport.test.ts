@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => chainsim.close())
 
 describe('the in-process transport', () => {
-  test("a viem test client sends, mines, reads and reverts with it, and the HTTP side sees the same chain", async () => {
+  test('a viem test client sends, mines, reads and reverts with it, and the HTTP side sees the same chain', async () => {
     const local = clientOver(chainsim.transport)
     const remote = clientOver(http(chainsim.url))
     const [from, to] = chainsim.accounts.map((a) => a.address) as [Hex, Hex]
@@ -40,7 +40,13 @@ describe('the in-process transport', () => {
   test('a JSON-RPC error reaches the caller with its code and message, as over HTTP', async () => {
     const params = [{ from: chainsim.accounts[0]!.address, to: chainsim.accounts[1]!.address, value: '0x1', gas: '0x1' }]
     const local = await chainsim.request({ method: 'eth_sendTransaction', params }).catch((error: unknown) => error)
-    const remote = (await (await fetch(chainsim.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendTransaction', params }) })).json()) as { error: { code: number; message: string } }
+    const remote = (await (
+      await fetch(chainsim.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendTransaction', params }),
+      })
+    ).json()) as { error: { code: number; message: string } }
     expect(local).toMatchObject({ code: remote.error.code, message: remote.error.message })
     await expect(chainsim.request({ method: 'eth_noSuchMethod' })).rejects.toMatchObject({ code: -32601 })
   })
@@ -53,10 +59,25 @@ describe('the in-process transport', () => {
       await local.sendTransaction({ account: from, to, value: 5n })
       const head = Number(await local.getBlockNumber())
       const read = fc.oneof(
-        fc.record({ method: fc.constant('eth_getBalance'), params: fc.tuple(fc.constantFrom(from, to, '0x0000000000000000000000000000000000000001'), fc.constantFrom('latest', 'earliest', 'pending')) }),
-        fc.record({ method: fc.constant('eth_getBlockByNumber'), params: fc.tuple(fc.integer({ min: 0, max: head + 2 }).map((n) => `0x${n.toString(16)}`), fc.boolean()) }),
-        fc.record({ method: fc.constant('eth_getLogs'), params: fc.tuple(fc.record({ fromBlock: fc.constant('0x0'), toBlock: fc.constantFrom('latest', '0x1') })) }),
-        fc.record({ method: fc.constant('eth_call'), params: fc.tuple(fc.record({ to: fc.constantFrom(from, to), data: fc.constantFrom('0x', '0x12345678') }), fc.constant('latest')) }),
+        fc.record({
+          method: fc.constant('eth_getBalance'),
+          params: fc.tuple(fc.constantFrom(from, to, '0x0000000000000000000000000000000000000001'), fc.constantFrom('latest', 'earliest', 'pending')),
+        }),
+        fc.record({
+          method: fc.constant('eth_getBlockByNumber'),
+          params: fc.tuple(
+            fc.integer({ min: 0, max: head + 2 }).map((n) => `0x${n.toString(16)}`),
+            fc.boolean(),
+          ),
+        }),
+        fc.record({
+          method: fc.constant('eth_getLogs'),
+          params: fc.tuple(fc.record({ fromBlock: fc.constant('0x0'), toBlock: fc.constantFrom('latest', '0x1') })),
+        }),
+        fc.record({
+          method: fc.constant('eth_call'),
+          params: fc.tuple(fc.record({ to: fc.constantFrom(from, to), data: fc.constantFrom('0x', '0x12345678') }), fc.constant('latest')),
+        }),
         fc.record({ method: fc.constant('eth_getTransactionCount'), params: fc.tuple(fc.constantFrom(from, to), fc.constant('latest')) }),
         fc.record({ method: fc.constantFrom('eth_chainId', 'eth_blockNumber', 'net_version', 'eth_gasPrice'), params: fc.constant([]) }),
         fc.record({ method: fc.constant('eth_getBlockByNumber'), params: fc.tuple(fc.constant('0xnot-a-number'), fc.boolean()) }),
@@ -67,7 +88,11 @@ describe('the in-process transport', () => {
             (result) => ({ result }),
             (error: { code: number; message: string }) => ({ error: { code: error.code, message: error.message } }),
           )
-          const response = await fetch(chainsim.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+          const response = await fetch(chainsim.url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+          })
           const wire = (await response.json()) as { result?: unknown; error?: { code: number; message: string } }
           expect(inProcess).toEqual(wire.error ? { error: { code: wire.error.code, message: wire.error.message } } : { result: wire.result })
         }),

@@ -126,10 +126,17 @@ describe('CORS with a list of origins, and per API key', () => {
   })
 
   test('another origin → 403 with a JSON-RPC error body, preflight and request alike', async () => {
-    for (const answer of [await preflight(`${server.httpUrl}/v3/open`, 'http://evil.example'), await post(`${server.httpUrl}/v3/open`, { origin: 'http://evil.example' })]) {
+    for (const answer of [
+      await preflight(`${server.httpUrl}/v3/open`, 'http://evil.example'),
+      await post(`${server.httpUrl}/v3/open`, { origin: 'http://evil.example' }),
+    ]) {
       expect(answer.status).toBe(403)
       expect(answer.headers['access-control-allow-origin']).toBeUndefined()
-      expect(JSON.parse(answer.body)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32002, message: expect.stringMatching(/origin http:\/\/evil.example is not allowed.*--cors/) } })
+      expect(JSON.parse(answer.body)).toMatchObject({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32002, message: expect.stringMatching(/origin http:\/\/evil.example is not allowed.*--cors/) },
+      })
     }
   })
 
@@ -226,7 +233,9 @@ describe('the Host check (DNS rebinding)', () => {
     for (const host of ['0.0.0.0', '127.0.0.1']) {
       const served = await startServer(parseConfig({ host, networks: [{ name: 'dev', chainId: 31337 }] }), { port: 0 })
       try {
-        expect(formatBanner(served, { apiKeys: [] }).includes('Bound to a non-loopback address: requests for any Host name are answered')).toBe(host === '0.0.0.0')
+        expect(formatBanner(served, { apiKeys: [] }).includes('Bound to a non-loopback address: requests for any Host name are answered')).toBe(
+          host === '0.0.0.0',
+        )
       } finally {
         await served.close()
       }

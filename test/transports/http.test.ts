@@ -78,7 +78,10 @@ describe('no API keys configured', () => {
   })
 
   test('batch of notifications only → 204', async () => {
-    const batch = [{ jsonrpc: '2.0', method: 'echo' }, { jsonrpc: '2.0', method: 'boom' }]
+    const batch = [
+      { jsonrpc: '2.0', method: 'echo' },
+      { jsonrpc: '2.0', method: 'boom' },
+    ]
     const response = await post(`${server.httpUrl}/v3/k`, JSON.stringify(batch))
     expect(response.status).toBe(204)
     expect(await response.text()).toBe('')
@@ -119,7 +122,7 @@ describe('no API keys configured', () => {
     expect(response.status).toBe(200)
   })
 
-  test('geth\'s other JSON types are accepted: application/json-rpc, application/jsonrequest', async () => {
+  test("geth's other JSON types are accepted: application/json-rpc, application/jsonrequest", async () => {
     for (const type of ['application/json-rpc', 'application/jsonrequest']) {
       const response = await post(`${server.httpUrl}/v3/k`, echo, { 'content-type': type })
       expect(response.status).toBe(200)
@@ -127,7 +130,10 @@ describe('no API keys configured', () => {
   })
 
   test('an HTTP/1.1 request without Host is answered (geth lets it through)', async () => {
-    const answer = await rawHttp(server.port, `POST /v3/k HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(echo)}\r\nConnection: close\r\n\r\n${echo}`)
+    const answer = await rawHttp(
+      server.port,
+      `POST /v3/k HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(echo)}\r\nConnection: close\r\n\r\n${echo}`,
+    )
     expect(answer).toMatch(/^HTTP\/1\.1 200 /)
   })
 

@@ -14,9 +14,12 @@ const nestedArray = (depth: number): unknown => (depth === 0 ? 0 : [nestedArray(
 
 /** Waits (polling, at most 10 s: the server is busy with the slow client's requests) until `condition` holds. */
 const eventually = (condition: () => boolean) =>
-  vi.waitFor(() => {
-    if (!condition()) throw new Error('condition not met yet')
-  }, { timeout: 10_000, interval: 5 })
+  vi.waitFor(
+    () => {
+      if (!condition()) throw new Error('condition not met yet')
+    },
+    { timeout: 10_000, interval: 5 },
+  )
 
 function post(url: string, body: unknown) {
   return fetch(url, { method: 'POST', headers: JSON_HEADERS, body: typeof body === 'string' ? body : JSON.stringify(body) })

@@ -45,9 +45,7 @@ export function createTestMethods(closedConnections: number[]): RpcMethodTable {
 export type TestServer = NetworkServer & { closedConnections: number[]; logged: unknown[] }
 
 /** Starts a real network server on 127.0.0.1:0 with the test method table. */
-export async function startTestServer(
-  options: Omit<NetworkServerOptions, 'port' | 'dispatcher'> = {},
-): Promise<TestServer> {
+export async function startTestServer(options: Omit<NetworkServerOptions, 'port' | 'dispatcher'> = {}): Promise<TestServer> {
   const closedConnections: number[] = []
   const logged: unknown[] = []
   const dispatcher = createDispatcher(createTestMethods(closedConnections), { logger: { error: (obj) => logged.push(obj) } })
@@ -84,7 +82,10 @@ export function closed(client: WebSocket): Promise<{ code: number; reason: strin
 
 /** Waits until `condition` holds (polling), for effects that happen on the server side. */
 export async function until(condition: () => boolean): Promise<void> {
-  await vi.waitFor(() => {
-    if (!condition()) throw new Error('condition not met yet')
-  }, { timeout: 2000, interval: 5 })
+  await vi.waitFor(
+    () => {
+      if (!condition()) throw new Error('condition not met yet')
+    },
+    { timeout: 2000, interval: 5 },
+  )
 }

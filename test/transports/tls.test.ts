@@ -54,5 +54,5 @@ test('WSS request → response', async () => {
 })
 
 test('plain HTTP on the TLS port is not served', async () => {
-  await expect(fetch(server.httpUrl.replace('https:', 'http:') + '/v3/k', { method: 'POST' })).rejects.toThrow()
+  await expect(fetch(`${server.httpUrl.replace('https:', 'http:')}/v3/k`, { method: 'POST' })).rejects.toThrow()
 })

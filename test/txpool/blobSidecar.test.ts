@@ -130,7 +130,14 @@ describe('invalid params', () => {
 describe('an Osaka chain (cell proofs, EIP-7594)', () => {
   const tests = new URL('../fixtures/execution-apis/tests/', import.meta.url)
   const fixture = readFileSync(new URL('eth_sendRawTransaction/send-blob-tx.io', tests), 'utf8')
-  const cellProofTransaction = (JSON.parse(fixture.split('\n').find((l) => l.startsWith('>>'))!.slice(2)) as { params: [Hex] }).params[0]
+  const cellProofTransaction = (
+    JSON.parse(
+      fixture
+        .split('\n')
+        .find((l) => l.startsWith('>>'))!
+        .slice(2),
+    ) as { params: [Hex] }
+  ).params[0]
   let imported: RunningServer
   let osaka: string
 

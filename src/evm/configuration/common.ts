@@ -10,9 +10,7 @@ export const DEV_HARDFORK = Hardfork.Prague
 
 /** Chain rules for a dev network: mainnet's rules at Prague from genesis, with its own chain id. */
 export function createDevCommon(chainId: bigint, name: string): Common {
-  return withFastEipLookup(
-    createCustomCommon({ chainId: Number(chainId), name }, Mainnet, { hardfork: DEV_HARDFORK, customCrypto: nativeCrypto }),
-  )
+  return withFastEipLookup(createCustomCommon({ chainId: Number(chainId), name }, Mainnet, { hardfork: DEV_HARDFORK, customCrypto: nativeCrypto }))
 }
 
 /** The public chains whose fork schedule @ethereumjs/common carries. */
@@ -43,12 +41,7 @@ export function createGenesisCommon(genesis: GethGenesis): Common {
   const entries = Object.entries(blobSchedule ?? {})
   const bpoEntries = entries.filter(([fork]) => isBpo(fork))
   const config = blobSchedule ? { ...rest, blobSchedule: Object.fromEntries(entries.filter(([fork]) => !isBpo(fork))) } : rest
-  const common = withFastEipLookup(
-    createCommonFromGethGenesis(
-      { ...genesis, config },
-      { chain: genesis.name ?? 'imported', customCrypto: nativeCrypto },
-    ),
-  )
+  const common = withFastEipLookup(createCommonFromGethGenesis({ ...genesis, config }, { chain: genesis.name ?? 'imported', customCrypto: nativeCrypto }))
   for (const [fork, entry] of bpoEntries) {
     // paramByHardfork does not see a BPO fork's own parameters; a Common at that fork does.
     const atFork = common.copy()
@@ -60,9 +53,7 @@ export function createGenesisCommon(genesis: GethGenesis): Common {
     }
     for (const key of ['target', 'max', 'baseFeeUpdateFraction'] as const) {
       if (entry[key] !== undefined && BigInt(entry[key]) !== builtIn[key]) {
-        throw new Error(
-          `config.blobSchedule.${fork}.${key} is ${entry[key]}; only the built-in value ${builtIn[key]} is supported`,
-        )
+        throw new Error(`config.blobSchedule.${fork}.${key} is ${entry[key]}; only the built-in value ${builtIn[key]} is supported`)
       }
     }
   }

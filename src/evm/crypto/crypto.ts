@@ -138,13 +138,7 @@ function recoveryId(v: bigint, chainId: bigint | undefined): number {
 }
 
 /** ecrecover with the native library: returns the 64-byte public key (no 0x04 prefix). */
-export function nativeEcrecover(
-  msgHash: Uint8Array,
-  v: bigint,
-  r: Uint8Array,
-  s: Uint8Array,
-  chainId?: bigint,
-): Uint8Array {
+export function nativeEcrecover(msgHash: Uint8Array, v: bigint, r: Uint8Array, s: Uint8Array, chainId?: bigint): Uint8Array {
   const recid = recoveryId(v, chainId)
   if (recid !== 0 && recid !== 1) throw new Error('Invalid Signature: bad recovery id')
   const signature = new Uint8Array(64)

@@ -42,6 +42,5 @@ export const kzg: KZG = {
   computeCells: (blob) => kzgImplementation().computeCells(blob),
   computeCellsAndProofs: (blob) => kzgImplementation().computeCellsAndProofs(blob),
   recoverCellsAndProofs: (indices, cells) => kzgImplementation().recoverCellsAndProofs(indices, cells),
-  verifyCellKzgProofBatch: (commitments, indices, cells, proofs) =>
-    kzgImplementation().verifyCellKzgProofBatch(commitments, indices, cells, proofs),
+  verifyCellKzgProofBatch: (commitments, indices, cells, proofs) => kzgImplementation().verifyCellKzgProofBatch(commitments, indices, cells, proofs),
 }

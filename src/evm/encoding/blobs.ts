@@ -119,7 +119,12 @@ export function verifyCellProofs(sidecar: BlobSidecar): boolean {
     const cells = sidecar.blobs.flatMap((blob) => kzg.computeCells(bytesToHex(blob)))
     const indices = sidecar.blobs.flatMap(() => Array.from({ length: CELL_PROOFS_PER_BLOB }, (_, i) => i))
     const commitments = sidecar.commitments.flatMap((c) => Array<string>(CELL_PROOFS_PER_BLOB).fill(bytesToHex(c)))
-    return kzg.verifyCellKzgProofBatch(commitments, indices, cells, sidecar.proofs.map((p) => bytesToHex(p)))
+    return kzg.verifyCellKzgProofBatch(
+      commitments,
+      indices,
+      cells,
+      sidecar.proofs.map((p) => bytesToHex(p)),
+    )
   } catch {
     return false
   }

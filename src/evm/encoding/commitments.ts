@@ -22,7 +22,9 @@ export function commitmentsOf(executed: readonly ExecutedTransaction[]): Transac
   return {
     transactionsRoot: orderedTrieRoot(executed.map((e) => e.signed.raw)),
     receiptsRoot: orderedTrieRoot(
-      executed.map((e, i) => encodeReceipt({ type: e.signed.tx.type, status: e.status, cumulativeGasUsed: e.cumulativeGasUsed, bloom: blooms[i] as Uint8Array, logs: e.logs })),
+      executed.map((e, i) =>
+        encodeReceipt({ type: e.signed.tx.type, status: e.status, cumulativeGasUsed: e.cumulativeGasUsed, bloom: blooms[i] as Uint8Array, logs: e.logs }),
+      ),
     ),
     logsBloom: bloom,
     gasUsed: executed.at(-1)?.cumulativeGasUsed ?? 0n,

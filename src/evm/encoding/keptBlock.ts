@@ -58,7 +58,11 @@ export class KeptBlock {
       this.#common = common
       this.#uncles = block.uncles.length > 0 ? block.uncles.map((uncle) => createBlockHeaderFromRLP(uncle, { common })) : undefined
       this.#withdrawals =
-        block.withdrawals === undefined ? undefined : block.withdrawals.length > 0 ? block.withdrawals.map((w) => createWithdrawalFromBytesArray(w as WithdrawalBytes)) : NO_WITHDRAWALS
+        block.withdrawals === undefined
+          ? undefined
+          : block.withdrawals.length > 0
+            ? block.withdrawals.map((w) => createWithdrawalFromBytesArray(w as WithdrawalBytes))
+            : NO_WITHDRAWALS
       return
     }
     const logs = second as readonly Log[]

@@ -18,7 +18,7 @@ const isReference = (flags: number, field: number) => (flags & (8 << field)) !==
 
 const readU32 = (bytes: Uint8Array, at: number) =>
   // Read byte by byte: a DataView per read costs more than the read.
-  ((bytes[at] as number) * 0x1000000) + (((bytes[at + 1] as number) << 16) | ((bytes[at + 2] as number) << 8) | (bytes[at + 3] as number))
+  (bytes[at] as number) * 0x1000000 + (((bytes[at + 1] as number) << 16) | ((bytes[at + 2] as number) << 8) | (bytes[at + 3] as number))
 
 function writeU32(bytes: Uint8Array, at: number, value: number): void {
   bytes[at] = value >>> 24
@@ -141,7 +141,10 @@ class PackedLog implements Log {
 
 /** Sets `log`'s bits (its address and topics) in a 2048-bit logs bloom. */
 export function addLogToBloom(bloom: Uint8Array, log: Log): void {
-  if (log instanceof PackedLog) return log.addToBloom(bloom)
+  if (log instanceof PackedLog) {
+    log.addToBloom(bloom)
+    return
+  }
   addToBloom(bloom, log.address)
   for (const topic of log.topics) addToBloom(bloom, topic)
 }

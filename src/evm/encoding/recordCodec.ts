@@ -172,7 +172,12 @@ export interface KeptBlockParts {
   stateEdits?: AccountChange[]
 }
 
-export function encodeBlock(parts: { hash: Uint8Array; kept: KeptBlock; transactions: readonly ExecutedTransaction[]; stateEdits?: readonly AccountChange[] }): Uint8Array {
+export function encodeBlock(parts: {
+  hash: Uint8Array
+  kept: KeptBlock
+  transactions: readonly ExecutedTransaction[]
+  stateEdits?: readonly AccountChange[]
+}): Uint8Array {
   const { fields, uncles, withdrawals } = parts.kept.encoded()
   return encodeRlp([
     parts.hash,
@@ -196,7 +201,9 @@ export function decodeBlock(bytes: Uint8Array, rulesAt: (number: bigint, timesta
       fields: header,
       uncles: asList(uncles, "a block's uncles").map((u) => asBytes(u, 'an uncle')),
       withdrawals:
-        withdrawalList.length === 0 ? undefined : asList(withdrawalList[0], "a block's withdrawals").map((w) => asList(w, 'a withdrawal').map((f) => asBytes(f, 'a withdrawal'))),
+        withdrawalList.length === 0
+          ? undefined
+          : asList(withdrawalList[0], "a block's withdrawals").map((w) => asList(w, 'a withdrawal').map((f) => asBytes(f, 'a withdrawal'))),
     },
     common,
   )

@@ -241,5 +241,10 @@ export function transactionFailureReason(error: unknown): string {
     return 'max priority fee per gas higher than max fee per gas'
   }
   if (/intrinsic|gas limit is too low|INTRINSIC_GAS/i.test(message)) return 'intrinsic gas too low'
-  return message.replace(/\s*\(.*$/s, '').replace(/^\[\w+\]\s*/, '').trim() || 'transaction refused'
+  return (
+    message
+      .replace(/\s*\(.*$/s, '')
+      .replace(/^\[\w+\]\s*/, '')
+      .trim() || 'transaction refused'
+  )
 }

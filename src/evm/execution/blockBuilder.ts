@@ -59,11 +59,7 @@ const ZERO_HASH = new Uint8Array(32)
  * Block (and Common copy) per transaction: that per-transaction rebuild was the largest cost of
  * mining (NOTES.md). The VM's state must already be at the parent's state root.
  */
-export async function buildBlock(
-  vm: VM,
-  template: BlockTemplate,
-  transactions: readonly SignedTransaction[],
-): Promise<BuiltBlock> {
+export async function buildBlock(vm: VM, template: BlockTemplate, transactions: readonly SignedTransaction[]): Promise<BuiltBlock> {
   const { common } = vm
   const { parent } = template
   const headerData: HeaderData = {
@@ -190,7 +186,13 @@ async function executeAndSeal(
     { common: sealed },
   )
   // The block holds the transaction objects that ran; createBlock would rebuild every one.
-  const block = new Block(header, included.map((s) => s.tx), [], withdrawals, { common: sealed })
+  const block = new Block(
+    header,
+    included.map((s) => s.tx),
+    [],
+    withdrawals,
+    { common: sealed },
+  )
   return { block, executed, rejected, deferred }
 }
 
@@ -232,7 +234,13 @@ export async function blockCommitments(
     transactionsTrie: orderedTrieRoot(executed.map((e) => e.signed.raw)),
     receiptTrie: orderedTrieRoot(
       executed.map((e, i) =>
-        encodeReceipt({ type: e.signed.tx.type, status: e.status, cumulativeGasUsed: e.cumulativeGasUsed, bloom: (results[i] as RunTxResult).bloom.bitvector, logs: e.logs }),
+        encodeReceipt({
+          type: e.signed.tx.type,
+          status: e.status,
+          cumulativeGasUsed: e.cumulativeGasUsed,
+          bloom: (results[i] as RunTxResult).bloom.bitvector,
+          logs: e.logs,
+        }),
       ),
     ),
     logsBloom: bloom.bitvector,

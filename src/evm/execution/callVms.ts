@@ -76,9 +76,7 @@ export class CallVms {
     const common = rules.copy()
     const trie = new MerklePatriciaTrie({ useKeyHashing: true, common, db: new OverlayDB(base.db), valueEncoding: ValueEncoding.Bytes })
     // A fork's state manager reads what the fork never wrote from its upstream (cached there) and takes no caches.
-    const state = base.fork
-      ? new ForkStateManager({ common, trie }, base.fork)
-      : new MemoizedStateManager({ common, trie, caches: new Caches() }, this.settled)
+    const state = base.fork ? new ForkStateManager({ common, trie }, base.fork) : new MemoizedStateManager({ common, trie, caches: new Caches() }, this.settled)
     const callVm: CallVm = { vm: undefined as unknown as VM, state, root: trie.EMPTY_TRIE_ROOT, ancestorHash: NO_ANCESTORS }
     callVm.vm = await withJumpAnalysisCache(
       await createVM({ common, stateManager: state, blockchain: blockchainFor((number) => callVm.ancestorHash(number), base.fork) }),

@@ -2,7 +2,7 @@ import { createBlock } from '@ethereumjs/block'
 import type { Block, BlockHeader } from '@ethereumjs/block'
 import type { Common } from '@ethereumjs/common'
 import { MerklePatriciaTrie } from '@ethereumjs/mpt'
-import { Caches, MerkleStateManager, getMerkleStateProof } from '@ethereumjs/statemanager'
+import { Caches, type MerkleStateManager, getMerkleStateProof } from '@ethereumjs/statemanager'
 import { Address, bytesToHex, createAccount, equalsBytes, hexToBytes, KECCAK256_RLP, ValueEncoding } from '@ethereumjs/util'
 import { Hardfork } from '@ethereumjs/common'
 import { createVM, runBlock, runTx } from '@ethereumjs/vm'
@@ -225,7 +225,10 @@ export class ExecutionEngine {
     const strings = (function* () {
       for (const [key, value] of entries) yield [hexKey(key, false), toByteString(value)] as const
     })()
-    return this.store.restore(strings, roots.map((root) => this.localRootOf(root)))
+    return this.store.restore(
+      strings,
+      roots.map((root) => this.localRootOf(root)),
+    )
   }
 
   /** Whether each entry is what its key says: a node's or code's keccak256 (a doubted state file's check). */
@@ -286,11 +289,7 @@ export class ExecutionEngine {
   }
 
   /** Builds and seals a block on `template.parent`, keeping its state in the chain's database. */
-  async build(
-    template: BlockTemplate,
-    transactions: readonly SignedTransaction[],
-    ancestorHash: AncestorHashLookup,
-  ): Promise<BuiltBlock> {
+  async build(template: BlockTemplate, transactions: readonly SignedTransaction[], ancestorHash: AncestorHashLookup): Promise<BuiltBlock> {
     this.selectFork(template)
     this.settledRoot = undefined
     await this.moveTo(template.parentStateRoot ?? template.parent.header.stateRoot)
@@ -423,8 +422,9 @@ export class ExecutionEngine {
 
   private readerAt(stateRoot: Uint8Array): StateReader {
     // While the chain's VM stands on this state (the head's, mostly), its caches hold what its blocks wrote.
-    return this.readers.get(hexKey(stateRoot, false), () =>
-      new StateReader(this.common, this.store, stateRoot, (address) => this.settledReads.account(stateRoot, new Address(address))),
+    return this.readers.get(
+      hexKey(stateRoot, false),
+      () => new StateReader(this.common, this.store, stateRoot, (address) => this.settledReads.account(stateRoot, new Address(address))),
     )
   }
 
@@ -517,9 +517,7 @@ export class ExecutionEngine {
       if (index > through) break
       const tracer = tracerAt(index)
       const execute = (): Promise<RunTxResult> => runTx(vm, { tx, block, blockGasUsed: gasUsed, skipHardForkValidation: true })
-      const run = tracer
-        ? await traced(vm, tracer, { tx, sender: tx.getSenderAddress(), coinbase: header.coinbase.bytes }, execute)
-        : await execute()
+      const run = tracer ? await traced(vm, tracer, { tx, sender: tx.getSenderAddress(), coinbase: header.coinbase.bytes }, execute) : await execute()
       gasUsed += run.blockGasSpent
       if (tracer) traces.set(index, tracer.output())
     }

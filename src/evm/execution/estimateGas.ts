@@ -4,10 +4,7 @@ import type { CallResult } from './messageCall.ts'
  * The least gas with which a call succeeds, by binary search as geth does, given a way to run it with a gas
  * limit. A call that fails even with `cap` returns that failing result instead.
  */
-export async function estimateGas(
-  runWith: (gas: bigint) => Promise<CallResult>,
-  cap: bigint,
-): Promise<{ gas: bigint } | { failure: CallResult }> {
+export async function estimateGas(runWith: (gas: bigint) => Promise<CallResult>, cap: bigint): Promise<{ gas: bigint } | { failure: CallResult }> {
   const first = await runWith(cap)
   if (!first.success) return { failure: first }
   let low = first.gasUsed - 1n

@@ -46,7 +46,8 @@ export function withImpersonatedSenders(block: Block, senders: ReadonlyMap<numbe
 /** The transaction of `raw`, unfrozen, if it carries the bypass signature (r = s = 0, read back as absent). */
 function bypassSigned(raw: Uint8Array, common: Common): TypedTransaction {
   const tx = createTxFromRLP(raw, { common: sharedCommonFor(common), freeze: false })
-  if ((tx.r ?? 0n) !== 0n || (tx.s ?? 0n) !== 0n) throw new Error(`transaction ${bytesToHex(keccak256(raw))} is signed: it was not sent as an impersonated account`)
+  if ((tx.r ?? 0n) !== 0n || (tx.s ?? 0n) !== 0n)
+    throw new Error(`transaction ${bytesToHex(keccak256(raw))} is signed: it was not sent as an impersonated account`)
   return tx
 }
 

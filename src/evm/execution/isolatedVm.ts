@@ -57,12 +57,7 @@ export function stateManagerOver(trie: MerklePatriciaTrie, common: Common, fork:
  * A VM of its own over `state`. `common` must be a copy made for it: a VM's EVM subscribes to its
  * Common's events for good, so the chain's own would keep a listener (and this VM) per run.
  */
-export async function isolatedVm(
-  base: IsolationBase,
-  state: MerkleStateManager,
-  common: Common,
-  customPrecompiles: CustomPrecompile[] = [],
-): Promise<VM> {
+export async function isolatedVm(base: IsolationBase, state: MerkleStateManager, common: Common, customPrecompiles: CustomPrecompile[] = []): Promise<VM> {
   return withJumpAnalysisCache(
     await createVM({
       common,

@@ -39,14 +39,7 @@ export interface CallRequest {
  * Why a call was refused before it ran, by geth's error kinds: eth_simulateV1 answers each with its
  * own code; eth_call answers them all with -32000 and the message.
  */
-export type CallRefusal =
-  | 'nonceTooLow'
-  | 'nonceTooHigh'
-  | 'insufficientFunds'
-  | 'intrinsicGas'
-  | 'feeCapTooLow'
-  | 'initCodeTooLarge'
-  | 'other'
+export type CallRefusal = 'nonceTooLow' | 'nonceTooHigh' | 'insufficientFunds' | 'intrinsicGas' | 'feeCapTooLow' | 'initCodeTooLarge' | 'other'
 
 export interface CallResult {
   success: boolean
@@ -196,9 +189,7 @@ export async function runMessageCall(
         skipHardForkValidation: true,
         reportAccessList: options.reportAccessList ?? false,
       })
-    run = options.tracer
-      ? await traced(vm, options.tracer, { tx, sender, coinbase: block.header.coinbase.bytes }, execute)
-      : await execute()
+    run = options.tracer ? await traced(vm, options.tracer, { tx, sender, coinbase: block.header.coinbase.bytes }, execute) : await execute()
   } catch (error) {
     // A tracer's fault, or a forked chain's upstream that could not answer: the call fails, it did not run.
     if (isTracingError(error) || error instanceof ForkSourceError) throw error
@@ -244,13 +235,7 @@ function executionBlock(vm: VM, header: CallBlockHeader, adjusted: { gasLimit: b
 }
 
 /** geth's pre-execution checks of a simulated call under `validation`, in its words. */
-function validationRefusal(
-  sender: Address,
-  nonce: bigint,
-  stateNonce: bigint,
-  feeCap: bigint,
-  baseFee: bigint | undefined,
-): CallResult | undefined {
+function validationRefusal(sender: Address, nonce: bigint, stateNonce: bigint, feeCap: bigint, baseFee: bigint | undefined): CallResult | undefined {
   if (nonce < stateNonce) {
     return failedBeforeExecution(`nonce too low: address ${sender.toString()}, tx: ${nonce} state: ${stateNonce}`, 'nonceTooLow')
   }

@@ -43,11 +43,7 @@ export class OverrideRefused extends ChainsimError {}
  * StateOverride.Apply does, and returns the precompile changes the EVM must be built with: every
  * overridden precompile stops being one, and a moved precompile answers at its new address.
  */
-export async function applyStateOverrides(
-  state: MerkleStateManager,
-  overrides: readonly AccountOverride[],
-  common: Common,
-): Promise<CustomPrecompile[]> {
+export async function applyStateOverrides(state: MerkleStateManager, overrides: readonly AccountOverride[], common: Common): Promise<CustomPrecompile[]> {
   const active = getActivePrecompiles(common)
   const overridden = new Set(overrides.map((o) => bytesToUnprefixedHex(o.address)))
   const movedTo = new Map<string, PrecompileFunc>()

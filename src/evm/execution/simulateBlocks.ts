@@ -93,11 +93,7 @@ export interface SimulationBase {
  * the block sealed (state root, transactions, receipts, logs bloom). Nothing reaches the chain:
  * `base.state` is an isolated copy.
  */
-export async function simulateBlocks(
-  base: SimulationBase,
-  requests: readonly SimulatedBlockRequest[],
-  options: SimulationOptions,
-): Promise<SimulatedBlock[]> {
+export async function simulateBlocks(base: SimulationBase, requests: readonly SimulatedBlockRequest[], options: SimulationOptions): Promise<SimulatedBlock[]> {
   const blocks = sanitizeChain(base.header, requests)
   const simulated: SimulatedBlock[] = []
   const hashes = new Map<bigint, Uint8Array>()

@@ -86,10 +86,21 @@ export class ForkStateManager extends MerkleStateManager {
 
   protected override async _writeContractStorage(address: Address, account: Account, key: Uint8Array, value: Uint8Array): Promise<void> {
     if (value.length > 0 || !(await this.mayHoldUpstreamStorage(address))) return super._writeContractStorage(address, account, key, value)
-    await this._modifyContractStorage(address, account, async (storageTrie, done) => {
-      await storageTrie.put(key, RLP.encode(new Uint8Array()))
-      done()
+    // The library's callback has no way to fail: a failed write (of the slot, or of the account after it, in `done`)
+    // would leave its promise pending forever, and the write queue with it. The failure is raced against it instead.
+    let fail: (error: unknown) => void = () => {}
+    const failed = new Promise<never>((_, reject) => {
+      fail = reject
     })
+    await Promise.race([
+      this._modifyContractStorage(address, account, (storageTrie, done) => {
+        storageTrie
+          .put(key, RLP.encode(new Uint8Array()))
+          .then(() => done())
+          .catch(fail)
+      }),
+      failed,
+    ])
   }
 
   override async setStateRoot(stateRoot: Uint8Array, clearCache?: boolean): Promise<void> {
@@ -104,10 +115,7 @@ export class ForkStateManager extends MerkleStateManager {
     const common = this.common.copy()
     common.setHardfork(this.common.hardfork())
     const trie = this._trie.shallowCopy(false)
-    return new ForkStateManager(
-      { common, trie, prefixCodeHashes: this._prefixCodeHashes, prefixStorageTrieKeys: this._prefixStorageTrieKeys },
-      this.fork,
-    )
+    return new ForkStateManager({ common, trie, prefixCodeHashes: this._prefixCodeHashes, prefixStorageTrieKeys: this._prefixStorageTrieKeys }, this.fork)
   }
 
   /** Whether eth_getProof can prove `address` and `slots` from the local trie (the fork wrote them). */
@@ -126,4 +134,3 @@ export class ForkStateManager extends MerkleStateManager {
     return upstream !== undefined && (upstream.nonce > 0n || !equalsBytes(upstream.codeHash, KECCAK256_NULL))
   }
 }
-

@@ -39,7 +39,8 @@ export function installJumpAnalysisCache(): Promise<void> {
   installed ??= interpreterModule().then(({ Interpreter }) => {
     const prototype = Interpreter.prototype
     const original = prototype._getValidJumpDestinations
-    if (typeof original !== 'function') throw new Error('@ethereumjs/evm changed: Interpreter._getValidJumpDestinations is gone (src/evm/patches/jumpAnalysisCache.ts)')
+    if (typeof original !== 'function')
+      throw new Error('@ethereumjs/evm changed: Interpreter._getValidJumpDestinations is gone (src/evm/patches/jumpAnalysisCache.ts)')
     prototype._getValidJumpDestinations = function cachedJumpDestinations(this: InterpreterLike, code: Uint8Array): JumpAnalysis {
       const evm = this._evm
       if (!registered.has(evm)) return original.call(this, code)

@@ -8,6 +8,7 @@ import type { DB } from '@ethereumjs/util'
  */
 export function trieDatabaseOf(manager: MerkleStateManager): DB<string | Uint8Array | number, string | Uint8Array> {
   const trie = (manager as unknown as { _trie?: { database(): { db: DB<string | Uint8Array | number, string | Uint8Array> } } })._trie
-  if (!trie || typeof trie.database !== 'function') throw new Error('@ethereumjs/statemanager changed: MerkleStateManager._trie.database() is gone (src/evm/patches/trieDatabase.ts)')
+  if (!trie || typeof trie.database !== 'function')
+    throw new Error('@ethereumjs/statemanager changed: MerkleStateManager._trie.database() is gone (src/evm/patches/trieDatabase.ts)')
   return trie.database().db
 }

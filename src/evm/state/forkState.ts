@@ -68,7 +68,10 @@ export function stateEveryBlockReads(common: Common): { accounts: Uint8Array[]; 
   const slots: Array<[Uint8Array, Uint8Array]> = []
   if (common.isActivatedEIP(4788)) accounts.push(BEACON_ROOTS_ADDRESS)
   if (common.isActivatedEIP(2935)) accounts.push(param('historyStorageAddress'))
-  for (const [eip, name] of [[7002, 'withdrawalRequestPredeployAddress'], [7251, 'consolidationRequestPredeployAddress']] as const) {
+  for (const [eip, name] of [
+    [7002, 'withdrawalRequestPredeployAddress'],
+    [7251, 'consolidationRequestPredeployAddress'],
+  ] as const) {
     if (!common.isActivatedEIP(eip)) continue
     const address = param(name)
     accounts.push(address)

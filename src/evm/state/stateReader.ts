@@ -67,7 +67,9 @@ export class StateReader implements StateView {
       const settled = this.#settled?.(address)
       // Not kept: the settled state may move on; the trie's answer is kept.
       if (settled) return Promise.resolve(settled.account)
-      account = this.trie().get(address).then((rlp) => (rlp === null ? undefined : createAccountFromRLP(rlp)))
+      account = this.trie()
+        .get(address)
+        .then((rlp) => (rlp === null ? undefined : createAccountFromRLP(rlp)))
       // A failed read (a state let go meanwhile) is not kept.
       account.catch(() => this.#accounts.delete(key))
       this.#accounts.set(key, account)
@@ -76,7 +78,13 @@ export class StateReader implements StateView {
   }
 
   private trie(): MerklePatriciaTrie {
-    this.#trie ??= new MerklePatriciaTrie({ useKeyHashing: true, common: this.#common, db: this.#store as never, valueEncoding: ValueEncoding.Bytes, root: this.#root })
+    this.#trie ??= new MerklePatriciaTrie({
+      useKeyHashing: true,
+      common: this.#common,
+      db: this.#store as never,
+      valueEncoding: ValueEncoding.Bytes,
+      root: this.#root,
+    })
     return this.#trie
   }
 

@@ -1,14 +1,6 @@
 import type { StateManagerInterface } from '@ethereumjs/common'
 import type { InterpreterStep } from '@ethereumjs/evm'
-import {
-  Address,
-  bigIntToBytes,
-  bytesToUnprefixedHex,
-  equalsBytes,
-  generateAddress,
-  generateAddress2,
-  setLengthLeft,
-} from '@ethereumjs/util'
+import { Address, bigIntToBytes, bytesToUnprefixedHex, equalsBytes, generateAddress, generateAddress2, setLengthLeft } from '@ethereumjs/util'
 import type { StorageSlot } from './structLogger.ts'
 import type { TracedStart, TransactionTracer } from './tracer.ts'
 
@@ -30,9 +22,7 @@ export interface PrestateAccount {
   storage?: StorageSlot[]
 }
 
-export type PrestateTrace =
-  | { mode: 'prestate'; accounts: PrestateAccount[] }
-  | { mode: 'diff'; pre: PrestateAccount[]; post: PrestateAccount[] }
+export type PrestateTrace = { mode: 'prestate'; accounts: PrestateAccount[] } | { mode: 'diff'; pre: PrestateAccount[]; post: PrestateAccount[] }
 
 interface Touched {
   address: Address
@@ -83,7 +73,8 @@ export class PrestateTracer implements TransactionTracer<PrestateTrace> {
       return this.lookup(state, addressOf(top))
     }
     if (CALL_FAMILY.has(code) && stack.length >= 5) return this.lookup(state, addressOf(stack[stack.length - 2] ?? 0n))
-    if (code === 0xf0) return this.lookupCreated(state, async () => generateAddress(step.address.bytes, bigIntToBytes((await state.getAccount(step.address))?.nonce ?? 0n)))
+    if (code === 0xf0)
+      return this.lookupCreated(state, async () => generateAddress(step.address.bytes, bigIntToBytes((await state.getAccount(step.address))?.nonce ?? 0n)))
     if (code === 0xf5 && stack.length >= 4) {
       const offset = Number(stack[stack.length - 2])
       const size = Number(stack[stack.length - 3])

@@ -65,12 +65,7 @@ const STEPS_PER_CLOCK_READ = 1024
  * after. The EVM awaits a listener that takes a second (`resolve`) argument, so a tracer may read
  * state in a step; a deadline passed throws TraceTimeout out of the EVM, which rethrows non-EVM errors.
  */
-export async function traced(
-  vm: VM,
-  tracer: TransactionTracer,
-  start: Omit<TracedStart, 'state'>,
-  execute: () => Promise<RunTxResult>,
-): Promise<RunTxResult> {
+export async function traced(vm: VM, tracer: TransactionTracer, start: Omit<TracedStart, 'state'>, execute: () => Promise<RunTxResult>): Promise<RunTxResult> {
   const events = vm.evm.events
   if (!events) throw new Error('the EVM has no event emitter to trace with')
   await tracer.start({ ...start, state: vm.stateManager })

@@ -42,12 +42,15 @@ export function App({ source }: { source: Source }) {
   }, [selected])
 
   const readNetwork = () =>
-    source.call<NetworkInfo>('sim_network').then((info) => {
-      setNetwork(info)
-      setOwnSubscriptions(source.ownSubscriptions())
-      setTags({ top: num(info.top), first: num(info.first), head: num(info.head.number), safe: num(info.safe.number), finalized: num(info.finalized.number) })
-      setError(undefined)
-    }, (failure: Error) => setError(failure.message))
+    source.call<NetworkInfo>('sim_network').then(
+      (info) => {
+        setNetwork(info)
+        setOwnSubscriptions(source.ownSubscriptions())
+        setTags({ top: num(info.top), first: num(info.first), head: num(info.head.number), safe: num(info.safe.number), finalized: num(info.finalized.number) })
+        setError(undefined)
+      },
+      (failure: Error) => setError(failure.message),
+    )
 
   // The header, the pool and the clients follow the chain at most every REFRESH_MS; the tree itself
   // is told at once.
@@ -71,7 +74,11 @@ export function App({ source }: { source: Source }) {
         setChange((c) => ({ seq: c.seq + 1, from: height, block: event.block }))
       } else if (event.type === 'replaced') {
         // Another chain: every height is read again, and a selected block of the old one is gone.
-        setTags((current) => (current ? { ...current, head: num(event.head.number), top: num(event.top), safe: num(event.safe.number), finalized: num(event.finalized.number) } : current))
+        setTags((current) =>
+          current
+            ? { ...current, head: num(event.head.number), top: num(event.top), safe: num(event.safe.number), finalized: num(event.finalized.number) }
+            : current,
+        )
         setChange((c) => ({ seq: c.seq + 1, from: 0 }))
         setSelected(undefined)
       } else {
@@ -102,14 +109,23 @@ export function App({ source }: { source: Source }) {
   const showBlock = (hash: string) => {
     setSelected(hash)
     setTab('chain')
-    source.call<{ number: string } | null>('sim_block', [{ hash, limit: 1 }]).then((block) => {
-      if (block) setReveal((r) => ({ seq: (r?.seq ?? 0) + 1, height: num(block.number) }))
-    }, () => undefined)
+    source.call<{ number: string } | null>('sim_block', [{ hash, limit: 1 }]).then(
+      (block) => {
+        if (block) setReveal((r) => ({ seq: (r?.seq ?? 0) + 1, height: num(block.number) }))
+      },
+      () => undefined,
+    )
   }
 
   const tabs: Array<[Tab, string]> = [
     ['chain', 'Chain'],
-    ...(source.live ? ([['pool', 'Pool'], ['clients', 'Clients'], ['controls', 'Controls']] as Array<[Tab, string]>) : []),
+    ...(source.live
+      ? ([
+          ['pool', 'Pool'],
+          ['clients', 'Clients'],
+          ['controls', 'Controls'],
+        ] as Array<[Tab, string]>)
+      : []),
     ...(scenario ? ([['scenario', 'Scenario']] as Array<[Tab, string]>) : []),
   ]
   const onTabKey = (event: KeyboardEvent) => {
@@ -141,7 +157,10 @@ export function App({ source }: { source: Source }) {
             <dt>mining</dt>
             <dd>{network.mining.automine ? 'automine' : network.mining.intervalMs ? `every ${network.mining.intervalMs} ms` : 'manual'}</dd>
             <dt>reorgs</dt>
-            <dd>{network.reorgs}{network.reorgProfile ? ` (profile ${network.reorgProfile.name}, seed ${network.reorgProfile.seed})` : ''}</dd>
+            <dd>
+              {network.reorgs}
+              {network.reorgProfile ? ` (profile ${network.reorgProfile.name}, seed ${network.reorgProfile.seed})` : ''}
+            </dd>
             <dt>pool</dt>
             <dd>{network.pool}</dd>
             <dt>filters</dt>
@@ -151,28 +170,47 @@ export function App({ source }: { source: Source }) {
           </dl>
         ) : null}
         {network?.replay ? <ReplayProgress replay={network.replay} /> : null}
-        {error ? <p class="error" role="alert">{error}</p> : null}
+        {error ? (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        ) : null}
       </header>
       <div class="tabs" role="tablist" aria-label="Views" onKeyDown={onTabKey}>
         {tabs.map(([id, label]) => (
-          <button key={id} id={`tab-${id}`} type="button" role="tab" aria-selected={tab === id} aria-controls={`panel-${id}`} tabIndex={tab === id ? 0 : -1} onClick={() => setTab(id)}>
+          <button
+            key={id}
+            id={`tab-${id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            aria-controls={`panel-${id}`}
+            tabIndex={tab === id ? 0 : -1}
+            onClick={() => setTab(id)}
+          >
             {label}
           </button>
         ))}
       </div>
       <main>
-       <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`}>
-        {tab === 'chain' && tags ? (
-          <div class="chain">
-            <ForkTree source={source} tags={tags} change={change} selected={selected} onSelect={(block) => setSelected(block.hash)} reveal={reveal} />
-            <div class="side" ref={side}>{selected ? <BlockDetails source={source} hash={selected} version={version} /> : <p class="muted">Select a block to see its transactions and logs.</p>}</div>
-          </div>
-        ) : null}
-        {tab === 'pool' ? <PoolView source={source} version={version} /> : null}
-        {tab === 'clients' ? <ClientsView source={source} version={version} /> : null}
-        {tab === 'controls' && network ? <Controls source={source} network={network} onDone={refreshSoon} /> : null}
-        {tab === 'scenario' && scenario ? <StepsView scenario={scenario} onBlock={showBlock} /> : null}
-       </div>
+        <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`}>
+          {tab === 'chain' && tags ? (
+            <div class="chain">
+              <ForkTree source={source} tags={tags} change={change} selected={selected} onSelect={(block) => setSelected(block.hash)} reveal={reveal} />
+              <div class="side" ref={side}>
+                {selected ? (
+                  <BlockDetails source={source} hash={selected} version={version} />
+                ) : (
+                  <p class="muted">Select a block to see its transactions and logs.</p>
+                )}
+              </div>
+            </div>
+          ) : null}
+          {tab === 'pool' ? <PoolView source={source} version={version} /> : null}
+          {tab === 'clients' ? <ClientsView source={source} version={version} /> : null}
+          {tab === 'controls' && network ? <Controls source={source} network={network} onDone={refreshSoon} /> : null}
+          {tab === 'scenario' && scenario ? <StepsView scenario={scenario} onBlock={showBlock} /> : null}
+        </div>
       </main>
     </div>
   )

@@ -20,13 +20,17 @@ export function BlockDetails({ source, hash, version }: { source: Source; hash: 
     source.call<BlockAnswer | null>('sim_block', [{ hash }]).then(setBlock, (failure: Error) => setError(failure.message))
   }, [hash, version])
 
-  if (error) return <p class="error" role="alert">{error}</p>
+  if (error)
+    return (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    )
   if (block === undefined) return <p>Loading block…</p>
   if (block === null) return <p>No block {hash} on this network.</p>
   const transactions = [...block.transactions, ...more]
   const next = more.length > 0 ? (transactions.length < block.transactionCount ? transactions.length : null) : block.next
-  const loadMore = () =>
-    source.call<BlockAnswer>('sim_block', [{ hash, from: transactions.length }]).then((page) => setMore([...more, ...page.transactions]))
+  const loadMore = () => source.call<BlockAnswer>('sim_block', [{ hash, from: transactions.length }]).then((page) => setMore([...more, ...page.transactions]))
   return (
     <section class="details" aria-label={`Block ${num(block.number)}`}>
       <h2>
@@ -67,14 +71,29 @@ export function BlockDetails({ source, hash, version }: { source: Source; hash: 
             {
               title: 'hash',
               cell: (tx) => (
-                <button type="button" class="link mono" aria-expanded={opened === tx.index} onClick={() => setOpened(opened === tx.index ? undefined : tx.index)}>
+                <button
+                  type="button"
+                  class="link mono"
+                  aria-expanded={opened === tx.index}
+                  onClick={() => setOpened(opened === tx.index ? undefined : tx.index)}
+                >
                   {short(tx.hash)}
                 </button>
               ),
             },
-            { title: 'from → to', cell: (tx) => `${short(tx.from)} → ${tx.to ? short(tx.to) : `new ${tx.contractAddress ? short(tx.contractAddress) : 'contract'}`}`, small: true },
-            { title: 'call', cell: (tx) => (tx.call ? tx.call.name : ether(tx.value)) + (tx.blobs > 0 ? `, ${tx.blobs} blob${tx.blobs === 1 ? '' : 's'}` : '') },
-            { title: 'status', cell: (tx) => (tx.status === '0x1' ? 'success' : <span class="bad">failed{tx.failure?.reason ? `: ${tx.failure.reason}` : ''}</span>) },
+            {
+              title: 'from → to',
+              cell: (tx) => `${short(tx.from)} → ${tx.to ? short(tx.to) : `new ${tx.contractAddress ? short(tx.contractAddress) : 'contract'}`}`,
+              small: true,
+            },
+            {
+              title: 'call',
+              cell: (tx) => (tx.call ? tx.call.name : ether(tx.value)) + (tx.blobs > 0 ? `, ${tx.blobs} blob${tx.blobs === 1 ? '' : 's'}` : ''),
+            },
+            {
+              title: 'status',
+              cell: (tx) => (tx.status === '0x1' ? 'success' : <span class="bad">failed{tx.failure?.reason ? `: ${tx.failure.reason}` : ''}</span>),
+            },
             { title: 'logs', cell: (tx) => tx.logCount },
           ]}
         />
@@ -95,7 +114,12 @@ function TransactionView({ source, blockHash, index, version }: { source: Source
   useEffect(() => {
     source.call<TransactionDetails | null>('sim_transaction', [{ blockHash, index }]).then(setTx, (failure: Error) => setError(failure.message))
   }, [blockHash, index, version])
-  if (error) return <p class="error" role="alert">{error}</p>
+  if (error)
+    return (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    )
   if (tx === undefined) return <p>Loading transaction…</p>
   if (tx === null) return <p>No transaction {index} in this block.</p>
   const fields = tx.transaction
@@ -159,7 +183,10 @@ export function DecodedView({ title, decoded }: { title: string; decoded: Decode
   return (
     <div class="decoded">
       <p>
-        {title}: <strong>{decoded.name}</strong> <span class="muted">({decoded.abi}: {decoded.signature})</span>
+        {title}: <strong>{decoded.name}</strong>{' '}
+        <span class="muted">
+          ({decoded.abi}: {decoded.signature})
+        </span>
       </p>
       <ul>
         {decoded.args.map((arg) => (
@@ -186,8 +213,8 @@ export function LogList({ logs, title }: { logs: WireLog[]; title: string }) {
           <li key={i} class={log.removed ? 'removed' : ''}>
             <p>
               {/* The emitting contract, worded so that it cannot be read as the event's own `from`. */}
-              {log.decoded ? <strong>{log.decoded.name}</strong> : <span class="muted">unknown event</span>}{' '}
-              <span class="muted">emitted by</span> <span class="mono">{short(log.address)}</span>
+              {log.decoded ? <strong>{log.decoded.name}</strong> : <span class="muted">unknown event</span>} <span class="muted">emitted by</span>{' '}
+              <span class="mono">{short(log.address)}</span>
               {log.removed ? <span class="tag tag-orphaned">removed: true</span> : null}
             </p>
             <p class="mono small">
@@ -203,7 +230,9 @@ export function LogList({ logs, title }: { logs: WireLog[]; title: string }) {
                 ))}
               </ul>
             ) : (
-              <p class="mono small">topics {log.topics.join(', ')} data {log.data}</p>
+              <p class="mono small">
+                topics {log.topics.join(', ')} data {log.data}
+              </p>
             )}
           </li>
         ))}

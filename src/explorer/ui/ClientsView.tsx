@@ -40,9 +40,17 @@ export function ClientsView({ source, version }: { source: Source; version: numb
   const shown = showOwn ? requests : requests.filter((r) => r.client !== EXPLORER_CLIENT)
   return (
     <section aria-label="Clients">
-      {error ? <p class="error" role="alert">{error}</p> : null}
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <h2>Filters ({filters?.total ?? '…'})</h2>
-      {filters && filters.filters.length > 0 ? <Table label="filters" rows={filters.filters} columns={FILTER_COLUMNS} rowKey={(f) => f.id} /> : <p class="muted">No filters installed.</p>}
+      {filters && filters.filters.length > 0 ? (
+        <Table label="filters" rows={filters.filters} columns={FILTER_COLUMNS} rowKey={(f) => f.id} />
+      ) : (
+        <p class="muted">No filters installed.</p>
+      )}
       <h2>WebSocket subscriptions ({subscriptions?.total ?? '…'})</h2>
       {subscriptions && subscriptions.subscriptions.length > 0 ? (
         <Table label="subscriptions" rows={subscriptions.subscriptions} columns={SUBSCRIPTION_COLUMNS} rowKey={(s) => s.id} />

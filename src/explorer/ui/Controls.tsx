@@ -45,10 +45,17 @@ export function Controls({ source, network, onDone }: { source: Source; network:
         <button type="submit">Mine</button>
         <Outcome of="mine" status={status} />
       </form>
-      <form aria-label="Mining" onSubmit={submit(() => void run('mining', network.mining.automine ? 'Automine off' : 'Automine on', 'evm_setAutomine', [!network.mining.automine]))}>
+      <form
+        aria-label="Mining"
+        onSubmit={submit(() => void run('mining', network.mining.automine ? 'Automine off' : 'Automine on', 'evm_setAutomine', [!network.mining.automine]))}
+      >
         <h3>Mining</h3>
         <p>
-          {network.mining.automine ? 'Automine: a block per transaction.' : network.mining.intervalMs ? `A block every ${network.mining.intervalMs} ms.` : 'Manual: blocks are mined on request.'}
+          {network.mining.automine
+            ? 'Automine: a block per transaction.'
+            : network.mining.intervalMs
+              ? `A block every ${network.mining.intervalMs} ms.`
+              : 'Manual: blocks are mined on request.'}
         </p>
         <button type="submit" aria-pressed={network.mining.automine}>
           {network.mining.automine ? 'Turn automine off' : 'Turn automine on'}
@@ -96,9 +103,10 @@ export function Controls({ source, network, onDone }: { source: Source; network:
       </form>
       <form
         aria-label="Snapshots"
-        onSubmit={submit(async () => {
-          const id = await run('snapshots', 'Snapshot', 'evm_snapshot', [])
-          if (typeof id === 'string') setSnapshots([...snapshots, id])
+        onSubmit={submit(() => {
+          void run('snapshots', 'Snapshot', 'evm_snapshot', []).then((id) => {
+            if (typeof id === 'string') setSnapshots([...snapshots, id])
+          })
         })}
       >
         <h3>Snapshots</h3>
@@ -122,7 +130,13 @@ export function Controls({ source, network, onDone }: { source: Source; network:
           ))}
         </ul>
       </form>
-      <FaultForm faults={network.faults} run={(label, method, params) => run('faults', label, method, params)} outcome={<Outcome of="faults" status={status} />} int={int} submit={submit} />
+      <FaultForm
+        faults={network.faults}
+        run={(label, method, params) => run('faults', label, method, params)}
+        outcome={<Outcome of="faults" status={status} />}
+        int={int}
+        submit={submit}
+      />
     </section>
   )
 }
@@ -314,7 +328,9 @@ function describeFault(fault: ArmedFault): string {
       parts.push(`lag: ${fault.blocks} blocks behind`)
       break
     case 'wsDrop':
-      parts.push(`wsDrop: ${fault.code ?? 1006}${fault.afterMessages === undefined ? '' : ` after ${fault.afterMessages} messages`}${fault.afterMs === undefined ? '' : ` after ${fault.afterMs} ms`}`)
+      parts.push(
+        `wsDrop: ${fault.code ?? 1006}${fault.afterMessages === undefined ? '' : ` after ${fault.afterMessages} messages`}${fault.afterMs === undefined ? '' : ` after ${fault.afterMs} ms`}`,
+      )
       break
     case 'batchPartial':
       parts.push(`batchPartial: ${fault.answer ?? 'error'}`)

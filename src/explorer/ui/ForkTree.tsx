@@ -107,7 +107,7 @@ export function ForkTree({ source, tags, change, selected, onSelect, reveal }: P
       if (chunks.current.has(index) || loading.current.has(index)) continue
       loading.current.add(index)
       const started = generation.current.get(index) ?? 0
-      source
+      void source
         .call<ForkTreeAnswer>('sim_forkTree', [{ fromBlock: index * CHUNK, toBlock: index * CHUNK + CHUNK - 1 }])
         .then((answer) => {
           if ((generation.current.get(index) ?? 0) === started) chunks.current.set(index, toChunk(answer))
@@ -144,7 +144,7 @@ export function ForkTree({ source, tags, change, selected, onSelect, reveal }: P
     const blocks = blocksAt(chunks.current, height)
     const reorgs = reorgsStartingAt(chunks.current, height)
     rows.push(
-      <div class="row" role="listitem" key={height} style={{ top: `${(top - height) * ROW_HEIGHT}px` }} data-height={height}>
+      <li class="row" key={height} style={{ top: `${(top - height) * ROW_HEIGHT}px` }} data-height={height}>
         <span class="height">
           {reorgs.length > 0 ? (
             <span class="reorg-mark" title={reorgs.map(describeReorg).join('\n')}>
@@ -171,7 +171,7 @@ export function ForkTree({ source, tags, change, selected, onSelect, reveal }: P
           )}
           {crowdedAt(chunks.current, height) ? <span class="more">+{crowdedAt(chunks.current, height)} more</span> : null}
         </div>
-      </div>,
+      </li>,
     )
   }
 
@@ -179,7 +179,8 @@ export function ForkTree({ source, tags, change, selected, onSelect, reveal }: P
     const target = event.target as HTMLElement
     const number = Number(target.dataset['number'])
     if (!Number.isFinite(number)) return
-    const step = event.key === 'ArrowUp' ? 1 : event.key === 'ArrowDown' ? -1 : event.key === 'Home' ? tags.head - number : event.key === 'End' ? first - number : 0
+    const step =
+      event.key === 'ArrowUp' ? 1 : event.key === 'ArrowDown' ? -1 : event.key === 'Home' ? tags.head - number : event.key === 'End' ? first - number : 0
     if (step === 0) {
       if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') moveAcross(target, event.key === 'ArrowRight' ? 1 : -1)
       return
@@ -198,22 +199,24 @@ export function ForkTree({ source, tags, change, selected, onSelect, reveal }: P
 
   return (
     <section class="tree" aria-label="Fork tree">
-      {error ? <p class="error" role="alert">{error}</p> : null}
-      <div
-        class="viewport"
-        ref={viewport}
-        onScroll={(event) => setScrollTop((event.currentTarget as HTMLDivElement).scrollTop)}
-        onKeyDown={onKeyDown}
-      >
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: keys pressed on the block buttons inside bubble up to here */}
+      <div class="viewport" ref={viewport} onScroll={(event) => setScrollTop((event.currentTarget as HTMLDivElement).scrollTop)} onKeyDown={onKeyDown}>
         {/* At least as wide as a row of the narrowest lanes, so that the viewport scrolls to the last branch's column. */}
-        <div
+        <ul
           class="spacer"
-          role="list"
           aria-label={`Heights ${first} to ${top}, newest first`}
-          style={{ height: `${(top - first + 1) * ROW_HEIGHT}px`, width: `calc(var(--height-width) + ${laneCount} * var(--min-cell-width) + ${laneCount + 1} * 0.4rem + 1rem)` }}
+          style={{
+            height: `${(top - first + 1) * ROW_HEIGHT}px`,
+            width: `calc(var(--height-width) + ${laneCount} * var(--min-cell-width) + ${laneCount + 1} * 0.4rem + 1rem)`,
+          }}
         >
           {rows}
-        </div>
+        </ul>
       </div>
       <p class="hint">↑ ↓ move between heights, ← → between branches, Home/End: head/genesis, Enter opens a block.</p>
       <ReorgList reorgs={reorgsIn(chunks.current, lowest, highest)} />
@@ -221,7 +224,21 @@ export function ForkTree({ source, tags, change, selected, onSelect, reveal }: P
   )
 }
 
-function BlockCell({ block, lane, tags, selected, forks, onSelect }: { block: TreeBlock; lane: number; tags: Tags; selected: boolean; forks: boolean; onSelect: (block: TreeBlock) => void }) {
+function BlockCell({
+  block,
+  lane,
+  tags,
+  selected,
+  forks,
+  onSelect,
+}: {
+  block: TreeBlock
+  lane: number
+  tags: Tags
+  selected: boolean
+  forks: boolean
+  onSelect: (block: TreeBlock) => void
+}) {
   const number = num(block.number)
   const marks = block.canonical
     ? [number === tags.head ? 'head' : '', number === tags.safe ? 'safe' : '', number === tags.finalized ? 'finalized' : ''].filter(Boolean)
@@ -241,12 +258,20 @@ function BlockCell({ block, lane, tags, selected, forks, onSelect }: { block: Tr
       title={block.hash}
       onClick={() => onSelect(block)}
     >
-      {forks ? <span class="fork" aria-hidden="true">↰</span> : null}
+      {forks ? (
+        <span class="fork" aria-hidden="true">
+          ↰
+        </span>
+      ) : null}
       <span class="hash">{short(block.hash)}</span>
-      <span class="counts">{block.transactions} tx · {block.logs} logs</span>
+      <span class="counts">
+        {block.transactions} tx · {block.logs} logs
+      </span>
       {note ? <span class="note">{note}</span> : null}
       {marks.map((mark) => (
-        <span key={mark} class={`tag tag-${mark}`}>{mark}</span>
+        <span key={mark} class={`tag tag-${mark}`}>
+          {mark}
+        </span>
       ))}
       {block.canonical ? null : <span class="tag tag-orphaned">orphaned</span>}
     </button>

@@ -11,7 +11,12 @@ export function PoolView({ source, version }: { source: Source; version: number 
   useEffect(() => {
     source.call<PoolAnswer>('sim_pool', [{ limit: 200 }]).then(setPool, (failure: Error) => setError(failure.message))
   }, [version])
-  if (error) return <p class="error" role="alert">{error}</p>
+  if (error)
+    return (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    )
   if (!pool) return <p>Loading the pool…</p>
   return (
     <section aria-label="Pool and pending block">

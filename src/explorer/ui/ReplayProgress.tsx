@@ -7,7 +7,8 @@ export function ReplayProgress({ replay }: { replay: ReplayStatus }) {
   const last = num(replay.to)
   const replayed = Math.max(0, num(replay.next) - first)
   const total = Math.max(1, last - first + 1)
-  const speed = replay.speed === 'fast' ? 'as fast as it can' : replay.speed === 'realtime' ? "at the upstream's pace" : `at ${replay.speed}× the upstream's pace`
+  const speed =
+    replay.speed === 'fast' ? 'as fast as it can' : replay.speed === 'realtime' ? "at the upstream's pace" : `at ${replay.speed}× the upstream's pace`
   const state = replay.mismatch
     ? `stopped at block ${num(replay.mismatch.block)}: ${replay.mismatch.message}`
     : replay.error
@@ -20,7 +21,7 @@ export function ReplayProgress({ replay }: { replay: ReplayStatus }) {
             ? `waiting for the upstream's block ${num(replay.next)}`
             : speed
   return (
-    <div class="replay" aria-label="replay">
+    <section class="replay" aria-label="replay">
       <span>
         replay of blocks {first}–{last}: {Math.min(replayed, total)} of {total}
       </span>
@@ -28,6 +29,6 @@ export function ReplayProgress({ replay }: { replay: ReplayStatus }) {
       <span class={replay.mismatch || replay.error ? 'error' : 'muted'} role={replay.mismatch || replay.error ? 'alert' : undefined}>
         {state}
       </span>
-    </div>
+    </section>
   )
 }

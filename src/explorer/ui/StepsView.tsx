@@ -14,7 +14,10 @@ export function StepsView({ scenario, onBlock }: { scenario: ScenarioAnswer; onB
       <ul class="steps">
         {scenario.steps.map((step) => (
           <li key={step.number} class={`step step-${step.status}`}>
-            <span aria-label={step.status}>{MARKS[step.status]}</span> {step.number}. {step.name}{' '}
+            <span role="img" aria-label={step.status}>
+              {MARKS[step.status]}
+            </span>{' '}
+            {step.number}. {step.name}{' '}
             <span class="muted">
               ({step.kind}
               {step.line === undefined ? '' : `, line ${step.line}`}, {step.durationMs} ms)

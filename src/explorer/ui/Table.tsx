@@ -8,7 +8,19 @@ export interface Column<T> {
 }
 
 /** A table of rows: headers scoped to their columns, each row keyed, optionally classed (highlights). */
-export function Table<T>({ rows, columns, rowKey, rowClass, label }: { rows: readonly T[]; columns: readonly Column<T>[]; rowKey: (row: T) => string | number; rowClass?: (row: T) => string; label?: string }) {
+export function Table<T>({
+  rows,
+  columns,
+  rowKey,
+  rowClass,
+  label,
+}: {
+  rows: readonly T[]
+  columns: readonly Column<T>[]
+  rowKey: (row: T) => string | number
+  rowClass?: (row: T) => string
+  label?: string
+}) {
   return (
     <table class={`list${label ? ` ${label}` : ''}`}>
       <thead>

@@ -7,7 +7,11 @@ export function num(hex: string): number {
 
 /** A hex quantity as a decimal integer (any size), or `null`. */
 export function quantityText(value: unknown): string {
-  return typeof value === 'string' && /^0x[0-9a-f]+$/i.test(value) ? BigInt(value).toString() : value === null || value === undefined ? 'null' : valueText(value)
+  return typeof value === 'string' && /^0x[0-9a-f]+$/i.test(value)
+    ? BigInt(value).toString()
+    : value === null || value === undefined
+      ? 'null'
+      : valueText(value)
 }
 
 /** `0x1234…abcd`: enough of a hash to tell it apart at a glance. */

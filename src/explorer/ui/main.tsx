@@ -47,9 +47,21 @@ function KeyForm({ refused }: { refused: boolean }) {
     >
       <h1>chainsim explorer</h1>
       <p>This server has API keys: the explorer calls JSON-RPC with one, as any client does.</p>
-      {refused ? <p class="error" role="alert">That key was refused.</p> : null}
+      {refused ? (
+        <p class="error" role="alert">
+          That key was refused.
+        </p>
+      ) : null}
       <label>
-        API key <input type="password" autoFocus required value={key} onInput={(e) => setKey((e.currentTarget as HTMLInputElement).value)} />
+        API key{' '}
+        <input
+          type="password"
+          // biome-ignore lint/a11y/noAutofocus: the key is all this page asks for before it can show anything
+          autoFocus
+          required
+          value={key}
+          onInput={(e) => setKey((e.currentTarget as HTMLInputElement).value)}
+        />
       </label>
       <button type="submit">Open</button>
     </form>
@@ -58,7 +70,9 @@ function KeyForm({ refused }: { refused: boolean }) {
 
 /** A report (`chainsim play --report`): every scenario's networks, from the answers embedded in the file. */
 function Report({ data }: { data: ReportData }) {
-  const choices = data.scenarios.flatMap((scenario, s) => scenario.networks.map((network, n) => ({ key: `${s}:${n}`, label: `${scenario.name} · ${network.name}`, network })))
+  const choices = data.scenarios.flatMap((scenario, s) =>
+    scenario.networks.map((network, n) => ({ key: `${s}:${n}`, label: `${scenario.name} · ${network.name}`, network })),
+  )
   const [chosen, setChosen] = useState(choices[0]?.key ?? '')
   const current = choices.find((c) => c.key === chosen)
   const source = useMemo(() => (current ? new ReportSource(reportAnswers(current.network)) : undefined), [chosen])

@@ -132,7 +132,13 @@ export class WebSocketSource implements Source {
   }
 
   private receive(text: string): void {
-    let message: { id?: number; result?: unknown; error?: { code: number; message: string; data?: unknown }; method?: string; params?: { subscription: string; result: unknown } }
+    let message: {
+      id?: number
+      result?: unknown
+      error?: { code: number; message: string; data?: unknown }
+      method?: string
+      params?: { subscription: string; result: unknown }
+    }
     try {
       message = JSON.parse(text)
     } catch {
@@ -170,4 +176,3 @@ export class ReportSource implements Source {
     return 0
   }
 }
-

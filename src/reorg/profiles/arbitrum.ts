@@ -22,8 +22,5 @@ export const arbitrum: ReorgProfile = {
     { depth: 48, weight: 0.15 },
   ],
   transactions: { reinclude: 0.98, drop: 0, reorder: true },
-  sources: [
-    'https://docs.arbitrum.io/how-arbitrum-works/reference/finality-and-reorgs',
-    'https://docs.arbitrum.io/how-arbitrum-works/deep-dives/sequencer',
-  ],
+  sources: ['https://docs.arbitrum.io/how-arbitrum-works/reference/finality-and-reorgs', 'https://docs.arbitrum.io/how-arbitrum-works/deep-dives/sequencer'],
 }

@@ -30,7 +30,9 @@ export function resolveReorgProfile(spec: string | object, options: { allowFiles
     const named = REORG_PROFILES[spec]
     if (named) return named
     if (!options.allowFiles || !/[./\\]/.test(spec)) {
-      throw new ReorgProfileError(`unknown reorg profile ${JSON.stringify(spec)}: one of ${REORG_PROFILE_NAMES.join(', ')}${options.allowFiles ? ', or a profile file (YAML or JSON)' : ', or a profile object'}`)
+      throw new ReorgProfileError(
+        `unknown reorg profile ${JSON.stringify(spec)}: one of ${REORG_PROFILE_NAMES.join(', ')}${options.allowFiles ? ', or a profile file (YAML or JSON)' : ', or a profile object'}`,
+      )
     }
     return profileFromFile(spec)
   }

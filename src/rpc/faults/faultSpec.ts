@@ -50,7 +50,10 @@ const wsDropFault = z
     kind: z.literal('wsDrop'),
     afterMessages: z.number().int().min(1).optional().describe('close after this many more messages sent to the client'),
     afterMs: z.number().int().min(0).optional().describe('close this many real milliseconds from now'),
-    code: z.union([z.literal(1006), z.literal(1001)]).optional().describe('1006: the socket is cut with no close frame (default); 1001: closed as going away'),
+    code: z
+      .union([z.literal(1006), z.literal(1001)])
+      .optional()
+      .describe('1006: the socket is cut with no close frame (default); 1001: closed as going away'),
     ...trigger,
   })
   .strict()

@@ -33,8 +33,7 @@ export function laggedNode(node: ChainNode, blocks: bigint): ChainNode {
   const views: { [K in keyof ChainNode]?: () => ChainNode[K] } = {
     chain,
     head: () => chain().head,
-    blockBySelector: () => (selector: BlockSelector) =>
-      chain().blockByNumber(typeof selector === 'bigint' ? selector : chain().tagNumber(selector)),
+    blockBySelector: () => (selector: BlockSelector) => chain().blockByNumber(typeof selector === 'bigint' ? selector : chain().tagNumber(selector)),
     transaction: () => (hash) => {
       const found = node.transaction(hash)
       return found?.status === 'mined' && found.location.block.number > head() ? undefined : found

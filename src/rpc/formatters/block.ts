@@ -12,11 +12,7 @@ export type { RpcBlock }
  * (geth's rule: it is not sealed). Typed as viem's `RpcBlock`, which also lists `sealFields` and
  * `totalDifficulty`: geth after the merge sends neither, nor does chainsim.
  */
-export function formatBlock(
-  block: Block,
-  transactions: readonly ExecutedTransaction[],
-  options: { fullTransactions: boolean; pending?: boolean },
-): RpcBlock {
+export function formatBlock(block: Block, transactions: readonly ExecutedTransaction[], options: { fullTransactions: boolean; pending?: boolean }): RpcBlock {
   const { header } = block
   const hash = block.hash()
   const out: Record<string, unknown> = {}

@@ -121,8 +121,6 @@ export function formatLogCriteria(criteria: LogFilter): Record<string, unknown> 
 export function formatMatchCriteria(criteria: LogMatchCriteria): { address: string[]; topics: Array<string | string[] | null> } {
   return {
     address: (criteria.addresses ?? []).map((a) => toData(a)),
-    topics: (criteria.topics ?? []).map((values) =>
-      values === null ? null : values instanceof Uint8Array ? toData(values) : values.map((v) => toData(v)),
-    ),
+    topics: (criteria.topics ?? []).map((values) => (values === null ? null : values instanceof Uint8Array ? toData(values) : values.map((v) => toData(v)))),
   }
 }

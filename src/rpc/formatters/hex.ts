@@ -11,7 +11,6 @@ export function toData(bytes: Uint8Array): Hex {
   return bytesToHex(bytes)
 }
 
-
 /** A block's or transaction's `hashKey` (already lower-case 0x hex, as the chain keeps it) as the hash it is. */
 export function hashOfKey(key: string): Hash {
   return key as Hash

@@ -31,9 +31,18 @@ const PENDING_POSITIONS = ascii(
   ',"blockNumber":null,"transactionHash":null,"transactionIndex":null,"blockHash":null,"blockTimestamp":null,"logIndex":null,"removed":false}',
 )
 // Longest fixed text of a mined log and of a quoted quantity; sizes below are upper bounds from them.
-const MINED_FIXED = OPEN_ADDRESS.length + OPEN_TOPICS.length + OPEN_DATA.length + BLOCK_NUMBER.length +
-  TRANSACTION_HASH.length + TRANSACTION_INDEX.length + BLOCK_HASH.length + BLOCK_TIMESTAMP.length +
-  LOG_INDEX.length + NOT_REMOVED.length + 1
+const MINED_FIXED =
+  OPEN_ADDRESS.length +
+  OPEN_TOPICS.length +
+  OPEN_DATA.length +
+  BLOCK_NUMBER.length +
+  TRANSACTION_HASH.length +
+  TRANSACTION_INDEX.length +
+  BLOCK_HASH.length +
+  BLOCK_TIMESTAMP.length +
+  LOG_INDEX.length +
+  NOT_REMOVED.length +
+  1
 const QUANTITY_MAX = 4 + 16
 // Room for the response envelope around the JSON: `{"jsonrpc":"2.0","id":…,"result":` and `}`.
 const ROOM_BEFORE = 64
@@ -272,12 +281,18 @@ function bodyLength(log: Log): number {
 export function minedLogJsonLength(log: PositionedLog): number {
   return (
     bodyLength(log) +
-    BLOCK_NUMBER.length + quantityLength(log.blockNumber) +
-    TRANSACTION_HASH.length + hexLength(log.transactionHash) +
-    TRANSACTION_INDEX.length + quantityLength(log.transactionIndex) +
-    BLOCK_HASH.length + hexLength(log.blockHash) +
-    BLOCK_TIMESTAMP.length + quantityLength(log.blockTimestamp) +
-    LOG_INDEX.length + quantityLength(log.logIndex) +
+    BLOCK_NUMBER.length +
+    quantityLength(log.blockNumber) +
+    TRANSACTION_HASH.length +
+    hexLength(log.transactionHash) +
+    TRANSACTION_INDEX.length +
+    quantityLength(log.transactionIndex) +
+    BLOCK_HASH.length +
+    hexLength(log.blockHash) +
+    BLOCK_TIMESTAMP.length +
+    quantityLength(log.blockTimestamp) +
+    LOG_INDEX.length +
+    quantityLength(log.logIndex) +
     NOT_REMOVED.length
   )
 }

@@ -37,7 +37,9 @@ export const anvil_metadata = defineMethod({
       latestBlockNumber: Number(head.number),
       latestBlockHash: toData(head.hash),
       forkedNetwork: null,
-      snapshots: Object.fromEntries(node.reorgs.snapshots.map(({ id, head: block }) => [toQuantity(id), [Number(block.number), toData(block.hash)] as [number, Hash]])),
+      snapshots: Object.fromEntries(
+        node.reorgs.snapshots.map(({ id, head: block }) => [toQuantity(id), [Number(block.number), toData(block.hash)] as [number, Hash]]),
+      ),
     }
   },
 })

@@ -8,10 +8,7 @@ const resetOptions = z
   .object(
     {
       forking: z
-        .object(
-          { jsonRpcUrl: z.string({ error: 'expected string' }).optional(), blockNumber: z.unknown().optional() },
-          { error: 'expected object' },
-        )
+        .object({ jsonRpcUrl: z.string({ error: 'expected string' }).optional(), blockNumber: z.unknown().optional() }, { error: 'expected object' })
         .nullable()
         .optional(),
     },
@@ -44,7 +41,9 @@ export const anvil_reset = defineMethod({
     if (forking?.blockNumber !== undefined && forking.blockNumber !== null) {
       if (!fork) throw new InvalidParamsError('invalid argument 0: a fork block number needs a forked chain, and this network is not one')
       if (blockNumberOf(forking.blockNumber) !== fork.blockNumber) {
-        throw new InvalidParamsError(`invalid argument 0: this network forks block ${fork.blockNumber}; forking another block is not supported: restart chainsim with --fork-block`)
+        throw new InvalidParamsError(
+          `invalid argument 0: this network forks block ${fork.blockNumber}; forking another block is not supported: restart chainsim with --fork-block`,
+        )
       }
     }
     await node.reset()

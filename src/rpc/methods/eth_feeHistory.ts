@@ -36,7 +36,8 @@ export const eth_feeHistory = defineMethod({
     if (blockCount === 0n) return { oldestBlock: toQuantity(0), baseFeePerGas: [], gasUsedRatio: [] }
     // A fork's history starts at its fork block (the blocks below are the upstream's).
     const first = node.chain.genesis.number
-    if (newestNumber < first) throw new InvalidParamsError(`invalid argument 1: block ${newestNumber} is before block ${first}, where this fork's fee history starts`)
+    if (newestNumber < first)
+      throw new InvalidParamsError(`invalid argument 1: block ${newestNumber} is before block ${first}, where this fork's fee history starts`)
     const oldest = newestNumber + 1n - blockCount < first ? first : newestNumber + 1n - blockCount
     const blocks: ChainBlock[] = []
     for (let n = oldest; n <= newestNumber; n++) blocks.push(node.blockBySelector(n) as ChainBlock)

@@ -10,7 +10,7 @@ import { logFilterObject, logsOrThrow, refuseOversizedFilter, toLogFilter } from
  */
 export const eth_getLogs = defineMethod({
   name: 'eth_getLogs',
-  description: "Canonical logs matching a filter, under the provider's limits; with `toBlock: \"pending\"` the pending block's too.",
+  description: 'Canonical logs matching a filter, under the provider\'s limits; with `toBlock: "pending"` the pending block\'s too.',
   params: [logFilterObject],
   result: returns<RpcLog[]>(),
   reads: { block: { param: 0, kind: 'logFilter' } },

@@ -13,13 +13,19 @@ const mineOptions = z
     message: `blocks must be between 1 and ${MAX_BLOCKS_PER_MINE}`,
   })
 
-const timestampOrOptions = z.unknown().transform((input, ctx): { timestamp?: bigint; blocks?: bigint } => {
-  const parsed = typeof input === 'object' && input !== null ? mineOptions.safeParse(input) : uint64OrNumber.safeParse(input)
-  if (parsed.success) return typeof parsed.data === 'bigint' ? { timestamp: parsed.data } : parsed.data
-  const issue = parsed.error.issues[0]
-  ctx.addIssue(issue ? `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}` : 'expected a timestamp or {timestamp, blocks}')
-  return z.NEVER
-}).describe('Quantity | number | {timestamp?, blocks?}') as unknown as z.ZodType<{ timestamp?: bigint; blocks?: bigint }, Hex | number | { timestamp?: Hex | number; blocks?: Hex | number }>
+const timestampOrOptions = z
+  .unknown()
+  .transform((input, ctx): { timestamp?: bigint; blocks?: bigint } => {
+    const parsed = typeof input === 'object' && input !== null ? mineOptions.safeParse(input) : uint64OrNumber.safeParse(input)
+    if (parsed.success) return typeof parsed.data === 'bigint' ? { timestamp: parsed.data } : parsed.data
+    const issue = parsed.error.issues[0]
+    ctx.addIssue(issue ? `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}` : 'expected a timestamp or {timestamp, blocks}')
+    return z.NEVER
+  })
+  .describe('Quantity | number | {timestamp?, blocks?}') as unknown as z.ZodType<
+  { timestamp?: bigint; blocks?: bigint },
+  Hex | number | { timestamp?: Hex | number; blocks?: Hex | number }
+>
 
 /**
  * evm_mine [timestamp | {timestamp?, blocks?}]: mines one block (at `timestamp` when given), or Anvil's
@@ -27,7 +33,7 @@ const timestampOrOptions = z.unknown().transform((input, ctx): { timestamp?: big
  */
 export const evm_mine = defineMethod({
   name: 'evm_mine',
-  description: "Mines one block (at `timestamp` when given), or Anvil's `{timestamp?, blocks?}`; \"0x0\".",
+  description: 'Mines one block (at `timestamp` when given), or Anvil\'s `{timestamp?, blocks?}`; "0x0".',
   params: [timestampOrOptions.optional()],
   result: returns<'0x0'>(),
   writes: true,

@@ -22,7 +22,7 @@ const request = z
  */
 export const sim_block = defineMethod({
   name: 'sim_block',
-  description: "A block of any branch with a page of its transactions, decoded; null for an unknown hash.",
+  description: 'A block of any branch with a page of its transactions, decoded; null for an unknown hash.',
   params: [request],
   result: returns<BlockDetails | null>(),
   control: true,

@@ -10,7 +10,7 @@ import { defineMethod, returns } from '../defineMethod.ts'
  */
 export const sim_fault = defineMethod({
   name: 'sim_fault',
-  description: "Arms a fault on this network, as a config's `faults` or a scenario's `fault:` step; `{kind: \"none\"}` clears them.",
+  description: 'Arms a fault on this network, as a config\'s `faults` or a scenario\'s `fault:` step; `{kind: "none"}` clears them.',
   params: [faultSpec],
   result: returns<true>(),
   control: true,

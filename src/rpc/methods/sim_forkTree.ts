@@ -16,10 +16,7 @@ const MAX_BLOCKS_PER_HEIGHT = 16
 /** Reorganisations annotated per call, newest first. */
 const MAX_REORGS = 100
 
-const range = z
-  .object({ fromBlock: cursor.optional(), toBlock: cursor.optional() }, { error: 'expected {fromBlock?, toBlock?}' })
-  .strict()
-  .default({})
+const range = z.object({ fromBlock: cursor.optional(), toBlock: cursor.optional() }, { error: 'expected {fromBlock?, toBlock?}' }).strict().default({})
 
 /**
  * sim_forkTree [{fromBlock?, toBlock?}]: every block at heights `fromBlock..toBlock` (default: the newest 100;

@@ -9,7 +9,10 @@ import { formatPendingLog } from '../formatters/log.ts'
 
 const MAX_TRANSACTIONS = 1000
 
-const request = z.object({ limit: pageLimit(MAX_TRANSACTIONS, 200) }, { error: 'expected {limit?}' }).strict().default({ limit: 200 })
+const request = z
+  .object({ limit: pageLimit(MAX_TRANSACTIONS, 200) }, { error: 'expected {limit?}' })
+  .strict()
+  .default({ limit: 200 })
 
 /**
  * sim_pool [{limit?}]: the pending block as it would be mined now (its first `limit` transactions, default

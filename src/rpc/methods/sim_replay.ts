@@ -33,7 +33,8 @@ export const sim_replay = defineMethod({
   control: true,
   handler: ([change], { node }) => {
     const { replay } = node
-    if (!replay) throw new NoReplay('this network replays nothing: fork it with a last block to replay (--fork-url URL --fork-block N --replay-to M, or fork.replayTo)')
+    if (!replay)
+      throw new NoReplay('this network replays nothing: fork it with a last block to replay (--fork-url URL --fork-block N --replay-to M, or fork.replayTo)')
     return formatReplayStatus(change ? replay.change(change) : replay.status)
   },
 })

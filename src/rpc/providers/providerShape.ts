@@ -6,9 +6,7 @@ import type { PricedProvider } from '../defineMethod.ts'
 export type ResponseTooLarge = { status: 'responseTooLarge'; limit: number; requested: BlockRange; suggestedRange: BlockRange | undefined }
 
 /** A log query refused for one of the provider's limits (range problems are worded alike by every node). */
-export type LimitRefusal =
-  | Extract<LogQueryRefusal, { status: 'tooManyParameters' | 'rangeTooWide' | 'tooManyResults' | 'timeout' }>
-  | ResponseTooLarge
+export type LimitRefusal = Extract<LogQueryRefusal, { status: 'tooManyParameters' | 'rangeTooWide' | 'tooManyResults' | 'timeout' }> | ResponseTooLarge
 
 /** What a provider's words may name besides the refusal: the range they suggest, and the limits in force. */
 export interface WordsContext {

@@ -12,7 +12,6 @@ import type { ProviderShape } from './providerShape.ts'
 export const quicknode: ProviderShape = {
   limits: { maxBlockRange: 10_000 },
   words: {
-    rangeTooWide: ({ limit }) =>
-      new BlockRangeLimitError(`eth_getLogs is limited to a ${limit.toLocaleString('en-US')} range`, { httpStatus: 413 }),
+    rangeTooWide: ({ limit }) => new BlockRangeLimitError(`eth_getLogs is limited to a ${limit.toLocaleString('en-US')} range`, { httpStatus: 413 }),
   },
 }

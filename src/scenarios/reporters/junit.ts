@@ -74,6 +74,7 @@ function firstLine(message: string): string {
 
 /** Text XML 1.0 can carry: control characters other than tab and newline cannot appear even escaped. */
 function printable(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it replaces
   return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
 }
 

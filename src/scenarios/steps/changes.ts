@@ -31,9 +31,10 @@ export const changes = defineStep({
     const name = step.changes.slice(1).split('.')[0] as string
     const watcher = ctx.watchers.get(name)
     if (!watcher) throw new StepFailure(`$${name} is not a filter or subscription this scenario installed`)
-    const reply: Reply = watcher.kind === 'subscription'
-      ? { ok: true, result: await watcher.network.takeNotifications(watcher.id) }
-      : await watcher.network.call('eth_getFilterChanges', [watcher.id])
+    const reply: Reply =
+      watcher.kind === 'subscription'
+        ? { ok: true, result: await watcher.network.takeNotifications(watcher.id) }
+        : await watcher.network.call('eth_getFilterChanges', [watcher.id])
     const { removed, ordered, ...callExpectation } = step.expect ?? {}
     const outcome = expectReply(reply, step.expect && callExpectation, ctx)
     if (!reply.ok || callExpectation.error !== undefined) return outcome

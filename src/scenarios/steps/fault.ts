@@ -31,7 +31,7 @@ export const fault = defineStep({
   async run(step, ctx) {
     const spec = step.fault
     const error = 'error' in spec ? spec.error : undefined
-    ctx.network.faults.arm(error === undefined ? spec : { ...spec, error: { ...error, data: resolve(error.data, ctx.bindings) } } as FaultSpec)
+    ctx.network.faults.arm(error === undefined ? spec : ({ ...spec, error: { ...error, data: resolve(error.data, ctx.bindings) } } as FaultSpec))
     return { failures: [] }
   },
 

@@ -11,7 +11,7 @@ export const filter = defineStep({
   schema: z
     .object({
       ...stepBase,
-      as: identifier.optional().describe('the filter\'s name, for `changes` and $name (its id); only a filter expected to fail goes without'),
+      as: identifier.optional().describe("the filter's name, for `changes` and $name (its id); only a filter expected to fail goes without"),
       filter: z
         .union([z.enum(['blocks', 'pendingTransactions']), logCriteria])
         .describe('installs a filter: log criteria (a range, or one blockHash), `blocks` or `pendingTransactions`'),
@@ -23,11 +23,12 @@ export const filter = defineStep({
   check: (step, c) => checkWatcherName('filter', step, c),
 
   async run(step, ctx) {
-    const reply = step.filter === 'blocks'
-      ? await ctx.network.call('eth_newBlockFilter')
-      : step.filter === 'pendingTransactions'
-        ? await ctx.network.call('eth_newPendingTransactionFilter')
-        : await ctx.network.call('eth_newFilter', [criteria(step.filter, ctx)])
+    const reply =
+      step.filter === 'blocks'
+        ? await ctx.network.call('eth_newBlockFilter')
+        : step.filter === 'pendingTransactions'
+          ? await ctx.network.call('eth_newPendingTransactionFilter')
+          : await ctx.network.call('eth_newFilter', [criteria(step.filter, ctx)])
     const outcome = expectReply(reply, step.expect, ctx)
     if (reply.ok && step.as !== undefined) ctx.watchers.set(step.as, { kind: 'filter', id: reply.result as string, network: ctx.network })
     return outcome

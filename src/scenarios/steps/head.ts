@@ -15,8 +15,12 @@ export const head = defineStep({
       ...stepBase,
       head: z
         .object({
-          number: count.optional().describe('the head block\'s number'),
-          hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'expected a block hash, 0x and 64 hex digits').optional().describe('the head block\'s hash'),
+          number: count.optional().describe("the head block's number"),
+          hash: z
+            .string()
+            .regex(/^0x[0-9a-fA-F]{64}$/, 'expected a block hash, 0x and 64 hex digits')
+            .optional()
+            .describe("the head block's hash"),
         })
         .strict()
         .refine((h) => h.number !== undefined || h.hash !== undefined, 'give number, hash or both')

@@ -21,7 +21,26 @@ import { head } from './head.ts'
 import { wait } from './wait.ts'
 
 /** Every kind of scenario step, by the key that names its action; a new kind is a module and a line here. */
-export const STEPS = { deploy, send, sign, call, mine, mining, reorg, reorgProfile, replay, filter, subscribe, wait, fault, rpc, changes, transaction, timestamps, head } as const
+export const STEPS = {
+  deploy,
+  send,
+  sign,
+  call,
+  mine,
+  mining,
+  reorg,
+  reorgProfile,
+  replay,
+  filter,
+  subscribe,
+  wait,
+  fault,
+  rpc,
+  changes,
+  transaction,
+  timestamps,
+  head,
+} as const
 
 export type StepKind = keyof typeof STEPS
 export const STEP_KINDS = Object.keys(STEPS) as StepKind[]

@@ -10,10 +10,7 @@ export const mine = defineStep({
     .object({
       ...stepBase,
       mine: z
-        .union([
-          count,
-          z.object({ blocks: count.optional(), interval: count.optional().describe('seconds between blocks') }).strict(),
-        ])
+        .union([count, z.object({ blocks: count.optional(), interval: count.optional().describe('seconds between blocks') }).strict()])
         .describe('mines N blocks from the pool (anvil_mine)'),
     })
     .strict()

@@ -19,9 +19,7 @@ export const mining = defineStep({
   async run(step, ctx) {
     await must(ctx.network.call('evm_setAutomine', [step.mining === 'auto']), 'evm_setAutomine')
     // Interval blocks come from the scenario clock (the wait step), never from a timer, so every run is the same.
-    ctx.network.interval = typeof step.mining === 'object'
-      ? { ms: step.mining.intervalMs, nextAt: ctx.clock.now() + step.mining.intervalMs }
-      : undefined
+    ctx.network.interval = typeof step.mining === 'object' ? { ms: step.mining.intervalMs, nextAt: ctx.clock.now() + step.mining.intervalMs } : undefined
     return { failures: [] }
   },
 

@@ -22,9 +22,12 @@ export interface TransactionSpec {
 
 /** A transaction object for eth_sendTransaction / eth_estimateGas from a send or sign step. */
 export function transactionObject(spec: TransactionSpec, ctx: StepContext): Record<string, unknown> {
-  const data = spec.function !== undefined
-    ? bytesToHex(encodeFunctionCall(spec.function, resolve(spec.args ?? [], ctx.bindings) as unknown[]))
-    : spec.data === undefined ? undefined : resolveText(spec.data, ctx.bindings, 'data')
+  const data =
+    spec.function !== undefined
+      ? bytesToHex(encodeFunctionCall(spec.function, resolve(spec.args ?? [], ctx.bindings) as unknown[]))
+      : spec.data === undefined
+        ? undefined
+        : resolveText(spec.data, ctx.bindings, 'data')
   return compact({
     from: accountAddress(spec.from ?? 0, ctx),
     to: spec.to === undefined ? undefined : address(spec.to, ctx, 'to'),

@@ -12,10 +12,7 @@ export const rpc = defineStep({
       ...stepBase,
       ...binds,
       rpc: z
-        .union([
-          z.string().min(1),
-          z.object({ method: z.string().min(1), params: z.array(json).optional() }).strict(),
-        ])
+        .union([z.string().min(1), z.object({ method: z.string().min(1), params: z.array(json).optional() }).strict()])
         .describe('any JSON-RPC call: a method name, or {method, params}; binds the result'),
       expect: callExpectation.optional(),
     })

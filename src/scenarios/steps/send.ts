@@ -39,9 +39,10 @@ export const send = defineStep({
     // this (evm_setAutomine true mines what waits, as Anvil's does), so the node's own switch is used.
     if (spec.pending) await node.settings.setAutomine(false)
     try {
-      const reply = spec.raw !== undefined
-        ? await ctx.network.call('eth_sendRawTransaction', [resolveText(spec.raw, ctx.bindings, 'raw')])
-        : await ctx.network.call('eth_sendTransaction', [await withGas(transactionObject(spec, ctx), ctx)])
+      const reply =
+        spec.raw !== undefined
+          ? await ctx.network.call('eth_sendRawTransaction', [resolveText(spec.raw, ctx.bindings, 'raw')])
+          : await ctx.network.call('eth_sendTransaction', [await withGas(transactionObject(spec, ctx), ctx)])
       const outcome = expectReply(reply, step.expect, ctx)
       if (reply.ok && step.expect?.error === undefined) outcome.failures.push(...(await revertCheck(reply.result as string, spec.reverts ?? false, ctx)))
       return outcome
@@ -55,9 +56,10 @@ export const send = defineStep({
 
 /** Whether a mined transaction reverted as expected; one still pending is checked by the step that mines it. */
 async function revertCheck(hash: string, reverts: boolean, ctx: StepContext): Promise<ExpectationFailure[]> {
-  const receipt = (await must(ctx.network.call('eth_getTransactionReceipt', [hash]), 'eth_getTransactionReceipt')) as
-    | { status: string; blockNumber: string }
-    | null
+  const receipt = (await must(ctx.network.call('eth_getTransactionReceipt', [hash]), 'eth_getTransactionReceipt')) as {
+    status: string
+    blockNumber: string
+  } | null
   if (receipt === null) ctx.network.awaitMining(hash, { reverts, sentBy: ctx.label })
   if (receipt === null || (receipt.status === '0x0') === reverts) return []
   const block = BigInt(receipt.blockNumber)

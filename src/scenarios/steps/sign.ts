@@ -13,13 +13,8 @@ export const sign = defineStep({
     .object({
       ...stepBase,
       ...binds,
-      sign: z
-        .object(transactionFields)
-        .strict()
-        .describe('signs a transaction without sending it; binds {raw, hash} (for reorg add, or send raw)'),
-      expect: callExpectation
-        .optional()
-        .describe('checks on {raw, hash}; with `error`, the gas estimate of a transaction with no `gas` must fail'),
+      sign: z.object(transactionFields).strict().describe('signs a transaction without sending it; binds {raw, hash} (for reorg add, or send raw)'),
+      expect: callExpectation.optional().describe('checks on {raw, hash}; with `error`, the gas estimate of a transaction with no `gas` must fail'),
     })
     .strict()
     .meta({ id: 'signStep' }),

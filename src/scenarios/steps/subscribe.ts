@@ -15,7 +15,7 @@ export const subscribe = defineStep({
   schema: z
     .object({
       ...stepBase,
-      as: identifier.optional().describe('the subscription\'s name, for `changes` and $name (its id); only one expected to fail goes without'),
+      as: identifier.optional().describe("the subscription's name, for `changes` and $name (its id); only one expected to fail goes without"),
       subscribe: z
         .union([z.enum(['newHeads', 'newPendingTransactions']), logCriteria.omit({ fromBlock: true, toBlock: true, blockHash: true }), fullPendingTransactions])
         .describe('eth_subscribe: log criteria, `newHeads`, `newPendingTransactions` (hashes) or {newPendingTransactions: {full: true}}'),
@@ -28,16 +28,18 @@ export const subscribe = defineStep({
 
   async run(step, ctx) {
     const { subscribe: spec } = step
-    const params = typeof spec === 'string'
-      ? [spec]
-      : 'newPendingTransactions' in spec
-        ? ['newPendingTransactions', spec.newPendingTransactions.full]
-        : ['logs', criteria(spec, ctx)]
+    const params =
+      typeof spec === 'string'
+        ? [spec]
+        : 'newPendingTransactions' in spec
+          ? ['newPendingTransactions', spec.newPendingTransactions.full]
+          : ['logs', criteria(spec, ctx)]
     const reply = await ctx.network.call('eth_subscribe', params, 'ws')
     const outcome = expectReply(reply, step.expect, ctx)
     if (reply.ok && step.as !== undefined) ctx.watchers.set(step.as, { kind: 'subscription', id: reply.result as string, network: ctx.network })
     return outcome
   },
 
-  describe: (step) => `subscribe ${step.as ?? (typeof step.subscribe === 'string' ? step.subscribe : 'newPendingTransactions' in step.subscribe ? 'newPendingTransactions' : 'logs')}`,
+  describe: (step) =>
+    `subscribe ${step.as ?? (typeof step.subscribe === 'string' ? step.subscribe : 'newPendingTransactions' in step.subscribe ? 'newPendingTransactions' : 'logs')}`,
 })

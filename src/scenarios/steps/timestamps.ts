@@ -12,10 +12,7 @@ export const timestamps = defineStep({
   schema: z
     .object({
       ...stepBase,
-      timestamps: z
-        .array(z.number().int().nonnegative())
-        .min(1)
-        .describe('the timestamps (seconds) of the next blocks sealed, in order'),
+      timestamps: z.array(z.number().int().nonnegative()).min(1).describe('the timestamps (seconds) of the next blocks sealed, in order'),
     })
     .strict()
     .meta({ id: 'timestampsStep' }),

@@ -34,7 +34,9 @@ export const wait = defineStep({
     // Read from the node, not through the dispatcher, so that a fault armed on eth_blockNumber meets only clients.
     const head = () => network.node.head.number
     if (head() < target && network.interval === undefined) {
-      throw new StepFailure(`block ${target} never comes: ${network.name} is at block ${head()} and does not mine on the clock (mining: {intervalMs} does; or use mine)`)
+      throw new StepFailure(
+        `block ${target} never comes: ${network.name} is at block ${head()} and does not mine on the clock (mining: {intervalMs} does; or use mine)`,
+      )
     }
     if (target - head() > BigInt(MAX_WAIT_BLOCKS)) throw new StepFailure(`block ${target} is more than ${MAX_WAIT_BLOCKS} blocks away`)
     while (head() < target && network.interval) await advanceClock(ctx, network.interval.nextAt)

@@ -34,7 +34,14 @@ export class NaiveIndexer {
   private keep(logs: Log[]): void {
     for (const log of logs) {
       if (log.removed) continue
-      this.logs.push({ blockNumber: log.blockNumber!, blockHash: log.blockHash!, logIndex: log.logIndex!, transactionHash: log.transactionHash!, topics: log.topics, data: log.data })
+      this.logs.push({
+        blockNumber: log.blockNumber!,
+        blockHash: log.blockHash!,
+        logIndex: log.logIndex!,
+        transactionHash: log.transactionHash!,
+        topics: log.topics,
+        data: log.data,
+      })
     }
   }
 }

@@ -29,7 +29,8 @@ export function nextRange(error: ProviderError, range: Range): Range | undefined
 }
 
 // Every provider's words for a query too large to answer (never a range past the head: that one waits).
-const SIZE_OR_COUNT = /query returned more than|Log response size exceeded|response too large|timeout exceeded|timed out|exceeds limit of|limited to a|exceed maximum block range|block range should work/i
+const SIZE_OR_COUNT =
+  /query returned more than|Log response size exceeded|response too large|timeout exceeded|timed out|exceeds limit of|limited to a|exceed maximum block range|block range should work/i
 
 function isRangeRefusal(error: ProviderError): boolean {
   // 413 with no JSON-RPC error to read: a batch whose request was too large (viem keeps only the status).

@@ -169,11 +169,7 @@ describe('through lagging replicas, lost filters, failed batch items and a rate 
     // Every read lags three blocks for a while, and the two blocks the indexer holds last are replaced where
     // it cannot see yet: it learns of the reorg only from a hash, once it sees that far again.
     await rpc(url, 'sim_fault', [{ kind: 'lag', blocks: 3, count: 12 }])
-    await stepBetween(indexer, [
-      () => rpc(url, 'sim_reorg', [{ depth: 2 }]),
-      () => transfer(url, served.token),
-      () => transfer(url, served.token),
-    ])
+    await stepBetween(indexer, [() => rpc(url, 'sim_reorg', [{ depth: 2 }]), () => transfer(url, served.token), () => transfer(url, served.token)])
     await expectCanonicalAtHead(indexer, { url, node }, served.token)
     expect(indexer.stats.rollbacks).toBeGreaterThan(0)
     expect(indexer.stats.filtersRecreated).toBeGreaterThan(0)
@@ -206,15 +202,27 @@ describe('through sockets that drop (scenarios/indexer-socket-drops.yaml)', () =
     const indexer = new ReferenceIndexer({ url, wsUrl, address: served.token })
     await indexer.syncTo(headOf(node))
     // The scenario's own (in-process) subscription, and the indexer's.
-    const subscribed = await waitFor(() => node.subscriptions.size, (n) => n === 2, 'the subscription')
+    const subscribed = await waitFor(
+      () => node.subscriptions.size,
+      (n) => n === 2,
+      'the subscription',
+    )
     await stepBetween(indexer, [
       () => transfer(url, served.token),
       // The socket is cut right after the reorg's first notification (a removed log): the rest is lost.
       () => rpc(url, 'sim_fault', [{ kind: 'wsDrop', afterMessages: 1, count: 1 }]),
       () => rpc(url, 'sim_reorg', [{ depth: 2 }]),
     ])
-    await waitFor(() => indexer.stats.socketDrops, (n) => n > 0, 'the socket to drop')
-    await waitFor(() => node.subscriptions.size, (n) => n === subscribed, 'viem to reconnect and subscribe again')
+    await waitFor(
+      () => indexer.stats.socketDrops,
+      (n) => n > 0,
+      'the socket to drop',
+    )
+    await waitFor(
+      () => node.subscriptions.size,
+      (n) => n === subscribed,
+      'viem to reconnect and subscribe again',
+    )
     await stepBetween(indexer, [() => transfer(url, served.token), () => transfer(url, served.token)])
     await expectCanonicalAtHead(indexer, { url, node }, served.token)
     expect(indexer.stats.rollbacks).toBeGreaterThan(0)

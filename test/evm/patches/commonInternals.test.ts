@@ -32,7 +32,13 @@ describe('patch: the blockchain that answers BLOCKHASH alone (patches/hashOnlyBl
   test("BLOCKHASH reads an ancestor's hash through getBlock(number).hash()", async () => {
     const common = createDevCommon(31337n, 'blockhash')
     const asked: bigint[] = []
-    const vm = await createVM({ common, blockchain: hashOnlyBlockchain(async (n) => (asked.push(n), new Uint8Array(32).fill(Number(n) + 1))) })
+    const vm = await createVM({
+      common,
+      blockchain: hashOnlyBlockchain(async (n) => {
+        asked.push(n)
+        return new Uint8Array(32).fill(Number(n) + 1)
+      }),
+    })
     // PUSH1 3, BLOCKHASH, PUSH1 0, MSTORE, PUSH1 32, PUSH1 0, RETURN
     const code = Uint8Array.from([0x60, 0x03, 0x40, 0x60, 0x00, 0x52, 0x60, 0x20, 0x60, 0x00, 0xf3])
     const block = createBlock({ header: { number: 10n } }, { common })

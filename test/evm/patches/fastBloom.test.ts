@@ -14,7 +14,7 @@ describe('patch: the logs bloom read from the keccak memo (src/evm/patches/fastB
     expect(typeof Bloom.prototype.add, 'Bloom.prototype.add is gone').toBe('function')
   })
 
-  test('property: a bloom of chainsim\'s sets the bits the library\'s own sets; a bloom of anyone else\'s runs the library\'s add', () => {
+  test("property: a bloom of chainsim's sets the bits the library's own sets; a bloom of anyone else's runs the library's add", () => {
     installFastBloom()
     const other = new Common({ chain: Mainnet })
     fc.assert(

@@ -10,7 +10,7 @@ import { withGivenHash, withGivenSender } from '../../../src/evm/patches/givenId
 // What patches/givenIdentity.ts and patches/blobGasPriceOverride.ts replace on one object each.
 const common = createDevCommon(31337n, 'identity')
 
-describe('patch: a transaction\'s given sender and hash, a header\'s given blob base fee', () => {
+describe("patch: a transaction's given sender and hash, a header's given blob base fee", () => {
   test('each transaction type answers getSenderAddress() and hash() through the replaced methods', () => {
     for (const type of [0, 1, 2]) {
       const fields = { type, to: new Uint8Array(20).fill(2), gasLimit: 21_000n, gasPrice: 1n, maxFeePerGas: 1n } as TypedTxData

@@ -1,20 +1,13 @@
 import { pad, type Hex } from 'viem'
 import { describe, expect } from 'vitest'
-import { WebSocket } from 'ws'
+import type { WebSocket } from 'ws'
 import { deployTokenViaRpc, devAccount, hex, receiptOf, send, tokenCall } from '../../helpers/rpcChain.ts'
 import { postJson, request, rpc, rpcError } from '../../helpers/rpcClient.ts'
 import { rpcTestWith } from '../../helpers/rpcTest.ts'
 import { waitFor, WsClient } from '../../helpers/wsClient.ts'
 
 /** Each fault kind over real sockets, armed with sim_fault; one network per kind so that faults stay apart. */
-const test = rpcTestWith([
-  { name: 'lag' },
-  { name: 'lostFilter' },
-  { name: 'wsDrop' },
-  { name: 'batch' },
-  { name: 'rateLimit' },
-  { name: 'errors' },
-])
+const test = rpcTestWith([{ name: 'lag' }, { name: 'lostFilter' }, { name: 'wsDrop' }, { name: 'batch' }, { name: 'rateLimit' }, { name: 'errors' }])
 
 const urls: Record<string, string> = {}
 const wsUrls: Record<string, string> = {}
@@ -29,7 +22,9 @@ test.beforeAll(async ({ server }) => {
   }
   token = await deployTokenViaRpc(urls['lag']!, { gas: '0x300000' })
   for (let i = 1; i <= 4; i++) {
-    transfers.push(await send(urls['lag']!, { from: devAccount(0).address, to: token, data: tokenCall('transfer', [devAccount(i).address, 10n]), gas: '0x20000' }))
+    transfers.push(
+      await send(urls['lag']!, { from: devAccount(0).address, to: token, data: tokenCall('transfer', [devAccount(i).address, 10n]), gas: '0x20000' }),
+    )
   }
 })
 
@@ -200,7 +195,11 @@ describe('wsDrop: connections closed after N messages or T ms', () => {
     const before = node.subscriptions.size
     await arm('wsDrop', { kind: 'wsDrop', afterMessages: 1 })
     await rpc(urls['wsDrop']!, 'evm_mine')
-    await waitFor(() => node.subscriptions.size, (n) => n === before - 1, 'the subscription to end')
+    await waitFor(
+      () => node.subscriptions.size,
+      (n) => n === before - 1,
+      'the subscription to end',
+    )
     await arm('wsDrop', { kind: 'none' })
   })
 })
@@ -234,7 +233,9 @@ describe('batchPartial: some requests of a batch fail, the others are answered',
     expect(body.filter((item: { result: unknown }) => item.result === null)).toHaveLength(2)
     await arm('batch', { kind: 'batchPartial', count: 1, error: { code: 429, message: 'Too Many Requests' } })
     const second = await postJson(url, batch())
-    expect(second.body.filter((item: { error?: unknown }) => item.error)).toEqual([{ jsonrpc: '2.0', id: 0, error: { code: 429, message: 'Too Many Requests' } }])
+    expect(second.body.filter((item: { error?: unknown }) => item.error)).toEqual([
+      { jsonrpc: '2.0', id: 0, error: { code: 429, message: 'Too Many Requests' } },
+    ])
   })
 })
 
@@ -284,7 +285,10 @@ describe('rateLimit: compute units per second, with the provider’s 429', () =>
   test('each item of a batch costs its own units', async () => {
     const url = urls['rateLimit']!
     await arm('rateLimit', { kind: 'rateLimit', provider: 'alchemy', unitsPerSecond: 1, burstSeconds: 50 })
-    const { status, body } = await postJson(url, [1, 2, 3, 4, 5, 6].map((id) => request('eth_getBalance', [devAccount(0).address, 'latest'], id)))
+    const { status, body } = await postJson(
+      url,
+      [1, 2, 3, 4, 5, 6].map((id) => request('eth_getBalance', [devAccount(0).address, 'latest'], id)),
+    )
     expect(status).toBe(429)
     expect(body.map((item: { error?: { code: number } }) => item.error?.code ?? 'ok')).toEqual(['ok', 'ok', 429, 429, 429, 429])
   })

@@ -55,7 +55,14 @@ describe('logsJson (the direct serializer of log answers)', () => {
     const transaction = fc.record({
       transactionHash: bytes(32),
       transactionIndex: fc.nat({ max: 3 }),
-      logs: fc.array(fc.record({ address: fc.constantFrom(...[1, 2].map((b) => new Uint8Array(20).fill(b))), topics: fc.array(bytes(32), { maxLength: 4 }), data: fc.uint8Array({ maxLength: 64 }) }), { minLength: 1, maxLength: 4 }),
+      logs: fc.array(
+        fc.record({
+          address: fc.constantFrom(...[1, 2].map((b) => new Uint8Array(20).fill(b))),
+          topics: fc.array(bytes(32), { maxLength: 4 }),
+          data: fc.uint8Array({ maxLength: 64 }),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
     })
     const block = fc.record({
       blockNumber: fc.bigInt({ min: 0n, max: 20n }),

@@ -6,7 +6,10 @@ import { formatUncle } from '../../../src/rpc/formatters/uncle.ts'
 
 // Only proof-of-work blocks (an imported chain's) carry uncles; chainsim's own blocks never do.
 const common = new Common({ chain: Mainnet, hardfork: Hardfork.London })
-const uncle = createBlockHeader({ number: 1n, difficulty: 131_072n, gasLimit: 8_000_000n, timestamp: 10n, baseFeePerGas: 7n, extraData: new Uint8Array([1]) }, { common })
+const uncle = createBlockHeader(
+  { number: 1n, difficulty: 131_072n, gasLimit: 8_000_000n, timestamp: 10n, baseFeePerGas: 7n, extraData: new Uint8Array([1]) },
+  { common },
+)
 const block = createBlock(
   { header: { number: 2n, difficulty: 131_072n, gasLimit: 8_000_000n, timestamp: 20n, baseFeePerGas: 7n }, uncleHeaders: [uncle] },
   { common, skipConsensusFormatValidation: true },

@@ -30,7 +30,8 @@ test.beforeAll(async ({ server }) => {
       urls[name] = network.url
       // Explicit gas skips estimation: the fixture builds faster.
       emitters[name] = await deployEmitterViaRpc(network.url, { gas: '0x200000' })
-      for (let i = 0; i < 4; i++) await send(network.url, { from: devAccount(0).address, to: emitters[name], data: emitterCall('emitMany', [3n]), gas: '0x30000' })
+      for (let i = 0; i < 4; i++)
+        await send(network.url, { from: devAccount(0).address, to: emitters[name], data: emitterCall('emitMany', [3n]), gas: '0x30000' })
     }),
   )
 })
@@ -43,7 +44,7 @@ const getLogs = (name: string, from: number, to: number, address: Hex = emitters
   postJson(urls[name]!, request('eth_getLogs', [{ address, fromBlock: hex(from), toBlock: hex(to) }], 1))
 
 describe('infura (the default)', () => {
-  test('six logs are too many: -32005 with the widest range that fits, in the message and in data; HTTP 200', async ({}) => {
+  test('six logs are too many: -32005 with the widest range that fits, in the message and in data; HTTP 200', async () => {
     expect(await getLogs('infura', 1, 3)).toEqual({
       status: 200,
       body: {
@@ -59,7 +60,7 @@ describe('infura (the default)', () => {
     expect((await getLogs('infura', 1, 2)).body.result).toHaveLength(3)
   })
 
-  test('a range cap, when configured: -32602 `range N exceeds limit of L`, before any result is counted', async ({}) => {
+  test('a range cap, when configured: -32602 `range N exceeds limit of L`, before any result is counted', async () => {
     const nobody = devAccount(1).address
     expect((await getLogs('infura', 1, 4, nobody)).body.result).toEqual([])
     expect((await getLogs('infura', 1, 5, nobody)).body.error).toEqual({ code: -32602, message: 'range 4 exceeds limit of 3' })
@@ -67,11 +68,11 @@ describe('infura (the default)', () => {
 })
 
 describe('alchemy', () => {
-  test('a range up to the uncapped width is answered however many logs it holds', async ({}) => {
+  test('a range up to the uncapped width is answered however many logs it holds', async () => {
     expect((await getLogs('alchemy', 2, 4)).body.result).toHaveLength(9)
   })
 
-  test('wider and over the result cap: -32602 naming both caps and a range that works, with HTTP 200', async ({}) => {
+  test('wider and over the result cap: -32602 naming both caps and a range that works, with HTTP 200', async () => {
     const { status, body } = await getLogs('alchemy', 1, 5)
     expect(status).toBe(200)
     expect(body.error).toEqual({
@@ -83,11 +84,13 @@ describe('alchemy', () => {
     expect((await getLogs('alchemy', Number(from), Number(to))).body.result).toHaveLength(3)
   })
 
-  test('an answer past the response size cap is refused, with the widest range whose answer fits', async ({}) => {
+  test('an answer past the response size cap is refused, with the widest range whose answer fits', async () => {
     const whole = await getLogs('none', 0, 5)
     const { body } = await getLogs('alchemySmall', 0, 5)
     expect(body.error.code).toBe(-32602)
-    expect(body.error.message).toMatch(/^Log response size exceeded\. Based on your parameters and the response size limit, this block range should work: \[0x0, 0x[0-9a-f]+\]$/)
+    expect(body.error.message).toMatch(
+      /^Log response size exceeded\. Based on your parameters and the response size limit, this block range should work: \[0x0, 0x[0-9a-f]+\]$/,
+    )
     const to = Number(/, (0x[0-9a-f]+)\]$/.exec(body.error.message)![1])
     const fits = await postJson(urls['alchemySmall']!, request('eth_getLogs', [{ address: emitters['alchemySmall'], fromBlock: '0x0', toBlock: hex(to) }], 1))
     const oneMore = await getLogs('alchemySmall', 0, to + 1)
@@ -97,7 +100,7 @@ describe('alchemy', () => {
     expect(Buffer.byteLength(JSON.stringify(whole.body.result))).toBeGreaterThan(4_000)
   })
 
-  test("the free tier's hard range cap: -32600 with a range to try, and HTTP 400", async ({}) => {
+  test("the free tier's hard range cap: -32600 with a range to try, and HTTP 400", async () => {
     expect(await getLogs('alchemyFree', 2, 5)).toEqual({
       status: 400,
       body: {
@@ -114,7 +117,7 @@ describe('alchemy', () => {
 })
 
 describe('quicknode', () => {
-  test('a range of exactly the cap is answered; one block wider is -32614 with HTTP 413 and no range to try', async ({}) => {
+  test('a range of exactly the cap is answered; one block wider is -32614 with HTTP 413 and no range to try', async () => {
     expect((await getLogs('quicknode', 1, 4)).body.result).toHaveLength(9)
     expect(await getLogs('quicknode', 1, 5)).toEqual({
       status: 413,
@@ -122,23 +125,26 @@ describe('quicknode', () => {
     })
   })
 
-  test('no result cap: a range within the cap is answered however many logs it holds', async ({}) => {
+  test('no result cap: a range within the cap is answered however many logs it holds', async () => {
     expect((await getLogs('quicknode', 2, 5)).body.result).toHaveLength(12)
   })
 })
 
 describe('geth', () => {
-  test('no result cap, and more values in one position than allowed is -32000', async ({}) => {
+  test('no result cap, and more values in one position than allowed is -32000', async () => {
     expect((await getLogs('geth', 0, 5)).body.result).toHaveLength(12)
     const three = [emitters['geth'], devAccount(1).address, devAccount(2).address]
     const refused = await postJson(urls['geth']!, request('eth_getLogs', [{ address: three, fromBlock: '0x0' }], 1))
-    expect(refused).toEqual({ status: 200, body: { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'exceed max addresses or topics per search position' } } })
+    expect(refused).toEqual({
+      status: 200,
+      body: { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'exceed max addresses or topics per search position' } },
+    })
     // Two in each of two positions is within the per-position cap: Tick's first indexed argument is 0, 1 or 2.
     const two = await postJson(urls['geth']!, request('eth_getLogs', [{ address: three.slice(0, 2), topics: [null, [word(0), word(1)]], fromBlock: '0x0' }], 1))
     expect(two.body.result).toHaveLength(8)
   })
 
-  test('eth_newFilter is held to the same per-position cap', async ({}) => {
+  test('eth_newFilter is held to the same per-position cap', async () => {
     const three = [emitters['geth'], devAccount(1).address, devAccount(2).address]
     const refused = await postJson(urls['geth']!, request('eth_newFilter', [{ address: three }], 1))
     expect(refused.body.error).toEqual({ code: -32000, message: 'exceed max addresses or topics per search position' })
@@ -146,7 +152,7 @@ describe('geth', () => {
 })
 
 describe('none', () => {
-  test('nothing is capped: the whole chain, by any number of addresses', async ({}) => {
+  test('nothing is capped: the whole chain, by any number of addresses', async () => {
     const addresses = [emitters['none'], ...Array.from({ length: 6_000 }, (_, i) => pad(hex(i + 1), { size: 20 }))]
     const { body } = await postJson(urls['none']!, request('eth_getLogs', [{ address: addresses, fromBlock: '0x0' }], 1))
     expect(body.result).toHaveLength(12)
@@ -154,7 +160,7 @@ describe('none', () => {
 })
 
 describe('oddities', () => {
-  test('suggestionEqualsRequest: the range suggested is the range asked for', async ({}) => {
+  test('suggestionEqualsRequest: the range suggested is the range asked for', async () => {
     const { body } = await getLogs('sameRange', 1, 5)
     expect(body.error).toEqual({
       code: -32005,
@@ -163,7 +169,7 @@ describe('oddities', () => {
     })
   })
 
-  test('suggestionExceedsLimit: the range suggested is still refused', async ({}) => {
+  test('suggestionExceedsLimit: the range suggested is still refused', async () => {
     const { body } = await getLogs('tooWide', 1, 5)
     const [from, to] = /should work: \[(0x[0-9a-f]+), (0x[0-9a-f]+)\]/.exec(body.error.message)!.slice(1).map(Number) as [number, number]
     expect([from, to]).toEqual([1, 3])
@@ -173,7 +179,7 @@ describe('oddities', () => {
 })
 
 describe('the profile is read at every query', () => {
-  test('eth_getFilterLogs answers with the same words as eth_getLogs', async ({}) => {
+  test('eth_getFilterLogs answers with the same words as eth_getLogs', async () => {
     const id = await rpc(urls['quicknode']!, 'eth_newFilter', [{ address: emitters['quicknode'], fromBlock: '0x0' }])
     const { status, body } = await postJson(urls['quicknode']!, request('eth_getFilterLogs', [id], 1))
     expect(status).toBe(413)

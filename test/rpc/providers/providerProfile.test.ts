@@ -23,7 +23,11 @@ const EXPECTED: Record<ProviderName, Record<LimitRefusal['status'], [object, num
     tooManyParameters: [{ code: -32000, message: 'exceed max addresses or topics per search position' }],
     rangeTooWide: [{ code: -32602, message: 'range 48 exceeds limit of 16' }],
     tooManyResults: [
-      { code: -32005, message: 'query returned more than 10000 results. Try with this block range [0x10, 0x1f].', data: { from: '0x10', to: '0x1f', limit: 10000 } },
+      {
+        code: -32005,
+        message: 'query returned more than 10000 results. Try with this block range [0x10, 0x1f].',
+        data: { from: '0x10', to: '0x1f', limit: 10000 },
+      },
     ],
     responseTooLarge: [{ code: -32003, message: 'response too large' }],
     timeout: [{ code: -32005, message: 'query timeout exceeded' }],
@@ -141,7 +145,9 @@ describe('the response size is counted exactly as the answer is written', () => 
     transactionIndex: fc.nat({ max: 5000 }),
     logIndex: fc.nat({ max: 5000 }),
   })
-  const sorted = fc.array(log, { maxLength: 12 }).map((logs) => logs.sort((a, b) => (a.blockNumber < b.blockNumber ? -1 : a.blockNumber > b.blockNumber ? 1 : 0)))
+  const sorted = fc
+    .array(log, { maxLength: 12 })
+    .map((logs) => logs.sort((a, b) => (a.blockNumber < b.blockNumber ? -1 : a.blockNumber > b.blockNumber ? 1 : 0)))
 
   test('an answer is refused exactly when its JSON passes the cap; the range suggested ends before the block that overflows', () => {
     fc.assert(

@@ -15,6 +15,10 @@ test('a watcher sees a transfer, its removal by a reorg, and the transfer mined 
   await wallet.writeContract({ address: token, abi: ChainsimToken.abi, functionName: 'transfer', args: [chainsim.accounts[1]!.address, 5n] }) // block 2
   await chainsim.node.reorgs.simReorg({ depth: 1 }) // or sim_reorg from any client: block 2 replaced, the transfer mined again in block 3
   await client.request({ method: 'sim_settle' }) // answered behind every notification on this socket: no sleeping
-  expect(seen.map((log) => [log.removed, log.blockNumber])).toEqual([[false, 2n], [true, 2n], [false, 3n]])
+  expect(seen.map((log) => [log.removed, log.blockNumber])).toEqual([
+    [false, 2n],
+    [true, 2n],
+    [false, 3n],
+  ])
   unwatch()
 })
