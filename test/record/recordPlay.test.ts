@@ -72,11 +72,16 @@ test('serve --record, then play: the same blocks, the same hashes', async () => 
     await rpc(dev, 'anvil_mine', [2])
     await rpc(dev, 'sim_reorgProfile', [{ profile: 'none' }])
     await rpc(dev, 'evm_setAutomine', [true])
-    // The ticking network mines on its timer meanwhile; sends land between its blocks.
+    // The ticking network mines on its timer meanwhile; sends land between its blocks. Each send waits for the timer's
+    // next block, however long a loaded machine takes to mine it.
+    const ticked = async (after: bigint) => {
+      while (BigInt(await rpc<Hex>(ticking, 'eth_blockNumber')) <= after) await sleep(20)
+    }
     for (let i = 0; i < 4; i++) {
       await rpc(ticking, 'eth_sendTransaction', [{ from: devAccount(i).address, to: devAccount(9).address, value: '0x1' }])
-      await sleep(90)
+      await ticked(BigInt(await rpc<Hex>(ticking, 'eth_blockNumber')))
     }
+    await ticked(5n)
     await rpc(ticking, 'anvil_setIntervalMining', [0])
     await rpc(ticking, 'evm_mine')
     for (const [name, url] of [
