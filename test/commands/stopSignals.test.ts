@@ -69,37 +69,50 @@ describe('chainsim serve stops, saving its state', () => {
     }
   }, 60_000)
 
-  test('when the process that launched it is killed', async () => {
-    const path = join(dir, 'orphan.state')
-    const port = await freePort()
-    // A launcher that starts chainsim and stays, as npx does; it is then killed outright, as `kill -9 %1` would.
-    const launcherScript = join(dir, 'launcher.mjs')
-    writeFileSync(
-      launcherScript,
-      `import { spawn } from 'node:child_process'
-const child = spawn(process.execPath, ${JSON.stringify([BIN, 'serve', '--config', config, '--port', String(port), '--state', path])}, { stdio: 'inherit' })
+  // Under a shell, as `npm exec` (npx) and `npm start` run it: killing npm orphans the shell, which stays chainsim's parent.
+  test.each([
+    ['directly', false],
+    ['under a shell, as npm runs it', true],
+  ])(
+    'when the process that launched it %s is killed',
+    async (_how, underShell) => {
+      const path = join(dir, underShell ? 'orphan-shell.state' : 'orphan.state')
+      const port = await freePort()
+      // A launcher that starts chainsim and stays, as npx does; it is then killed outright, as `kill -9 %1` would.
+      const launcherScript = join(dir, 'launcher.mjs')
+      writeFileSync(
+        launcherScript,
+        `import { spawn } from 'node:child_process'
+const args = ${JSON.stringify([BIN, 'serve', '--config', config, '--port', String(port), '--state', path])}
+const child = ${underShell}
+  ? spawn('sh', ['-c', '"$0" "$@"; exit $?', process.execPath, ...args], { stdio: 'inherit' })
+  : spawn(process.execPath, args, { stdio: 'inherit' })
 console.log('child ' + child.pid)
 setInterval(() => {}, 1000)
 `,
-    )
-    const launcher = spawn(process.execPath, [launcherScript], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    launcher.stdout.on('data', (chunk) => (output += chunk))
-    launcher.stderr.on('data', (chunk) => (output += chunk))
-    expect(await waitUntil(() => /HTTP\s+http/.test(output), 60_000)).toBe(true)
-    const chainsim = Number(/child (\d+)/.exec(output)?.[1])
-    const hash = await transfer(`http://127.0.0.1:${port}/`)
-    launcher.kill('SIGKILL')
-    // It notices within a second, saves and stops: the port is free and the process gone.
-    expect(await waitUntil(() => !alive(chainsim), 10_000)).toBe(true)
-    expect(await listening(port)).toBe(false)
-    const again = await serveWithState(config, ['--state', path])
-    try {
-      expect(await rpc(again.url, 'eth_getTransactionReceipt', [hash])).not.toBeNull()
-    } finally {
-      await again.kill('SIGTERM')
-    }
-  }, 90_000)
+      )
+      const launcher = spawn(process.execPath, [launcherScript], { stdio: ['ignore', 'pipe', 'pipe'] })
+      let output = ''
+      launcher.stdout.on('data', (chunk) => (output += chunk))
+      launcher.stderr.on('data', (chunk) => (output += chunk))
+      expect(await waitUntil(() => /HTTP\s+http/.test(output), 60_000)).toBe(true)
+      const child = Number(/child (\d+)/.exec(output)?.[1])
+      // The shell's child, under a shell.
+      const chainsim = underShell ? Number((await run('pgrep', ['-P', String(child)])).stdout.trim()) : child
+      const hash = await transfer(`http://127.0.0.1:${port}/`)
+      launcher.kill('SIGKILL')
+      // It notices within a second, saves and stops: the port is free and the process gone.
+      expect(await waitUntil(() => !alive(chainsim), 10_000)).toBe(true)
+      expect(await listening(port)).toBe(false)
+      const again = await serveWithState(config, ['--state', path])
+      try {
+        expect(await rpc(again.url, 'eth_getTransactionReceipt', [hash])).not.toBeNull()
+      } finally {
+        await again.kill('SIGTERM')
+      }
+    },
+    90_000,
+  )
 })
 
 describe("the docs' CI snippets through npx", () => {
