@@ -12,6 +12,7 @@ import {
 } from '../../src/evm/index.ts'
 import { ChainNode } from '../../src/node.ts'
 import { withFastEipLookup } from '../../src/evm/patches/fastCommon.ts'
+import { CANCUN_BLOBS, MERGED_AT_GENESIS, PRAGUE_BLOBS } from '../helpers/gethForks.ts'
 
 const [account] = deriveDevAccounts(DEV_MNEMONIC, 1)
 const transfer = (nonce: bigint, common: ReturnType<typeof createDevCommon>) =>
@@ -53,30 +54,16 @@ describe('transactions and blocks share one Common per chain and hardfork', () =
 
   test("a transaction decoded before a fork is judged by its block's fork: refused when the new rules refuse it", async () => {
     const address = `0x${Buffer.from(account!.address).toString('hex')}`
-    const forks = {
-      homesteadBlock: 0,
-      eip150Block: 0,
-      eip155Block: 0,
-      eip158Block: 0,
-      byzantiumBlock: 0,
-      constantinopleBlock: 0,
-      petersburgBlock: 0,
-      istanbulBlock: 0,
-      berlinBlock: 0,
-      londonBlock: 0,
-      mergeNetsplitBlock: 0,
-    }
-    const blobs = { target: 6, max: 9, baseFeeUpdateFraction: 5007716 }
     const genesis = parseGethGenesis({
       config: {
         chainId: 1337,
-        ...forks,
+        ...MERGED_AT_GENESIS,
         terminalTotalDifficulty: 0,
         shanghaiTime: 0,
         cancunTime: 0,
         pragueTime: 0,
         osakaTime: 1000,
-        blobSchedule: { cancun: { target: 3, max: 6, baseFeeUpdateFraction: 3338477 }, prague: blobs, osaka: blobs },
+        blobSchedule: { cancun: CANCUN_BLOBS, prague: PRAGUE_BLOBS, osaka: PRAGUE_BLOBS },
       },
       timestamp: '0x0',
       gasLimit: '0x5f5e100',

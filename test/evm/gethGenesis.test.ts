@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { importChain } from '../../src/chain/importChain.ts'
 import { GenesisError } from '../../src/evm/index.ts'
+import { LONDON_AT_GENESIS } from '../helpers/gethForks.ts'
 
 const hiveGenesis = () => JSON.parse(readFileSync(new URL('../fixtures/execution-apis/tests/genesis.json', import.meta.url), 'utf8'))
 
@@ -20,16 +21,7 @@ describe('a geth genesis becomes the block geth builds from it', () => {
       {
         config: {
           chainId: 5,
-          homesteadBlock: 0,
-          eip150Block: 0,
-          eip155Block: 0,
-          eip158Block: 0,
-          byzantiumBlock: 0,
-          constantinopleBlock: 0,
-          petersburgBlock: 0,
-          istanbulBlock: 0,
-          berlinBlock: 0,
-          londonBlock: 0,
+          ...LONDON_AT_GENESIS,
           ethash: {},
         },
         gasLimit: '30000000',

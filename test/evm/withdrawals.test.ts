@@ -1,37 +1,24 @@
 import { describe, expect, test } from 'vitest'
 import { ExecutionEngine, parseGethGenesis } from '../../src/evm/index.ts'
 import type { Withdrawal } from '../../src/evm/index.ts'
+import { CANCUN_BLOBS, MERGED_AT_GENESIS, PRAGUE_BLOBS } from '../helpers/gethForks.ts'
 
 // Blocks built with a template's withdrawals and beacon root (a replayed block's environment) are blocks
 // @ethereumjs/vm's runBlock accepts: the same state root, withdrawals root and beacon-roots contract writes.
 const funded = Uint8Array.from({ length: 20 }, (_, i) => i + 1)
 const address = (n: number) => Uint8Array.from({ length: 20 }, (_, i) => (i === 19 ? n : 0xaa))
-const forks = {
-  homesteadBlock: 0,
-  eip150Block: 0,
-  eip155Block: 0,
-  eip158Block: 0,
-  byzantiumBlock: 0,
-  constantinopleBlock: 0,
-  petersburgBlock: 0,
-  istanbulBlock: 0,
-  berlinBlock: 0,
-  londonBlock: 0,
-  mergeNetsplitBlock: 0,
-}
-const blobs = { target: 6, max: 9, baseFeeUpdateFraction: 5007716 }
 
 /** A Prague chain from genesis (a fork schedule runBlock can follow), with `funded` holding one ether. */
 async function engineWithGenesis() {
   const genesis = parseGethGenesis({
     config: {
       chainId: 1337,
-      ...forks,
+      ...MERGED_AT_GENESIS,
       terminalTotalDifficulty: 0,
       shanghaiTime: 0,
       cancunTime: 0,
       pragueTime: 0,
-      blobSchedule: { cancun: { target: 3, max: 6, baseFeeUpdateFraction: 3338477 }, prague: blobs },
+      blobSchedule: { cancun: CANCUN_BLOBS, prague: PRAGUE_BLOBS },
     },
     timestamp: '0x6553f100',
     gasLimit: '0x1c9c380',
