@@ -145,6 +145,7 @@ const fork = z
   .object({
     url: z.string().min(1).optional().meta(title("the upstream chain's JSON-RPC URL (HTTP); or give fixture")),
     blockNumber: z.number().int().nonnegative().optional().meta(title("the block to fork at (default: the upstream's latest)")),
+    block: z.number().int().nonnegative().optional().meta(title('another name for blockNumber: give one of the two')),
     cacheDir: z.string().min(1).optional().meta(title('where the fork cache is kept (default $XDG_CACHE_HOME/chainsim, else ~/.cache/chainsim)')),
     offline: z.boolean().optional().meta(title('play from the cache alone; the upstream is never asked')),
     retries: z.number().int().min(0).max(10).optional().meta(title('retries of a failed upstream round trip (default 3)')),
@@ -172,11 +173,12 @@ const fork = z
     message: 'give either url (an upstream) or fixture (a file chainsim fixture wrote)',
     path: ['url'],
   })
+  .refine((f) => f.block === undefined || f.blockNumber === undefined, { message: 'block and blockNumber name the same block: give one', path: ['block'] })
   .refine((f) => f.fixture !== undefined || f.replayTo !== undefined || (f.replaySpeed === undefined && f.replayPaused === undefined), {
     message: 'replaySpeed and replayPaused go with replayTo (the last block to replay)',
     path: ['replayTo'],
   })
-  .refine((f) => f.fixture === undefined || (f.blockNumber === undefined && f.cacheDir === undefined && f.offline === undefined), {
+  .refine((f) => f.fixture === undefined || (f.blockNumber === undefined && f.block === undefined && f.cacheDir === undefined && f.offline === undefined), {
     message: 'a fixture holds its fork block and plays offline: leave out blockNumber, cacheDir and offline',
     path: ['fixture'],
   })

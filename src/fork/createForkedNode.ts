@@ -59,9 +59,11 @@ export interface ReplayOptions {
 /** A network's `fork` config as fork options; `offline` (the `--offline` flag) wins when set. */
 export function forkOptionsOf(config: NonNullable<NetworkConfig['fork']>, overrides: { offline?: boolean } = {}): ForkOptions {
   const replaying = config.replayTo !== undefined || config.replaySpeed !== undefined || config.replayPaused !== undefined
+  // `block` and `blockNumber` name the same block; the schema takes one of the two.
+  const block = config.blockNumber ?? config.block
   return {
     url: config.url ?? '',
-    blockNumber: config.blockNumber === undefined ? undefined : BigInt(config.blockNumber),
+    blockNumber: block === undefined ? undefined : BigInt(block),
     cacheDir: config.cacheDir,
     offline: overrides.offline || config.offline,
     retries: config.retries,

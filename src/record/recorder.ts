@@ -287,13 +287,20 @@ function rpcOf(method: string, params: unknown[]): Record<string, unknown> {
  * forked at, finality, history, limits, reorg profile, resolved to its figures so that the file stands alone), without
  * its port or armed faults; interval mining becomes manual mining (the timer's blocks are `mine` steps).
  */
+/** A fork's config at the block the served network forked at, named `blockNumber` (whichever name it was given by). */
+function forkAt(fork: NonNullable<NetworkConfig['fork']>, forkBlock: bigint | undefined): NonNullable<NetworkConfig['fork']> {
+  if (forkBlock === undefined) return fork
+  const { block: _block, ...rest } = fork
+  return { ...rest, blockNumber: Number(forkBlock) }
+}
+
 function scenarioNetworkOf(config: NetworkConfig, forkBlock: bigint | undefined): Record<string, unknown> {
   const { port: _port, faults: _faults, mining, reorgs, fork, ...rest } = config
   const builtIn = reorgs && typeof reorgs.profile === 'string' && REORG_PROFILE_NAMES.includes(reorgs.profile)
   const profile = reorgs && !builtIn ? resolveReorgProfile(reorgs.profile, { allowFiles: true }) : undefined
   return {
     ...rest,
-    ...(fork ? { fork: { ...fork, ...(forkBlock === undefined ? {} : { blockNumber: Number(forkBlock) }) } } : {}),
+    ...(fork ? { fork: forkAt(fork, forkBlock) } : {}),
     mining: mining.auto === true ? { auto: true } : { auto: false },
     ...(reorgs && builtIn ? { reorgs } : {}),
     ...(reorgs && profile

@@ -4,6 +4,7 @@ import { DEFAULT_CONFIG } from '../../src/config/defaults.ts'
 import { ConfigError, parseConfig } from '../../src/config/loadConfig.ts'
 import { editDistance, nearestName } from '../../src/config/nearestName.ts'
 import { chainsimConfig, networkConfig } from '../../src/config/schema.ts'
+import { forkOptionsOf } from '../../src/fork/createForkedNode.ts'
 
 /** What the config refuses before anything starts, each refusal naming the key. */
 describe('config validation across keys', () => {
@@ -39,6 +40,16 @@ describe('config validation across keys', () => {
       'test.json',
     )
     expect(config.networks.map((n) => n.port)).toEqual([0, 0])
+  })
+
+  test('a fork block is named `block` or `blockNumber`, not both', () => {
+    const fork = (given: Record<string, unknown>) =>
+      parseConfig({ networks: [{ name: 'f', fork: { url: 'http://127.0.0.1:9/', replayTo: 10, ...given } }] }, 'test.json').networks[0]!.fork!
+    expect(forkOptionsOf(fork({ block: 5 })).blockNumber).toBe(5n)
+    expect(forkOptionsOf(fork({ blockNumber: 5 })).blockNumber).toBe(5n)
+    expect(refusal({ networks: [{ name: 'f', fork: { url: 'http://127.0.0.1:9/', block: 5, blockNumber: 5 } }] })).toMatch(
+      /networks\.0\.fork\.block: block and blockNumber name the same block/,
+    )
   })
 
   test('a safe depth past the finalized depth is refused: a finalized block is also safe', () => {
