@@ -66,6 +66,11 @@ export class ChainClock {
     this.chosen = listener
   }
 
+  /** Block `number`'s time before any offset: its fixed slot, or the wall clock now. */
+  private baseTimeOf(number: bigint): bigint {
+    return this.mode.kind === 'fixed' ? this.mode.genesisTime + number * this.mode.blockTime : this.wallSeconds()
+  }
+
   private choose(parent: { number: bigint; timestamp: bigint }): bigint {
     const floor = parent.timestamp + 1n
     const pinned = this.pinned.shift()
@@ -74,7 +79,7 @@ export class ChainClock {
       this.nextTimestamp = undefined
       return pinned > floor ? pinned : floor
     }
-    const base = this.mode.kind === 'fixed' ? this.mode.genesisTime + (parent.number + 1n) * this.mode.blockTime : this.wallSeconds()
+    const base = this.baseTimeOf(parent.number + 1n)
     if (this.nextTimestamp !== undefined || this.interval !== undefined) {
       const wanted = this.nextTimestamp ?? parent.timestamp + (this.interval as bigint)
       const chosen = wanted > floor ? wanted : floor
@@ -105,7 +110,7 @@ export class ChainClock {
    * that the next block is at least `seconds` after it.
    */
   increaseTime(seconds: bigint, head: { number: bigint; timestamp: bigint }): bigint {
-    const clockAtHead = (this.mode.kind === 'fixed' ? this.mode.genesisTime + head.number * this.mode.blockTime : this.wallSeconds()) + this.offset
+    const clockAtHead = this.baseTimeOf(head.number) + this.offset
     if (head.timestamp > clockAtHead) this.offset += head.timestamp - clockAtHead
     this.offset += seconds
     return this.offset

@@ -1,4 +1,3 @@
-import { CommanderError } from 'commander'
 import { ConfigError } from '../config/loadConfig.ts'
 import { ForkStartError } from '../fork/errors.ts'
 import { ChainImportError } from '../importedNetwork.ts'
@@ -7,10 +6,11 @@ import { PortInUseError } from '../transports/portInUse.ts'
 import type { PortOrigin } from '../transports/portInUse.ts'
 import { USAGE_EXIT_CODE } from './exitCodes.ts'
 
-/** How a command that failed tells why: one line for what the user can fix, the whole error otherwise. */
+/**
+ * How a command that failed tells why: one line for what the user can fix, the whole error otherwise. commander's own
+ * usage errors and help never come here: src/cli.ts exits on them before this module is loaded.
+ */
 export function reportFailure(error: unknown): never {
-  // commander has printed its own message (or the help) already.
-  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : USAGE_EXIT_CODE)
   if (error instanceof ConfigError || error instanceof StatePathError) {
     console.error(`chainsim: ${error.message}`)
     process.exit(USAGE_EXIT_CODE)

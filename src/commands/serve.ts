@@ -12,7 +12,7 @@ import type { ScenarioRecorder } from '../record/recorder.ts'
 import { startServer } from '../server.ts'
 import type { RunningServer } from '../server.ts'
 import { enableCollectionAfterBursts } from '../transports/burstCollector.ts'
-import { REORG_PROFILES } from '../reorg/profiles/index.ts'
+import { isBuiltInProfile } from '../reorg/profiles/index.ts'
 import { prepareExplorer } from './explorer.ts'
 import { reportFailure } from './failure.ts'
 import { onStopRequest } from './stopSignals.ts'
@@ -115,7 +115,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   if (options.reorgSeed !== undefined && options.reorgProfile === undefined) throw new ConfigError('--reorg-seed goes with --reorg-profile')
   if (options.reorgProfile !== undefined) {
     // A profile file may be YAML; a built-in name needs no parser.
-    if (!Object.hasOwn(REORG_PROFILES, options.reorgProfile)) await loadYaml()
+    if (!isBuiltInProfile(options.reorgProfile)) await loadYaml()
     const reorgs = reorgsConfig.safeParse({ profile: options.reorgProfile, ...(options.reorgSeed === undefined ? {} : { seed: options.reorgSeed }) })
     if (!reorgs.success) throw new ConfigError(`--reorg-profile: ${reorgs.error.issues.map((issue) => issue.message).join('; ')}`)
     for (const network of config.networks) network.reorgs = reorgs.data

@@ -5,7 +5,7 @@ import { ChainsimError } from '../errors.ts'
 import { describeIssue } from './describeIssue.ts'
 import { describeJsonSyntaxError } from './jsonSyntax.ts'
 import { loadYaml } from './yaml.ts'
-import { REORG_PROFILES } from '../reorg/profiles/index.ts'
+import { isBuiltInProfile } from '../reorg/profiles/index.ts'
 
 /** A config that cannot be used; the message names the file and the bad key. */
 export class ConfigError extends ChainsimError {}
@@ -49,6 +49,6 @@ function namesProfileFile(input: unknown): boolean {
   if (!Array.isArray(networks)) return false
   return networks.some((network: { reorgs?: { profile?: unknown } } | null) => {
     const profile = network?.reorgs?.profile
-    return typeof profile === 'string' && !Object.hasOwn(REORG_PROFILES, profile)
+    return typeof profile === 'string' && !isBuiltInProfile(profile)
   })
 }

@@ -1,7 +1,7 @@
 import { readFile, rename, writeFile } from 'node:fs/promises'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { ForkStartError } from './errors.ts'
-import { ForkCache, KINDS } from './forkCache.ts'
+import { ForkCache, isCacheEntry } from './forkCache.ts'
 import type { CacheKind, ForkRecord } from './forkCache.ts'
 import { MemoryBlockStore } from './replayBlockStore.ts'
 import type { ReplayEntryKind } from './replayBlockStore.ts'
@@ -73,10 +73,8 @@ export async function loadFixture(file: string): Promise<ForkCache> {
     } catch {
       throw new ForkStartError(`fixture ${file}, line ${index + 1}: not JSON`)
     }
-    if (!Array.isArray(entry) || entry.length !== 3 || !KINDS.has(entry[0]) || typeof entry[1] !== 'string') {
-      throw new ForkStartError(`fixture ${file}, line ${index + 1}: not a fixture entry [kind, key, value]`)
-    }
-    entries.push(entry as [CacheKind, string, unknown])
+    if (!isCacheEntry(entry)) throw new ForkStartError(`fixture ${file}, line ${index + 1}: not a fixture entry [kind, key, value]`)
+    entries.push(entry)
   }
   return ForkCache.ofFixture(file, head.fork, entries, blocks)
 }

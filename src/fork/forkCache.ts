@@ -175,14 +175,17 @@ export class ForkCache {
       } catch {
         continue
       }
-      if (Array.isArray(entry) && entry.length === 3 && typeof entry[1] === 'string' && KINDS.has(entry[0])) {
-        this.mapOf(entry[0] as CacheKind).set(entry[1], entry[2])
-      }
+      if (isCacheEntry(entry)) this.mapOf(entry[0]).set(entry[1], entry[2])
     }
   }
 }
 
-export const KINDS: ReadonlySet<unknown> = new Set<CacheKind>(['account', 'code', 'storage', 'blockHash', 'answer'])
+const KINDS: ReadonlySet<unknown> = new Set<CacheKind>(['account', 'code', 'storage', 'blockHash', 'answer'])
+
+/** One line of a cache or fixture file: `[kind, key, value]`. */
+export function isCacheEntry(entry: unknown): entry is [CacheKind, string, unknown] {
+  return Array.isArray(entry) && entry.length === 3 && KINDS.has(entry[0]) && typeof entry[1] === 'string'
+}
 
 async function readRecord(dir: string): Promise<ForkRecord | undefined> {
   let text: string

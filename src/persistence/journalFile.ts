@@ -108,11 +108,6 @@ export class JournalFile {
     this.length += bytes.length
   }
 
-  /** Starts rewriting the file whole, beside it. */
-  async rewrite(): Promise<FileRewrite> {
-    return FileRewrite.begin(this.path)
-  }
-
   /** Appends from now on to the file a rewrite just renamed over the path, `length` bytes long; the old one is let go. */
   adopt(length: number): void {
     const fd = openSync(this.path, 'r+')

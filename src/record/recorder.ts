@@ -3,7 +3,8 @@ import type { NetworkConfig } from '../config/schema.ts'
 import { forkedNodeOf } from '../fork/createForkedNode.ts'
 import type { ChainNode } from '../node.ts'
 import type { RpcMethod, RpcMethodTable } from '../rpc/dispatcher.ts'
-import { REORG_PROFILE_NAMES, resolveReorgProfile } from '../reorg/profiles/index.ts'
+import { isBuiltInProfile, profileFileOf, resolveReorgProfile } from '../reorg/profiles/index.ts'
+import type { ReorgProfile } from '../reorg/profiles/index.ts'
 import { CHECKED_ANSWERS, RECORDED_METHODS } from './recordedMethods.ts'
 import { RecordingFile } from './recordingFile.ts'
 
@@ -294,9 +295,15 @@ function forkAt(fork: NonNullable<NetworkConfig['fork']>, forkBlock: bigint | un
   return { ...rest, blockNumber: Number(forkBlock) }
 }
 
+/** A custom profile as the recording's file holds it: the figures that make its draws. */
+function fileFormOf(profile: ReorgProfile) {
+  const { name, probability, depths, transactions } = profileFileOf(profile)
+  return { name, probability, depths, transactions }
+}
+
 function scenarioNetworkOf(config: NetworkConfig, forkBlock: bigint | undefined): Record<string, unknown> {
   const { port: _port, faults: _faults, mining, reorgs, fork, ...rest } = config
-  const builtIn = reorgs && typeof reorgs.profile === 'string' && REORG_PROFILE_NAMES.includes(reorgs.profile)
+  const builtIn = reorgs && typeof reorgs.profile === 'string' && isBuiltInProfile(reorgs.profile)
   const profile = reorgs && !builtIn ? resolveReorgProfile(reorgs.profile, { allowFiles: true }) : undefined
   return {
     ...rest,
@@ -306,12 +313,7 @@ function scenarioNetworkOf(config: NetworkConfig, forkBlock: bigint | undefined)
     ...(reorgs && profile
       ? {
           reorgs: {
-            profile: {
-              name: profile.name,
-              probability: profile.probability,
-              depths: Object.fromEntries(profile.depths.map((d) => [String(d.depth), d.weight])),
-              transactions: profile.transactions,
-            },
+            profile: fileFormOf(profile),
             ...(reorgs.seed === undefined ? {} : { seed: reorgs.seed }),
           },
         }

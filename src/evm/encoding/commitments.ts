@@ -30,8 +30,3 @@ export function commitmentsOf(executed: readonly ExecutedTransaction[]): Transac
     gasUsed: executed.at(-1)?.cumulativeGasUsed ?? 0n,
   }
 }
-
-/** The logs bloom of one receipt. */
-export function receiptBloomOf(executed: ExecutedTransaction): Uint8Array {
-  return logsBloom(executed.logs)
-}

@@ -12,11 +12,17 @@ import type { ReorgProfile } from './reorgProfile.ts'
 
 export type { ReorgProfile } from './reorgProfile.ts'
 export { ProfileDraws } from './profileDraws.ts'
+export { profileFileOf } from './reorgProfile.ts'
 export type { TransactionFate } from './profileDraws.ts'
 
 /** The built-in profiles, by name (`optimism` stands for every OP Stack chain, Base included). */
 export const REORG_PROFILES: Readonly<Record<string, ReorgProfile>> = { ethereum, polygon, optimism, arbitrum, bsc, none }
 export const REORG_PROFILE_NAMES = Object.keys(REORG_PROFILES)
+
+/** Whether `name` is a built-in profile's (anything else a config names is a profile file). */
+export function isBuiltInProfile(name: string): boolean {
+  return Object.hasOwn(REORG_PROFILES, name)
+}
 
 /** A profile that cannot be had: an unknown name, a file that cannot be read, or one not of the format. */
 export class ReorgProfileError extends ChainsimError {}
@@ -27,8 +33,7 @@ export class ReorgProfileError extends ChainsimError {}
  */
 export function resolveReorgProfile(spec: string | object, options: { allowFiles?: boolean } = {}): ReorgProfile {
   if (typeof spec === 'string') {
-    const named = REORG_PROFILES[spec]
-    if (named) return named
+    if (isBuiltInProfile(spec)) return REORG_PROFILES[spec] as ReorgProfile
     if (!options.allowFiles || !/[./\\]/.test(spec)) {
       throw new ReorgProfileError(
         `unknown reorg profile ${JSON.stringify(spec)}: one of ${REORG_PROFILE_NAMES.join(', ')}${options.allowFiles ? ', or a profile file (YAML or JSON)' : ', or a profile object'}`,

@@ -72,3 +72,15 @@ export function profileOf(parsed: z.output<typeof profileFile>): ReorgProfile {
     sources: parsed.sources,
   }
 }
+
+/** A profile in the file format again (depth → weight): what sim_reorgProfile answers and a recording writes. */
+export function profileFileOf(profile: ReorgProfile) {
+  return {
+    name: profile.name,
+    description: profile.description,
+    probability: profile.probability,
+    depths: Object.fromEntries(profile.depths.map(({ depth, weight }) => [String(depth), weight])),
+    transactions: { ...profile.transactions },
+    sources: [...profile.sources],
+  }
+}

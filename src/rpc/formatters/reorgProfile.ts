@@ -1,3 +1,4 @@
+import { profileFileOf } from '../../reorg/profiles/index.ts'
 import type { FollowedProfile } from '../../reorg/reorgControl.ts'
 import type { FollowedReorgProfile } from '../explorerAnswers.ts'
 
@@ -6,14 +7,7 @@ export function formatFollowedProfile(followed: FollowedProfile | undefined): Fo
   if (!followed) return null
   const { profile, seed } = followed
   return {
-    profile: {
-      name: profile.name,
-      description: profile.description,
-      probability: profile.probability,
-      depths: Object.fromEntries(profile.depths.map(({ depth, weight }) => [String(depth), weight])),
-      transactions: { ...profile.transactions },
-      sources: [...profile.sources],
-    },
+    profile: profileFileOf(profile),
     seed,
   }
 }
