@@ -8,6 +8,7 @@ export {
   asBytes,
   asList,
   asOptional,
+  asOptionalUint,
   asUint,
   decodeAccountChange,
   decodeBlock,
@@ -18,6 +19,8 @@ export {
   encodeRlp,
   encodeTransaction,
   optional,
+  optionalField,
+  optionalUint,
   RecordError,
   uint,
 } from './encoding/recordCodec.ts'

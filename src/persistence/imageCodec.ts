@@ -7,6 +7,7 @@ import {
   asBytes,
   asList,
   asOptional,
+  asOptionalUint,
   asUint,
   decodeAccountChange,
   decodeBlock,
@@ -18,6 +19,8 @@ import {
   hexToBytes,
   keyOf,
   optional,
+  optionalField,
+  optionalUint,
   parseGethGenesis,
   rulesByFork,
   uint,
@@ -135,12 +138,9 @@ export class ImageReader {
     }
     if (reading.complete) throw new Error(`network ${network}'s image continues after its end`)
     if (kind === IMAGE_BLOCKS) {
-      for (const item of fields) reading.image.blocks.push(new StoredBlock(decodeBlock(asBytes(item, 'a block'), reading.rulesAt)))
+      for (const item of fields) reading.image.blocks.push(decodeStoredBlock(item, reading.rulesAt))
     } else if (kind === IMAGE_STATES) {
-      for (const item of fields) {
-        const [key, value] = asList(item, 'a trie node')
-        reading.image.states.push([asBytes(key, "a trie node's key"), asBytes(value, 'a trie node')])
-      }
+      for (const item of fields) reading.image.states.push(decodeTrieNode(item))
     } else if (kind === IMAGE_END) {
       this.end(reading, fields)
     } else {
@@ -200,6 +200,16 @@ export class ImageReader {
   }
 }
 
+function decodeStoredBlock(item: RlpItem, rulesAt: (number: bigint, timestamp: bigint) => Common): StoredBlock {
+  return new StoredBlock(decodeBlock(asBytes(item, 'a block'), rulesAt))
+}
+
+/** A trie node: its key (the node's hash) and its bytes. */
+function decodeTrieNode(item: RlpItem): [Uint8Array, Uint8Array] {
+  const [key, value] = asList(item, 'a trie node')
+  return [asBytes(key, "a trie node's key"), asBytes(value, 'a trie node')]
+}
+
 function decodeChange(fields: RlpItem[], common: Common, rulesAt: (number: bigint, timestamp: bigint) => Common): NetworkChange {
   const [blocks, states, window, head, pool, clock, mining, parameters, impersonated, snapshots, override, reorgs] = fields
   const one = (item: RlpItem | undefined, what: string) => {
@@ -207,11 +217,8 @@ function decodeChange(fields: RlpItem[], common: Common, rulesAt: (number: bigin
     return list.length === 0 ? undefined : list[0]
   }
   const change: NetworkChange = {
-    blocks: asList(blocks, 'the blocks').map((b) => new StoredBlock(decodeBlock(asBytes(b, 'a block'), rulesAt))),
-    states: asList(states, 'the trie nodes').map((item) => {
-      const [key, value] = asList(item, 'a trie node')
-      return [asBytes(key, "a trie node's key"), asBytes(value, 'a trie node')]
-    }),
+    blocks: asList(blocks, 'the blocks').map((item) => decodeStoredBlock(item, rulesAt)),
+    states: asList(states, 'the trie nodes').map(decodeTrieNode),
     window: asList(window, 'the window').map((item) => {
       const [op, key] = asList(item, 'a window change')
       const hashKey = keyOf(asBytes(key, 'a window change'))
@@ -242,71 +249,56 @@ function decodeChange(fields: RlpItem[], common: Common, rulesAt: (number: bigin
 }
 
 function encodeFinality(finality: FinalityDepths): RlpItem {
-  const maybe = (value: bigint | undefined) => (value === undefined ? [] : [uint(value)])
-  return [uint(finality.safeDepth), uint(finality.finalizedDepth), maybe(finality.safeAtLeast), maybe(finality.finalizedAtLeast)]
+  return [uint(finality.safeDepth), uint(finality.finalizedDepth), optionalUint(finality.safeAtLeast), optionalUint(finality.finalizedAtLeast)]
 }
 
 function decodeFinality(item: RlpItem | undefined): FinalityDepths {
   const [safe, finalized, safeAtLeast, finalizedAtLeast] = asList(item, 'the finality')
-  const maybe = (value: RlpItem | undefined) => {
-    const bytes = asOptional(value, 'a finality floor')
-    return bytes === undefined ? {} : { value: asUint(bytes, 'a finality floor') }
-  }
-  const safeFloor = maybe(safeAtLeast)
-  const finalizedFloor = maybe(finalizedAtLeast)
   return {
     safeDepth: asUint(safe, 'the safe depth'),
     finalizedDepth: asUint(finalized, 'the finalized depth'),
-    ...('value' in safeFloor ? { safeAtLeast: safeFloor.value } : {}),
-    ...('value' in finalizedFloor ? { finalizedAtLeast: finalizedFloor.value } : {}),
+    ...optionalField('safeAtLeast', asOptionalUint(safeAtLeast, 'a finality floor')),
+    ...optionalField('finalizedAtLeast', asOptionalUint(finalizedAtLeast, 'a finality floor')),
   }
 }
 
 /** The clock's offset may be negative: its sign and its size. */
 function encodeClock(clock: ClockState): RlpItem {
   const negative = clock.offset < 0n
-  return [
-    uint(negative ? 1n : 0n),
-    uint(negative ? -clock.offset : clock.offset),
-    clock.nextTimestamp === undefined ? [] : [uint(clock.nextTimestamp)],
-    clock.interval === undefined ? [] : [uint(clock.interval)],
-  ]
+  return [uint(negative ? 1n : 0n), uint(negative ? -clock.offset : clock.offset), optionalUint(clock.nextTimestamp), optionalUint(clock.interval)]
 }
 
 function decodeClock(item: RlpItem | undefined): ClockState {
   const [sign, size, next, interval] = asList(item, 'the clock')
   const magnitude = asUint(size, "the clock's offset")
-  const nextBytes = asOptional(next, "the clock's next timestamp")
-  const intervalBytes = asOptional(interval, "the clock's interval")
   return {
     offset: asUint(sign, "the clock's sign") === 1n ? -magnitude : magnitude,
-    nextTimestamp: nextBytes === undefined ? undefined : asUint(nextBytes, "the clock's next timestamp"),
-    interval: intervalBytes === undefined ? undefined : asUint(intervalBytes, "the clock's interval"),
+    nextTimestamp: asOptionalUint(next, "the clock's next timestamp"),
+    interval: asOptionalUint(interval, "the clock's interval"),
   }
 }
 
 function encodeMining(mining: MiningMode): RlpItem {
-  return [uint(mining.auto ? 1n : 0n), mining.auto || mining.intervalMs === undefined ? [] : [uint(BigInt(mining.intervalMs))]]
+  return [uint(mining.auto ? 1n : 0n), optionalUint(mining.auto || mining.intervalMs === undefined ? undefined : BigInt(mining.intervalMs))]
 }
 
 function decodeMining(item: RlpItem | undefined): MiningMode {
   const [auto, interval] = asList(item, 'the mining')
   if (asUint(auto, 'the mining') === 1n) return { auto: true }
-  const ms = asOptional(interval, "the mining's interval")
-  return ms === undefined ? { auto: false } : { auto: false, intervalMs: Number(asUint(ms, "the mining's interval")) }
+  const ms = asOptionalUint(interval, "the mining's interval")
+  return ms === undefined ? { auto: false } : { auto: false, intervalMs: Number(ms) }
 }
 
 function encodeBlockParameters(parameters: BlockParametersImage): RlpItem {
-  return [uint(parameters.gasLimit), parameters.coinbase, parameters.nextBaseFee === undefined ? [] : [uint(parameters.nextBaseFee)]]
+  return [uint(parameters.gasLimit), parameters.coinbase, optionalUint(parameters.nextBaseFee)]
 }
 
 function decodeBlockParameters(item: RlpItem | undefined): BlockParametersImage {
   const [gasLimit, coinbase, nextBaseFee] = asList(item, 'the block parameters')
-  const next = asOptional(nextBaseFee, 'the next base fee')
   return {
     gasLimit: asUint(gasLimit, 'the gas limit'),
     coinbase: asBytes(coinbase, 'the coinbase'),
-    nextBaseFee: next === undefined ? undefined : asUint(next, 'the next base fee'),
+    nextBaseFee: asOptionalUint(nextBaseFee, 'the next base fee'),
   }
 }
 

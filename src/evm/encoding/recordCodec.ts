@@ -83,8 +83,9 @@ function asSized(item: RlpItem | undefined, size: number, what: string): Uint8Ar
   return bytes
 }
 
-const optionalUint = (value: bigint | undefined): RlpItem[] => (value === undefined ? [] : [uint(value)])
-const asOptionalUint = (item: RlpItem | undefined, what: string): bigint | undefined => {
+/** An optional number: an empty list for none, else a list of one. */
+export const optionalUint = (value: bigint | undefined): RlpItem[] => (value === undefined ? [] : [uint(value)])
+export const asOptionalUint = (item: RlpItem | undefined, what: string): bigint | undefined => {
   const bytes = asOptional(item, what)
   return bytes === undefined ? undefined : asUint(bytes, what)
 }
@@ -155,7 +156,8 @@ export function decodeAccountChange(item: RlpItem): AccountChange {
   }
 }
 
-function optionalField<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+/** `{key: value}`, or nothing when `value` is undefined: an optional field spread into an object. */
+export function optionalField<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V }
 }
 
