@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { MethodNotFoundError } from '../errors.ts'
 import type { MethodContext, MethodHandler } from './methodContext.ts'
 import type { RawJson } from './rawJson.ts'
 import { parseParams } from './schemas.ts'
@@ -71,6 +72,8 @@ export interface MethodTouches {
   reads?: MethodReads
   /** Whether it changes the network through its write queue (chain, pool, clock, mining, accounts, keys). */
   writes?: boolean
+  /** Answered over a WebSocket only (it notifies): elsewhere -32601 names the method, before its params are looked at. */
+  webSocketOnly?: boolean
   /** chainsim's own test-client and explorer methods: never rate limited, lagged or partially failed in a batch. */
   control?: boolean
   /** Whether a lagging replica (the `lag` fault) answers it from its older head. Said for every method that reads a block. */
@@ -141,7 +144,7 @@ export function defineMethod<const N extends string, const S extends readonly z.
 export function defineMethod(spec: MethodSpec<string, readonly z.ZodType[], unknown> | OwnParsingSpec<string, readonly z.ZodType[], unknown>): AnyMethod {
   if ('parsesOwnParams' in spec) {
     const { handler, ...declared } = spec
-    return { ...declared, handle: handler as MethodHandler }
+    return { ...declared, handle: onlyWhereAnswered(declared, handler as MethodHandler) }
   }
   const { handler, countFirst, ...declared } = spec
   const schemas = declared.params
@@ -152,7 +155,16 @@ export function defineMethod(spec: MethodSpec<string, readonly z.ZodType[], unkn
         return run(parseParams(ctx.method, schemas, params), ctx)
       }
     : (params, ctx) => run(parseParams(ctx.method, schemas, params), ctx)
-  return { ...declared, parsesOwnParams: false, handle }
+  return { ...declared, parsesOwnParams: false, handle: onlyWhereAnswered(declared, handle) }
+}
+
+/** A `webSocketOnly` method's handler refuses any other transport first. */
+function onlyWhereAnswered(touches: MethodTouches, handle: MethodHandler): MethodHandler {
+  if (!touches.webSocketOnly) return handle
+  return (params, ctx) => {
+    if (!ctx.rpc.connection) throw new MethodNotFoundError(`notifications not supported: ${ctx.method} needs a WebSocket connection`)
+    return handle(params, ctx)
+  }
 }
 
 /** `anvil_x` → `hardhat_x`. */

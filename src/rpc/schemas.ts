@@ -163,3 +163,6 @@ function describeIssue(issue: z.core.$ZodIssue | undefined): string {
   const path = issue.path.map(String).join('.')
   return path === '' ? issue.message : `${path}: ${issue.message}`
 }
+
+/** A subscription's id, as eth_subscribe and sim_subscribe gave it. */
+export const subscriptionId = z.string({ error: 'expected subscription id string' })

@@ -27,11 +27,11 @@ export const eth_subscribe = defineMethod({
   params: wireParams,
   result: returns<string>(),
   cost: { infura: 5, alchemy: 10 },
-  // The connection is checked before the params (as geth), and each name takes its own.
+  // The connection is checked before the params (as geth); each name takes its own.
+  webSocketOnly: true,
   parsesOwnParams: true,
   handler: (params, { method, node, profile, rpc }) => {
-    const connection = rpc.connection
-    if (!connection) throw new MethodNotFoundError('notifications not supported: eth_subscribe needs a WebSocket connection')
+    const connection = rpc.connection!
     const [given] = parseParams(method, [kind], params.slice(0, 1))
     // A name that is not served is an unknown method of the namespace, in geth's words and code.
     const name = NAMES.find((served) => served === given)

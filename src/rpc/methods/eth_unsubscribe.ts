@@ -1,10 +1,6 @@
-import { z } from 'zod'
-import { MethodNotFoundError } from '../../errors.ts'
 import { defineMethod, returns } from '../defineMethod.ts'
 import { subscriptionsOf } from '../connectionSubscriptions.ts'
-import { parseParams } from '../schemas.ts'
-
-const subscriptionId = z.string({ error: 'expected subscription id string' })
+import { subscriptionId } from '../schemas.ts'
 
 export const eth_unsubscribe = defineMethod({
   name: 'eth_unsubscribe',
@@ -12,12 +8,9 @@ export const eth_unsubscribe = defineMethod({
   params: [subscriptionId],
   result: returns<boolean>(),
   cost: { infura: 10, alchemy: 10 },
-  // The connection is checked before the params.
-  parsesOwnParams: true,
-  handler: (params, { method, node, rpc }) => {
-    if (!rpc.connection) throw new MethodNotFoundError('notifications not supported: eth_unsubscribe needs a WebSocket connection')
-    const [id] = parseParams(method, [subscriptionId], params)
-    const own = subscriptionsOf(rpc.connection)
+  webSocketOnly: true,
+  handler: ([id], { node, rpc }) => {
+    const own = subscriptionsOf(rpc.connection!)
     if (!own.delete(id)) return false
     return node.subscriptions.unsubscribe(id)
   },

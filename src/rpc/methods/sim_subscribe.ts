@@ -1,9 +1,8 @@
 import { z } from 'zod'
-import { LimitExceededError, MethodNotFoundError, ServerError } from '../../errors.ts'
+import { LimitExceededError, ServerError } from '../../errors.ts'
 import { chainFeedOf } from '../chainFeed.ts'
 import { defineMethod, returns } from '../defineMethod.ts'
 import { explorerSubscriptionsOf, newExplorerSubscriptionId } from '../explorerSubscriptions.ts'
-import { parseParams } from '../schemas.ts'
 
 const kind = z.enum(['chain', 'requests'], { error: 'expected subscription name: chain or requests' })
 
@@ -22,12 +21,9 @@ export const sim_subscribe = defineMethod({
   params: [kind],
   result: returns<string>(),
   control: true,
-  // The connection is checked before the params.
-  parsesOwnParams: true,
-  handler: (params, { method, node, requests, rpc }) => {
-    const connection = rpc.connection
-    if (!connection) throw new MethodNotFoundError('notifications not supported: sim_subscribe needs a WebSocket connection')
-    const [name] = parseParams(method, [kind], params)
+  webSocketOnly: true,
+  handler: ([name], { node, requests, rpc }) => {
+    const connection = rpc.connection!
     const held = explorerSubscriptionsOf(connection)
     if (held.size >= node.subscriptions.maxPerConnection) {
       throw new LimitExceededError(`too many subscriptions: at most ${node.subscriptions.maxPerConnection} per connection`)

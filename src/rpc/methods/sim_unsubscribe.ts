@@ -1,10 +1,6 @@
-import { z } from 'zod'
-import { MethodNotFoundError } from '../../errors.ts'
 import { defineMethod, returns } from '../defineMethod.ts'
 import { explorerSubscriptionsOf } from '../explorerSubscriptions.ts'
-import { parseParams } from '../schemas.ts'
-
-const subscriptionId = z.string({ error: 'expected subscription id string' })
+import { subscriptionId } from '../schemas.ts'
 
 export const sim_unsubscribe = defineMethod({
   name: 'sim_unsubscribe',
@@ -12,12 +8,9 @@ export const sim_unsubscribe = defineMethod({
   params: [subscriptionId],
   result: returns<boolean>(),
   control: true,
-  // The connection is checked before the params.
-  parsesOwnParams: true,
-  handler: (params, { method, rpc }) => {
-    if (!rpc.connection) throw new MethodNotFoundError('notifications not supported: sim_unsubscribe needs a WebSocket connection')
-    const [id] = parseParams(method, [subscriptionId], params)
-    const held = explorerSubscriptionsOf(rpc.connection)
+  webSocketOnly: true,
+  handler: ([id], { rpc }) => {
+    const held = explorerSubscriptionsOf(rpc.connection!)
     const stop = held.get(id)
     if (!stop) return false
     held.delete(id)
