@@ -127,6 +127,15 @@ describe('invalid params', () => {
     expect((await rpcError(server.url, 'sim_unsubscribe', ['0x1'])).code).toBe(-32601)
   })
 
+  test('over HTTP, every WebSocket-only method is refused by name before its params are looked at', async ({ server }) => {
+    for (const method of ['eth_subscribe', 'eth_unsubscribe', 'sim_subscribe', 'sim_unsubscribe']) {
+      expect(await rpcError(server.url, method, [42, 'not', 'params'])).toMatchObject({
+        code: -32601,
+        message: `notifications not supported: ${method} needs a WebSocket connection`,
+      })
+    }
+  })
+
   const cases: Array<[string, string, unknown[]]> = [
     ['an unknown kind → -32602', 'sim_subscribe', ['newHeads']],
     ['no kind → -32602', 'sim_subscribe', []],
