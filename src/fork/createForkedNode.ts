@@ -200,7 +200,7 @@ async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, op
     accounts,
     async () => forkChain(await newEngine()),
   )
-  lastWanted = () => node.replay?.status.to ?? 0n
+  lastWanted = () => node.replay?.to ?? 0n
   const origin: ForkOrigin = {
     upstream: upstream.label,
     upstreamChainId,

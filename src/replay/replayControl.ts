@@ -105,6 +105,11 @@ export class ReplayControl {
     }
   }
 
+  /** The last block to replay, as steered so far. */
+  get to(): bigint {
+    return this.#to
+  }
+
   /** Every block up to `to` is replayed. */
   get done(): boolean {
     return this.#next > this.#to && this.#mining === undefined

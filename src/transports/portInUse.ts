@@ -8,6 +8,9 @@ export type PortOrigin = { kind: 'option'; first: number; index: number; network
  * from: with `--port N` the second network is on N + 1, which is the one a user may not expect to be taken.
  */
 export class PortInUseError extends ChainsimError {
+  /** What failed, in one line: the network, the address, and that the port is taken. */
+  readonly headline: string
+
   constructor(
     readonly network: string,
     readonly host: string,
@@ -15,7 +18,25 @@ export class PortInUseError extends ChainsimError {
     readonly origin: PortOrigin,
     options?: { cause?: unknown },
   ) {
-    super(`network ${network} cannot listen on ${host}:${port}: the port is in use (${describeOrigin(network, port, origin)})`, options)
+    const headline = `network ${network} cannot listen on ${host}:${port}: the port is in use`
+    super(`${headline} (${describeOrigin(network, port, origin)})`, options)
+    this.headline = headline
+  }
+
+  /** Where the port came from on the command line or in the config, and how to choose another (the CLI prints it). */
+  advice(): string {
+    const { network, port, origin } = this
+    const choose = '  Choose free ports: --port N serves the networks on N, N+1, ...; or set each network\'s "port" in a config file (--config).'
+    switch (origin.kind) {
+      case 'option': {
+        const placed = origin.networks.map((name, index) => `${name} on ${origin.first + index}`).join(', ')
+        return `  --port ${origin.first} puts ${placed} (each next network on the next port), so ${network} is on ${port}.\n${choose}`
+      }
+      case 'config':
+        return `  ${port} is network ${network}'s "port" in the config file.\n${choose}`
+      case 'default':
+        return `  ${port} is the default port of ${network} (8545${origin.index === 0 ? '' : ` + ${origin.index}: it is network number ${origin.index + 1}`}).\n${choose}`
+    }
   }
 }
 
