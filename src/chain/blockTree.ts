@@ -47,7 +47,7 @@ export class BlockTree {
     return this.byHash.get(block.parentKey)
   }
 
-  /** Every block held, in no particular order. */
+  /** Every block held, in the order it was added: the root first, each block after its parent (a state file saves them so). */
   blocks(): IterableIterator<ChainBlock> {
     return this.byHash.values()
   }
