@@ -41,7 +41,7 @@ let contract: Uint8Array
 let sender: Uint8Array
 const outputs: ConsoleOutput[] = []
 const fill = (lines: string[]) => lines.map((line) => line.replaceAll('{this}', getAddress(toHex(contract))).replaceAll('{sender}', getAddress(toHex(sender))))
-const data = (functionName: 'run' | 'fail' | 'formats') => hexToBytes(encodeFunctionData({ abi: consoleDemo().abi, functionName }))
+const data = (functionName: 'run' | 'fail' | 'formats' | 'overwritten') => hexToBytes(encodeFunctionData({ abi: consoleDemo().abi, functionName }))
 
 beforeAll(async () => {
   node = await ChainNode.create()
@@ -76,6 +76,12 @@ describe('console.log of mined transactions', () => {
     if (found?.status !== 'mined') throw new Error('fail() was not mined')
     expect(found.location.block.transactions[found.location.index]!.status).toBe(0)
     expect(minedLines(outputs[0])).toEqual([['before revert 1']])
+  })
+
+  test('what a call sent prints, though the caller writes over that memory after it', async () => {
+    outputs.length = 0
+    await node.sendTransaction({ from: sender, to: contract, data: data('overwritten'), gas: 100_000n })
+    expect(minedLines(outputs[0])).toEqual([['kept']])
   })
 })
 

@@ -21,7 +21,8 @@ export async function capturingConsole<T>(vm: VM, execute: () => Promise<T>): Pr
   if (!events) throw new Error('the EVM has no event emitter to capture console.log with')
   const consoleCalls: Uint8Array[] = []
   const onMessage = (message: Message) => {
-    if (message.to !== undefined && isConsoleAddress(message.to.bytes)) consoleCalls.push(message.data)
+    // A call's data is a view of the caller's memory, which the caller goes on writing: copied now.
+    if (message.to !== undefined && isConsoleAddress(message.to.bytes)) consoleCalls.push(message.data.slice())
   }
   events.on('beforeMessage', onMessage)
   try {
