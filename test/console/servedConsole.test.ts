@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createPublicClient, createWalletClient, defineChain, http } from 'viem'
 import type { Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
@@ -5,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { hasAnvil, startAnvil } from '../helpers/anvil.ts'
 import type { AnvilProcess } from '../helpers/anvil.ts'
 import { consoleDemo } from '../helpers/consoleContract.ts'
-import { serveOneNetwork } from '../helpers/servedProcess.ts'
+import { serveOneNetwork, serveWithArgs } from '../helpers/servedProcess.ts'
 import type { ServedProcess } from '../helpers/servedProcess.ts'
 
 const chain = defineChain({ id: 31337, name: 'dev', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } })
@@ -71,10 +74,13 @@ describe.skipIf(!hasAnvil)('chainsim serve prints what Anvil prints', () => {
   })
 })
 
-describe('chainsim serve --silent', () => {
+describe.each([
+  ['--silent', async () => serveOneNetwork({}, ['--silent'])],
+  ['a config file with silent: true', async () => serveConfig({ silent: true, networks: [{ name: 'dev', chainId: 31337 }] })],
+])('chainsim serve with %s', (_, start) => {
   let served: ServedProcess
   beforeAll(async () => {
-    served = await serveOneNetwork({}, ['--silent'])
+    served = await start()
     await drive(served.url)
   }, 120_000)
   afterAll(() => served?.stop())
@@ -84,3 +90,18 @@ describe('chainsim serve --silent', () => {
     expect(served.output()).not.toMatch(/Transaction: 0x|deployed by|before revert/)
   })
 })
+
+/** `chainsim serve --config FILE` with this config. */
+async function serveConfig(config: object): Promise<ServedProcess> {
+  const dir = await mkdtemp(join(tmpdir(), 'chainsim-console-'))
+  const file = join(dir, 'config.json')
+  await writeFile(file, JSON.stringify(config))
+  const served = await serveWithArgs(['--config', file])
+  return {
+    ...served,
+    stop: async () => {
+      await served.stop()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
