@@ -13,6 +13,7 @@ import { WriteQueue } from './chain/writeQueue.ts'
 import type { WriteObserver } from './chain/writeQueue.ts'
 import { hexToBytes, keyOf, nextBlobGasPriceOf, sidecarVersionAt, toGethGenesis } from './evm/index.ts'
 import type { AccountChange, DevAccount, SignedTransaction } from './evm/index.ts'
+import { NetworkConsole } from './console/networkConsole.ts'
 import { ExecutionReads } from './execution/executionReads.ts'
 import { FilterManager } from './filters/filterManager.ts'
 import type { NetworkFilters, PendingLogs } from './filters/filterManager.ts'
@@ -108,6 +109,8 @@ export class ChainNode {
   readonly subscriptions: NetworkSubscriptions
   /** The replay of an upstream's blocks (a forked network with `replayTo`), if any: sim_replay steers it. */
   readonly replay: ReplayControl | undefined
+  /** What transactions and calls print with console.log: captured only while someone subscribes (`chainsim serve` does). */
+  readonly console = new NetworkConsole()
 
   private constructor(
     readonly name: string,
@@ -180,10 +183,11 @@ export class ChainNode {
       stateRootOf: (block: ChainBlock) => this.execution.stateRootOf(block),
     }
     this.#recorded = { ...parts, accounts: parts.accounts, genesis: () => this.gethGenesis() }
-    this.execution = new ExecutionReads(parts.chain, this.#headState)
+    this.execution = new ExecutionReads(parts.chain, this.#headState, this.console)
     this.#poolEntry = new PoolEntry(parts)
     this.#producer = new BlockProducer({
       ...parts,
+      console: this.console,
       // Whatever mines a block on the head lets the reorg profile draw after it.
       afterMined: () => this.reorgs.afterMined(),
       watchesPendingLogs: () => this.#filters.watchesPendingLogs,
@@ -192,7 +196,8 @@ export class ChainNode {
     this.signing = new AccountSigning({
       ...parts,
       pendingNonce: (address) => this.pendingNonce(address),
-      estimateGas: (request) => this.execution.estimateGas(request, this.head),
+      // Filling a transaction's gas prints nothing: the transaction prints when it is mined.
+      estimateGas: (request) => this.execution.estimateGas(request, this.head, {}, { printsConsole: false }),
     })
     this.settings = new TestClientSettings({ ...parts, mineOnHead: async () => (this.replay?.holdsMining ? undefined : this.#producer.mineOnHead()) })
     this.reorgs = new ReorgControl(

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { formatBanner } from '../banner.ts'
 import { DEFAULT_CONFIG } from '../config/defaults.ts'
+import { printConsole } from '../console/printer.ts'
 import { ConfigError, loadConfigFile, parseConfig } from '../config/loadConfig.ts'
 import { apiKeyNames, reorgsConfig } from '../config/schema.ts'
 import { loadYaml } from '../config/yaml.ts'
@@ -25,6 +26,8 @@ export interface ServeOptions {
   tlsCert?: string
   tlsKey?: string
   logRequests?: boolean
+  /** --silent: print nothing of mined transactions and their console.log. */
+  silent?: boolean
   genesis?: string
   import?: string
   exportOnExit?: string
@@ -143,6 +146,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     record: recorder,
   })
   prepareExplorer()
+  printTransactions(server, options.silent === true || config.silent)
   onStopRequest((reason) => {
     console.log(`\n${reason}: shutting down`)
     exportOnExit(server, options.exportOnExit)
@@ -155,6 +159,19 @@ export async function serve(options: ServeOptions): Promise<void> {
   // Printed once the signals are handled: whoever starts chainsim may stop it as soon as it reads this.
   console.log(formatBanner(server, { apiKeys: apiKeyNames(config) }))
   if (options.record !== undefined) console.log(`\nRecording every state-changing call to ${options.record} (chainsim play ${options.record} plays it again)`)
+}
+
+/**
+ * Prints each mined transaction and what it and each call printed with console.log, as Anvil does, unless
+ * silent; the output is captured either way, for the explorer (a comparison per call frame: capturing costs
+ * nothing measurable, docs/guides/dev-chain.md). Several networks' lines are told apart by `[name]`.
+ */
+function printTransactions(server: RunningServer, silent: boolean): void {
+  const named = server.networks.length > 1
+  for (const network of server.networks) {
+    if (silent) network.node.console.subscribe(() => {})
+    else printConsole(network.node.console, (line) => console.log(line), named ? network.name : undefined)
+  }
 }
 
 /** `--record FILE`: what a recording can play again is a chain chainsim made from a config, without a timer sending. */

@@ -291,6 +291,7 @@ export const chainsimConfig = z
       .optional()
       .meta(title('serve HTTPS and WSS')),
     logRequests: z.boolean().meta(title('print each JSON-RPC call as it is answered')).default(false),
+    silent: z.boolean().meta(title("print nothing of what mined transactions and calls print (Anvil's --silent)")).default(false),
     limits: serverLimits.meta(title('transport limits, the same for every network')).prefault({}),
     rateLimit: rateLimit.optional().meta(title('a token bucket per API key; off unless given')),
     /** The state window of every network that sets none of its own. */

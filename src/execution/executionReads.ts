@@ -2,6 +2,7 @@ import type { Chain } from '../chain/chain.ts'
 import { StateUnavailable } from '../chain/errors.ts'
 import type { HeadStateOverride } from '../chain/headStateOverride.ts'
 import type { ChainBlock } from '../chain/types.ts'
+import type { NetworkConsole } from '../console/networkConsole.ts'
 import { createTracer, estimateGas, TracingFailed } from '../evm/index.ts'
 import type {
   AccountOverride,
@@ -39,6 +40,8 @@ export class ExecutionReads {
   constructor(
     private readonly chain: () => Chain,
     private readonly headState: HeadStateOverride,
+    /** Told what calls print with console.log, while it captures. */
+    private readonly console?: NetworkConsole,
   ) {}
 
   /** State after `block` (a canonical or orphaned block, or the pending block). */
@@ -70,7 +73,21 @@ export class ExecutionReads {
    * Runs a call on the state after `block`, in that block's context, with `overrides` applied to a
    * copy of the state and header (nothing reaches the chain); `tracer` watches it (debug_traceCall).
    */
-  call(request: CallRequest, block: StateBlock, options: CallOverrides & { reportAccessList?: boolean; tracer?: TransactionTracer } = {}): Promise<CallResult> {
+  async call(
+    request: CallRequest,
+    block: StateBlock,
+    options: CallOverrides & { reportAccessList?: boolean; tracer?: TransactionTracer; printsConsole?: boolean } = {},
+  ): Promise<CallResult> {
+    const result = await this.run(request, block, { ...options, captureConsole: options.printsConsole !== false && this.console?.capturing === true })
+    if (result.consoleCalls) this.console?.called('eth_call', result.consoleCalls)
+    return result
+  }
+
+  private run(
+    request: CallRequest,
+    block: StateBlock,
+    options: CallOverrides & { reportAccessList?: boolean; tracer?: TransactionTracer; captureConsole?: boolean },
+  ): Promise<CallResult> {
     const parent = 'hashKey' in block ? block : block.parent
     this.requireState(block)
     const chain = this.chain()
@@ -90,9 +107,21 @@ export class ExecutionReads {
    * The least gas with which `request` succeeds (geth's binary search), with `overrides` applied to
    * every run. A request that fails even with the block's whole gas limit returns that failing result instead.
    */
-  estimateGas(request: CallRequest, block: StateBlock, overrides: CallOverrides = {}): Promise<{ gas: bigint } | { failure: CallResult }> {
+  estimateGas(
+    request: CallRequest,
+    block: StateBlock,
+    overrides: CallOverrides = {},
+    { printsConsole = true }: { printsConsole?: boolean } = {},
+  ): Promise<{ gas: bigint } | { failure: CallResult }> {
     const gasLimit = overrides.blockOverrides?.gasLimit ?? block.header.gasLimit
-    return estimateGas((gas) => this.call({ ...request, gas }, block, overrides), request.gas ?? gasLimit)
+    // The search runs the call a dozen times; what it prints is told once, from the first run (with the most gas).
+    let captureConsole = printsConsole && this.console?.capturing === true
+    return estimateGas(async (gas) => {
+      const result = await this.run({ ...request, gas }, block, { ...overrides, captureConsole })
+      if (result.consoleCalls) this.console?.called('eth_estimateGas', result.consoleCalls)
+      captureConsole = false
+      return result
+    }, request.gas ?? gasLimit)
   }
 
   /** debug_traceCall: `request` run as `call` runs it, traced by the tracer `spec` names. */

@@ -3,7 +3,8 @@ import type { ChainClock } from '../chain/clock.ts'
 import type { HeadStateOverride } from '../chain/headStateOverride.ts'
 import type { ChainBlock } from '../chain/types.ts'
 import { decodeRawTransaction, keccak256, keyOf, withdrawalsOf } from '../evm/index.ts'
-import type { BlockTemplate, BuiltBlock, SignedTransaction, StateView } from '../evm/index.ts'
+import type { NetworkConsole } from '../console/networkConsole.ts'
+import type { BlockTemplate, BuildOptions, BuiltBlock, SignedTransaction, StateView } from '../evm/index.ts'
 import type { ReplayedTransactions } from '../replay/replayCheck.ts'
 import type { UpstreamBlock } from '../replay/types.ts'
 import type { PendingBlock } from '../txpool/pendingBlock.ts'
@@ -28,6 +29,8 @@ export interface ProducerContext {
   pendingLogsSeen(pending: PendingBlock): void
   /** What follows every block mined on the head (a reorg profile's draw), inside the same write. */
   afterMined(): Promise<void>
+  /** Told each block mined on the head, with what its transactions printed, while it captures console.log. */
+  console: NetworkConsole
 }
 
 /**
@@ -58,9 +61,11 @@ export class BlockProducer {
     if (transactions === undefined) await this.reportPendingLogs()
     const chain = this.network.chain()
     const parent = chain.head
-    const built = await this.buildOn(parent, transactions ?? (await this.executable(parent)))
+    const printed = this.network.console
+    const built = await this.buildOn(parent, transactions ?? (await this.executable(parent)), undefined, { captureConsole: printed.capturing })
     pool.remove([...built.executed.map((e) => e.signed.hashKey), ...built.rejected.map((r) => r.signed.hashKey)])
     const block = chain.extend(built, headState.changesOn(parent))
+    if (built.consoleCalls) printed.blockMined(block, built.consoleCalls)
     blockParameters.blockMined()
     await this.network.afterMined()
     return block
@@ -74,10 +79,10 @@ export class BlockProducer {
   }
 
   /** Builds and seals a block on `parent` with the clock's next timestamp. */
-  buildOn(parent: ChainBlock, transactions: SignedTransaction[], extraData?: Uint8Array): Promise<BuiltBlock> {
+  buildOn(parent: ChainBlock, transactions: SignedTransaction[], extraData?: Uint8Array, options: BuildOptions = {}): Promise<BuiltBlock> {
     const chain = this.network.chain()
     const template = this.templateOn(parent, this.network.clock.timestampAfter(parent), extraData)
-    return chain.engine.build(template, transactions, chain.ancestorHashes(parent))
+    return chain.engine.build(template, transactions, chain.ancestorHashes(parent), options)
   }
 
   /**

@@ -176,6 +176,11 @@ export interface TransactionDetails extends TransactionOutcome {
   /** Bytes of calldata. */
   input: number
   call: Decoded | null
+  /**
+   * What the transaction printed with console.log, a line a call, in the order they ran: kept while the network
+   * captures it (`chainsim serve` does) for the newest 1,024 transactions that printed; else empty.
+   */
+  console: string[]
   logsFrom: number
   logs: WireLog[]
   next: number | null

@@ -1,3 +1,4 @@
+import { printConsole } from '../console/printer.ts'
 import { parseConfig } from '../config/loadConfig.ts'
 import { apiKeyNames } from '../config/schema.ts'
 import type { ChainsimConfigInput } from '../config/schema.ts'
@@ -34,6 +35,11 @@ export interface StartChainsimOptions {
   nodeOptions?: Partial<NodeOptions>
   /** Play this scenario (a file or a scenario value) and serve its networks; throws with the report if a step fails. */
   scenario?: string | object
+  /**
+   * Print what `chainsim serve` prints of each mined transaction and of console.log (in transactions, eth_call and
+   * eth_estimateGas): `true` to stdout, or a line at a time to this function. Default: nothing printed, nothing captured.
+   */
+  printTransactions?: boolean | ((line: string) => void)
 }
 
 /** One served network of a {@link Chainsim}. */
@@ -114,6 +120,10 @@ export async function startChainsim(options: StartChainsimOptions = {}): Promise
       transport: inProcessTransport(n.dispatcher),
     }),
   )
+  if (options.printTransactions) {
+    const print = options.printTransactions === true ? (line: string) => console.log(line) : options.printTransactions
+    for (const network of networks) printConsole(network.node.console, print, networks.length > 1 ? network.name : undefined)
+  }
   const first = networks[0] as ChainsimNetwork
   const accounts = first.node.accounts.map((a) => ({ address: bytesToHex(a.address), privateKey: bytesToHex(a.privateKey) }))
   const byName = Object.fromEntries(networks.map((n) => [n.name, n]))

@@ -2,6 +2,7 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { getAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { collectReportScenario, writeHtmlReport } from '../../src/explorer/htmlReport.ts'
@@ -9,6 +10,7 @@ import { playScenario } from '../../src/scenarios/playScenario.ts'
 import { startChainsim, type Chainsim, type StartChainsimOptions } from '../../src/testing/index.ts'
 import { browserAvailable, launchBrowser } from '../helpers/browser.ts'
 import { call, screenshot, timeBlockToRow } from '../helpers/explorerPage.ts'
+import { consoleDemo } from '../helpers/consoleContract.ts'
 import { deployTokenViaRpc, tokenCall } from '../helpers/rpcChain.ts'
 
 /**
@@ -199,6 +201,21 @@ describe.skipIf(!browserAvailable)('the explorer in Chromium', () => {
     await page.locator('.details button.link').first().click()
     await expect.poll(() => page.locator('.revert-reason').textContent()).toBe(reason)
     expect(await page.locator('img').count()).toBe(0)
+  })
+
+  test("a transaction's console.log output shows with it, as text", async () => {
+    const stop = servers[0]!.node.console.subscribe(() => {})
+    try {
+      const hash = await call(chain.rpc, 'eth_sendTransaction', [{ from: DEV, data: consoleDemo().bytecode, gas: '0x989680' }])
+      await call(chain.rpc, 'evm_mine')
+      const receipt = await call(chain.rpc, 'eth_getTransactionReceipt', [hash])
+      await page.getByRole('tab', { name: 'Chain' }).click()
+      await page.locator(`button.cell[data-hash="${receipt.blockHash}"]`).click()
+      await page.locator('.details button.link').first().click()
+      await expect.poll(() => page.locator('.console-lines').textContent()).toBe(`deployed by ${getAddress(DEV)}`)
+    } finally {
+      stop()
+    }
   })
 
   test('a new block shows within the figure this test prints; the page works in a narrow window', async () => {

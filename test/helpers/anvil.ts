@@ -16,7 +16,7 @@ if (!hasAnvil) {
   console.warn(`${line}; skipped`)
 }
 
-/** A running Anvil: where to send JSON-RPC, what it printed until it listened, and a way to stop it. */
+/** A running Anvil: where to send JSON-RPC, what it printed until it listened (or all along, `keepOutput`), and a way to stop it. */
 export interface AnvilProcess {
   url: string
   output(): string
@@ -33,12 +33,13 @@ const STARTUP_TIMEOUT_MS = 60_000
  * is made: chain id 31337, Prague, the dev mnemonic, automine; `args` add to or change that (`--no-mining`,
  * `--steps-tracing`).
  */
-export async function startAnvil(args: readonly string[] = []): Promise<AnvilProcess> {
+export async function startAnvil(args: readonly string[] = [], options: { keepOutput?: boolean } = {}): Promise<AnvilProcess> {
   if (!ANVIL) throw new Error('Anvil is not installed: guard the test with hasAnvil')
   const child = spawn(ANVIL, ['--port', '0', '--chain-id', '31337', '--hardfork', 'prague', '--mnemonic', DEV_MNEMONIC, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  // What it printed until it listened; later lines (one per call) are read and dropped, so the pipe never fills.
+  // What it printed until it listened; later lines (one per call) are read and dropped, so the pipe never fills,
+  // unless `keepOutput` (a test of what it prints).
   let output = ''
   let listening = false
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
@@ -49,7 +50,10 @@ export async function startAnvil(args: readonly string[] = []): Promise<AnvilPro
   const address = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`anvil did not listen within ${STARTUP_TIMEOUT_MS / 1000} s:\n${output}`)), STARTUP_TIMEOUT_MS)
     const read = (chunk: Buffer) => {
-      if (listening) return
+      if (listening) {
+        if (options.keepOutput) output += chunk
+        return
+      }
       output += chunk
       const found = output.match(/Listening on (127\.0\.0\.1:\d+)/)
       if (!found) return

@@ -1,8 +1,10 @@
+import { encodeFunctionData, getAddress } from 'viem'
 import { describe, expect } from 'vitest'
 import { deployEmitterViaRpc, deployTokenViaRpc, devAccount, emitterCall, send, tokenCall } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
 import { expectEach } from '../helpers/expectEach.ts'
+import { consoleDemo } from '../helpers/consoleContract.ts'
 
 const test = rpcTestWith([{ mining: { auto: false } }])
 
@@ -36,6 +38,28 @@ describe('valid params', () => {
       { name: 'to', type: 'address', value: bob, indexed: true },
       { name: 'value', type: 'uint256', value: '7' },
     ])
+  })
+
+  test('what the transaction printed with console.log, while the network captures it, a reverted one too', async ({ server }) => {
+    const { abi, bytecode } = consoleDemo()
+    const from = devAccount(4).address
+    const quiet = await mined(server.url, { from, data: bytecode, gas: '0x989680' })
+    expect((await rpc(server.url, 'sim_transaction', [{ blockHash: quiet.blockHash, index: quiet.index }])).console).toEqual([])
+    const stop = server.node.console.subscribe(() => {})
+    try {
+      const deployed = await mined(server.url, { from, data: bytecode, gas: '0x989680' })
+      expect((await rpc(server.url, 'sim_transaction', [{ blockHash: deployed.blockHash, index: deployed.index }])).console).toEqual([
+        `deployed by ${getAddress(from)}`,
+      ])
+      const { contractAddress } = await rpc(server.url, 'eth_getTransactionReceipt', [deployed.hash])
+      const failed = await mined(server.url, { from, to: contractAddress, data: encodeFunctionData({ abi, functionName: 'fail' }), gas: '0x186a0' })
+      expect(await rpc(server.url, 'sim_transaction', [{ blockHash: failed.blockHash, index: failed.index }])).toMatchObject({
+        status: '0x0',
+        console: ['before revert 1'],
+      })
+    } finally {
+      stop()
+    }
   })
 
   test("an orphaned block's logs come removed: true, as filters were told", async ({ server }) => {

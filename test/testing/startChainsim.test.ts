@@ -71,6 +71,21 @@ describe('startChainsim', () => {
     }
   })
 
+  test('printTransactions: each mined transaction and its block, as chainsim serve prints them; nothing without it', async () => {
+    const printed: string[] = []
+    const chainsim = await startChainsim({ printTransactions: (line) => printed.push(line) })
+    const quiet = await startChainsim()
+    try {
+      const [alice, bob] = chainsim.accounts
+      const hash = await rpc<string>(chainsim.url, 'eth_sendTransaction', [{ from: alice!.address, to: bob!.address, value: '0x1' }])
+      expect(printed.slice(0, 4)).toEqual(['', `    Transaction: ${hash}`, '    Gas used: 21000', ''])
+      expect(printed[4]).toBe('    Block Number: 1')
+      expect(quiet.node.console.capturing).toBe(false)
+    } finally {
+      await Promise.all([chainsim.close(), quiet.close()])
+    }
+  })
+
   test('a scenario: its played chain is served', async () => {
     const chainsim = await startChainsim({ scenario: EXAMPLE })
     try {

@@ -8,6 +8,7 @@ import { accumulateParentBeaconBlockRoot, accumulateParentBlockHash, accumulateR
 import { blobGasOf, decodeRawTransaction, effectiveGasPriceOf, transactionFailureReason } from '../encoding/transactions.ts'
 import type { SignedTransaction } from '../encoding/transactions.ts'
 import { ForkSourceError } from '../state/forkState.ts'
+import { capturingConsole } from '../tracing/consoleCapture.ts'
 import { orderedTrieRoot } from '../encoding/orderedTrie.ts'
 import { packLogs } from '../encoding/packedLogs.ts'
 import { encodeReceipt } from '../encoding/receiptEncoding.ts'
@@ -49,6 +50,14 @@ export interface BuiltBlock {
   rejected: TransactionRejection[]
   /** Transactions that did not fit the block's remaining gas; they wait for the next block. */
   deferred: SignedTransaction[]
+  /** With `captureConsole`: the calldata of each console.log call of each executed transaction, by its index in `executed`. */
+  consoleCalls?: Uint8Array[][]
+}
+
+/** What a build does besides building. */
+export interface BuildOptions {
+  /** Collect each transaction's console.log calls (`BuiltBlock.consoleCalls`). */
+  captureConsole?: boolean
 }
 
 const ZERO_HASH = new Uint8Array(32)
@@ -59,7 +68,7 @@ const ZERO_HASH = new Uint8Array(32)
  * Block (and Common copy) per transaction: that per-transaction rebuild was the largest cost of
  * mining (NOTES.md). The VM's state must already be at the parent's state root.
  */
-export async function buildBlock(vm: VM, template: BlockTemplate, transactions: readonly SignedTransaction[]): Promise<BuiltBlock> {
+export async function buildBlock(vm: VM, template: BlockTemplate, transactions: readonly SignedTransaction[], options: BuildOptions = {}): Promise<BuiltBlock> {
   const { common } = vm
   const { parent } = template
   const headerData: HeaderData = {
@@ -87,7 +96,7 @@ export async function buildBlock(vm: VM, template: BlockTemplate, transactions: 
   // manager's caches, and the trie is written once, when the block's state root is taken.
   await vm.stateManager.checkpoint()
   try {
-    return await executeAndSeal(vm, template, transactions, headerData, executionBlock)
+    return await executeAndSeal(vm, template, transactions, headerData, executionBlock, options)
   } catch (error) {
     await vm.stateManager.revert()
     throw error
@@ -100,6 +109,7 @@ async function executeAndSeal(
   transactions: readonly SignedTransaction[],
   headerData: HeaderData,
   executionBlock: Block,
+  options: BuildOptions,
 ): Promise<BuiltBlock> {
   const { common } = vm
   const { parent } = template
@@ -116,6 +126,7 @@ async function executeAndSeal(
   const executed: ExecutedTransaction[] = []
   const rejected: TransactionRejection[] = []
   const deferred: SignedTransaction[] = []
+  const consoleCalls: Uint8Array[][] | undefined = options.captureConsole ? [] : undefined
   let gasUsed = 0n
   let logIndex = 0
   // EIP-4844: blob gas is counted apart from gas, against the fork's own limit (Prague: 9 blobs).
@@ -134,14 +145,12 @@ async function executeAndSeal(
     }
     let signed: SignedTransaction
     let result: RunTxResult
+    let printed: Uint8Array[] = []
     try {
       signed = onBlockFork(pooled, common)
-      result = await runTx(vm, {
-        tx: signed.tx,
-        block: executionBlock,
-        blockGasUsed: gasUsed,
-        skipHardForkValidation: true,
-      })
+      const execute = () => runTx(vm, { tx: signed.tx, block: executionBlock, blockGasUsed: gasUsed, skipHardForkValidation: true })
+      if (consoleCalls) ({ value: result, consoleCalls: printed } = await capturingConsole(vm, execute))
+      else result = await execute()
     } catch (error) {
       // The upstream of a forked chain failed to give state: the block cannot be built, nothing was refused.
       if (error instanceof ForkSourceError) throw error
@@ -165,6 +174,7 @@ async function executeAndSeal(
     const exception = result.execResult.exceptionError
     if (exception !== undefined) ran.failure = { error: exception.error, returnData: result.execResult.returnValue }
     executed.push(ran)
+    consoleCalls?.push(printed)
     logIndex += logs.length
     included.push(signed)
     results.push(result)
@@ -193,7 +203,7 @@ async function executeAndSeal(
     withdrawals,
     { common: sealed },
   )
-  return { block, executed, rejected, deferred }
+  return { block, executed, rejected, deferred, ...(consoleCalls ? { consoleCalls } : {}) }
 }
 
 /**

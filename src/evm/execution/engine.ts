@@ -26,7 +26,7 @@ import { RecentCache } from '../encoding/recentCache.ts'
 import { StateReader } from '../state/stateReader.ts'
 import type { StateView } from '../state/stateReader.ts'
 import { StateStore } from '../state/stateStore.ts'
-import type { BlockTemplate, BuiltBlock } from './blockBuilder.ts'
+import type { BlockTemplate, BuildOptions, BuiltBlock } from './blockBuilder.ts'
 import { BlockImportError, describeBlockFailure, executedTransactionsOf } from './importBlocks.ts'
 import { blockchainFor, isolatedState, isolatedVm, stateManagerOver } from './isolatedVm.ts'
 import type { AncestorHashLookup, IsolationBase } from './isolatedVm.ts'
@@ -289,13 +289,18 @@ export class ExecutionEngine {
   }
 
   /** Builds and seals a block on `template.parent`, keeping its state in the chain's database. */
-  async build(template: BlockTemplate, transactions: readonly SignedTransaction[], ancestorHash: AncestorHashLookup): Promise<BuiltBlock> {
+  async build(
+    template: BlockTemplate,
+    transactions: readonly SignedTransaction[],
+    ancestorHash: AncestorHashLookup,
+    options: BuildOptions = {},
+  ): Promise<BuiltBlock> {
     this.selectFork(template)
     this.settledRoot = undefined
     await this.moveTo(template.parentStateRoot ?? template.parent.header.stateRoot)
     this.ancestorHash = ancestorHash
     try {
-      const built = await buildBlock(this.vm, template, transactions)
+      const built = await buildBlock(this.vm, template, transactions, options)
       this.store.seal(built.block.header.stateRoot)
       this.currentRoot = built.block.header.stateRoot
       this.settledRoot = this.currentRoot
@@ -468,6 +473,7 @@ export class ExecutionEngine {
       stateOverrides?: readonly AccountOverride[]
       blockOverrides?: BlockOverrides
       tracer?: TransactionTracer
+      captureConsole?: boolean
     } = {},
   ): Promise<CallResult> {
     const header = withBlockOverrides(callHeaderOf(context), options.blockOverrides)
@@ -477,7 +483,7 @@ export class ExecutionEngine {
     if (!options.stateOverrides && !options.tracer) {
       const rules = this.rulesAt(header.number, header.timestamp)
       return this.callVms.run(base, stateRoot, rules, async (vm) => {
-        const { result } = await runMessageCall(vm, header, request, { reportAccessList: options.reportAccessList })
+        const { result } = await runMessageCall(vm, header, request, { reportAccessList: options.reportAccessList, captureConsole: options.captureConsole })
         return result
       })
     }
@@ -485,7 +491,11 @@ export class ExecutionEngine {
     const common = this.commonAt(header.number, header.timestamp)
     const precompiles = options.stateOverrides ? await applyStateOverrides(state, options.stateOverrides, common) : []
     const vm = await isolatedVm(base, state, common, precompiles)
-    const { result } = await runMessageCall(vm, header, request, { reportAccessList: options.reportAccessList, tracer: options.tracer })
+    const { result } = await runMessageCall(vm, header, request, {
+      reportAccessList: options.reportAccessList,
+      tracer: options.tracer,
+      captureConsole: options.captureConsole,
+    })
     return result
   }
 

@@ -11,6 +11,7 @@ import { withGivenSender } from '../patches/givenIdentity.ts'
 import { sharedCommonFor } from '../patches/sharedCommon.ts'
 import { ForkSourceError } from '../state/forkState.ts'
 import { transactionFailureReason } from '../encoding/transactions.ts'
+import { capturingConsole } from '../tracing/consoleCapture.ts'
 import { isTracingError, traced } from '../tracing/tracer.ts'
 import type { TransactionTracer } from '../tracing/tracer.ts'
 import type { Log } from '../types.ts'
@@ -53,6 +54,8 @@ export interface CallResult {
   logs: Log[]
   /** What the call touched (eth_createAccessList). */
   accessList?: AccessListEntry[]
+  /** The calldata of each console.log call it made, in order; only when asked for (`captureConsole`). */
+  consoleCalls?: Uint8Array[]
 }
 
 /** A call that ran as a transaction: what a simulated block keeps of it. */
@@ -104,6 +107,8 @@ export interface MessageCallOptions {
   /** Gas already used in the block (simulated blocks). */
   blockGasUsed?: bigint
   tracer?: TransactionTracer
+  /** Collect the calldata of the call's console.log calls (`consoleCalls` of the result). */
+  captureConsole?: boolean
 }
 
 /**
@@ -177,6 +182,7 @@ export async function runMessageCall(
     baseFee: headerBaseFee === undefined ? undefined : baseFee,
   })
   let run: RunTxResult
+  let consoleCalls: Uint8Array[] | undefined
   try {
     const execute = () =>
       runTx(vm, {
@@ -189,7 +195,11 @@ export async function runMessageCall(
         skipHardForkValidation: true,
         reportAccessList: options.reportAccessList ?? false,
       })
-    run = options.tracer ? await traced(vm, options.tracer, { tx, sender, coinbase: block.header.coinbase.bytes }, execute) : await execute()
+    const traceable = options.tracer
+      ? () => traced(vm, options.tracer as TransactionTracer, { tx, sender, coinbase: block.header.coinbase.bytes }, execute)
+      : execute
+    if (options.captureConsole) ({ value: run, consoleCalls } = await capturingConsole(vm, traceable))
+    else run = await traceable()
   } catch (error) {
     // A tracer's fault, or a forked chain's upstream that could not answer: the call fails, it did not run.
     if (isTracingError(error) || error instanceof ForkSourceError) throw error
@@ -207,6 +217,7 @@ export async function runMessageCall(
       address: hexToBytes(entry.address),
       storageKeys: entry.storageKeys.map((key) => hexToBytes(key)),
     })),
+    ...(consoleCalls ? { consoleCalls } : {}),
   }
   return { result, executed: { result, tx, hash: keccak256(tx.serialize()), run } }
 }

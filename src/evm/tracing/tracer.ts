@@ -17,7 +17,7 @@ export interface TracedStart {
 /**
  * One transaction's tracer, fed by @ethereumjs/evm's events: `step` before each opcode, `enter` as
  * a call frame starts, `exit` as it ends. Tracers subscribe only to the VM they trace, which exists
- * for that run alone: mining and plain calls never carry a listener.
+ * for that run alone: mining and plain calls never carry a tracer (console.log capture, consoleCapture.ts, is their one listener).
  */
 export interface TransactionTracer<R = unknown> {
   start(start: TracedStart): Promise<void>

@@ -159,8 +159,19 @@ function TransactionView({ source, blockHash, index, version }: { source: Source
       </dl>
       {tx.call ? <DecodedView title="Call" decoded={tx.call} /> : null}
       {tx.failure ? <FailureView failure={tx.failure} /> : null}
+      {tx.console.length > 0 ? <ConsoleView lines={tx.console} /> : null}
       <LogList logs={tx.logs} title={`${tx.logCount} logs${tx.canonical ? '' : ' (removed: this block is orphaned)'}`} />
     </section>
+  )
+}
+
+/** What the transaction printed with console.log, as `chainsim serve` printed it. */
+function ConsoleView({ lines }: { lines: string[] }) {
+  return (
+    <div class="console">
+      <h4>console.log</h4>
+      <pre class="console-lines">{lines.join('\n')}</pre>
+    </div>
   )
 }
 

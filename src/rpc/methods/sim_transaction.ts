@@ -21,7 +21,7 @@ const request = z
 /**
  * sim_transaction [{blockHash, index, logsFrom?, limit?}]: the transaction at `index` of a block of any
  * branch, as eth_getTransactionByHash has it, with its outcome (status, gas, why it failed: revert reason or
- * custom error), its call and a page of its logs (default 200, at most 1000) decoded with the known ABIs.
+ * custom error), its call, what it printed with console.log, and a page of its logs (default 200, at most 1000) decoded with the known ABIs.
  * An orphaned block's logs come with `removed: true`, as filters were told. `null` when there is no such
  * block or transaction.
  */
@@ -46,6 +46,7 @@ export const sim_transaction = defineMethod({
       canonical: !removed,
       input: executed.signed.tx.data.length,
       call: abi.decodeCall(executed.signed.tx.data) ?? null,
+      console: [...(node.console.linesOf(block, position) ?? [])],
       ...formatOutcome(executed, abi),
       logsFrom: start,
       logs: logs.map((log) => withDecoding(formatLog(log, removed), log, abi)),
