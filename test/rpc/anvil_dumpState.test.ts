@@ -55,7 +55,8 @@ describe('valid params', () => {
 describe('invalid params', () => {
   const cases: Array<[string, unknown[], RegExp]> = [
     ['a flag that is not a boolean → -32602', ['yes'], /invalid argument 0: expected boolean/],
-    ['two arguments → -32602', [true, true], /too many arguments for anvil_dumpState/],
+    ['a format that is not chainsim or anvil → -32602 naming the two', [true, 'geth'], /invalid argument 1: expected a dump format: "chainsim" or "anvil"/],
+    ['three arguments → -32602', [true, 'anvil', true], /too many arguments for anvil_dumpState/],
   ]
   for (const [name, params, message] of cases) {
     test(name, async () => {

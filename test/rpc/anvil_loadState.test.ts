@@ -105,9 +105,19 @@ describe('invalid params', () => {
   const cases: Array<[string, () => unknown[], RegExp]> = [
     ['bytes that are not a state → -32602', () => ['0xdeadbeef'], /invalid argument 0: the state is not valid JSON/],
     [
-      'a JSON object that is not a chainsim state (an Anvil dump) → -32602',
+      'a JSON object of neither form → -32602 naming both',
+      () => [bytesToHex(gzipSync('{"blocks":[]}'))],
+      /the state is neither a chainsim state file \(no "format": "chainsim-state"\) nor Anvil's state JSON \(no "accounts"\)/,
+    ],
+    [
+      "Anvil's state JSON without its block's number → -32602 naming the field",
       () => [bytesToHex(gzipSync('{"block":{},"accounts":{}}'))],
-      /is not a chainsim state file/,
+      /the state is not a valid Anvil state at block.number: expected a number/,
+    ],
+    [
+      "Anvil's state JSON with a balance that is not a number → -32602 naming the account",
+      () => [bytesToHex(gzipSync('{"accounts":{"0x1111111111111111111111111111111111111111":{"nonce":0,"balance":"lots","code":"0x","storage":{}}}}'))],
+      /not a valid Anvil state at accounts.0x1111111111111111111111111111111111111111.balance: expected a number/,
     ],
     ['a truncated gzip stream → -32602', () => ['0x1f8b0800000000000003'], /invalid argument 0: the state is not valid gzip data/],
     [
