@@ -95,9 +95,11 @@ export async function loadAnvilState(node: ChainNode, state: AnvilState): Promis
 /**
  * The head's state in Anvil's form. chainsim's state trie keys accounts and slots by their hashes, so the accounts
  * and slots written are those chainsim can name: the genesis allocation's, those set directly (anvil_setBalance...),
- * and every account and slot a canonical transaction touched (each block executed again with geth's prestate
- * tracer, where its parent's state is still kept), each read at the head. `blocks` and `transactions` are left
- * empty: Anvil takes the accounts and keeps its own history.
+ * and every account and slot a canonical transaction changed (each block executed again with geth's prestate
+ * tracer in diff mode, where its parent's state is still kept; otherwise its senders, recipients and created
+ * contracts), each read at the head. `blocks` and `transactions` are left empty: Anvil takes the accounts and keeps
+ * its own history, and `block` has the head's timestamp and base fee with block number 0, since Anvil makes that
+ * number its best block and refuses one it does not hold.
  */
 export async function dumpAnvilState(node: ChainNode): Promise<Record<string, unknown>> {
   const dump = await node.consistentRead(async () => {
@@ -135,8 +137,8 @@ export async function dumpAnvilState(node: ChainNode): Promise<Record<string, un
       }
       const traces = await node.execution.traceBlock(block, PRESTATE)
       for (const trace of traces) {
-        if (trace.tracer !== 'prestateTracer' || trace.trace.mode !== 'prestate') continue
-        for (const account of trace.trace.accounts)
+        if (trace.tracer !== 'prestateTracer' || trace.trace.mode !== 'diff') continue
+        for (const account of [...trace.trace.pre, ...trace.trace.post])
           name(
             account.address,
             (account.storage ?? []).map(([slot]) => slot),
@@ -165,7 +167,7 @@ export async function dumpAnvilState(node: ChainNode): Promise<Record<string, un
     const { header } = head
     return {
       block: {
-        number: `0x${head.number.toString(16)}`,
+        number: '0x0',
         beneficiary: bytesToHex(header.coinbase.bytes),
         timestamp: `0x${head.timestamp.toString(16)}`,
         gas_limit: Number(header.gasLimit),
@@ -173,7 +175,7 @@ export async function dumpAnvilState(node: ChainNode): Promise<Record<string, un
         difficulty: '0x0',
       },
       accounts,
-      best_block_number: Number(head.number),
+      best_block_number: null,
       blocks: [],
       transactions: [],
       historical_states: null,
@@ -184,6 +186,7 @@ export async function dumpAnvilState(node: ChainNode): Promise<Record<string, un
 
 const PRESTATE = {
   tracer: 'prestateTracer',
-  options: { diffMode: false, disableCode: true, disableStorage: false },
+  // What each transaction changed: a slot or account only read holds what some earlier change (or the genesis) wrote.
+  options: { diffMode: true, disableCode: true, disableStorage: false },
   timeoutMs: 60_000,
 } as const
