@@ -12,8 +12,11 @@ import { StateFileError } from './stateFile.ts'
  */
 export interface AnvilState {
   accounts: AccountChange[]
-  /** The environment of Anvil's head when it dumped: the next block here is after it, and has its base fee. */
-  block?: { number: bigint; timestamp: bigint; baseFee?: bigint }
+  /**
+   * The environment of Anvil's head when it dumped: the next block here is after it, and has its base fee. Its
+   * number is not taken: the chain's blocks stay its own.
+   */
+  block?: { timestamp: bigint; baseFee?: bigint }
 }
 
 /** Anvil writes numbers as JSON numbers in some fields and versions, as hex strings in others. */
@@ -46,8 +49,7 @@ const anvilAccount = z.object({
 
 const anvilStateSchema = z.object({
   accounts: z.record(address, anvilAccount),
-  block: z.object({ number: quantity, timestamp: quantity, basefee: quantity.optional() }).nullish(),
-  best_block_number: quantity.nullish(),
+  block: z.object({ timestamp: quantity, basefee: quantity.optional() }).nullish(),
 })
 
 /** Whether parsed JSON is in Anvil's form (its accounts keyed by address) rather than a chainsim state file. */
@@ -76,7 +78,7 @@ export function parseAnvilState(json: unknown, source: string): AnvilState {
   const { block } = parsed.data
   return {
     accounts,
-    ...(block ? { block: { number: block.number, timestamp: block.timestamp, ...(block.basefee === undefined ? {} : { baseFee: block.basefee }) } } : {}),
+    ...(block ? { block: { timestamp: block.timestamp, ...(block.basefee === undefined ? {} : { baseFee: block.basefee }) } } : {}),
   }
 }
 

@@ -151,9 +151,9 @@ describe('invalid params', () => {
       /the state is neither a chainsim state file \(no "format": "chainsim-state"\) nor Anvil's state JSON \(no "accounts"\)/,
     ],
     [
-      "Anvil's state JSON without its block's number → -32602 naming the field",
+      "Anvil's state JSON without its block's timestamp → -32602 naming the field",
       () => [bytesToHex(gzipSync('{"block":{},"accounts":{}}'))],
-      /the state is not a valid Anvil state at block.number: expected a number/,
+      /the state is not a valid Anvil state at block.timestamp: expected a number/,
     ],
     [
       "Anvil's state JSON with a balance that is not a number → -32602 naming the account",
