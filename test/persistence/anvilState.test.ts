@@ -189,6 +189,28 @@ describe.skipIf(!hasAnvil)("Anvil's state JSON", () => {
   }
 })
 
+test("`chainsim serve --load-state` reads chainsim's own anvil_dumpState too, gzip-compressed, and serves that chain", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'chainsim-own-dump-'))
+  const chainsim = await startChainsim({ networks: [{}] })
+  try {
+    const written = await populate(chainsim.url)
+    const ours = await answers(chainsim.url, written)
+    const head = await rpc(chainsim.url, 'eth_getBlockByNumber', ['latest', false])
+    const file = join(dir, 'chainsim.dump.gz')
+    writeFileSync(file, Buffer.from((await rpc<Hex>(chainsim.url, 'anvil_dumpState')).slice(2), 'hex'))
+    const served = await serveWithState(oneNetworkConfig(dir), ['--load-state', file])
+    try {
+      expect(await rpc(served.url, 'eth_getBlockByNumber', ['latest', false])).toEqual(head)
+      expect(await answers(served.url, written)).toEqual(ours)
+    } finally {
+      await served.kill('SIGINT')
+    }
+  } finally {
+    await chainsim.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
 describe('files refused at start, exit 2, naming the file and what is wrong', () => {
   let dir: string
   beforeAll(() => {
