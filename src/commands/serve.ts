@@ -177,10 +177,9 @@ export async function serve(options: ServeOptions): Promise<void> {
 
 /** `--record FILE`: what a recording can play again is a chain chainsim made from a config, without a timer sending. */
 async function recorderFor(options: ServeOptions, networks: ChainsimConfig['networks']): Promise<ScenarioRecorder> {
-  if (options.state !== undefined || options.genesis !== undefined) {
-    throw new ConfigError(
-      `--record plays networks chainsim makes from a config: ${options.state !== undefined ? '--state restores' : '--genesis imports'} a chain a scenario cannot start from`,
-    )
+  if (options.state !== undefined || options.genesis !== undefined || options.loadState !== undefined) {
+    const start = options.state !== undefined ? '--state restores' : options.genesis !== undefined ? '--genesis imports' : '--load-state loads'
+    throw new ConfigError(`--record plays networks chainsim makes from a config: ${start} a chain a scenario cannot start from`)
   }
   for (const network of networks) {
     if (network.fork?.replayTo !== undefined || network.fork?.fixture !== undefined) {

@@ -251,6 +251,13 @@ describe('files refused at start, exit 2, naming the file and what is wrong', ()
     await refused(['--dump-state', file], new RegExp(`chainsim: --dump-state ${file}: the folder ${join(dir, 'nowhere')} does not exist`))
   })
 
+  test('--load-state with --record, which plays chains made from a config alone', async () => {
+    await refused(
+      ['--record', join(dir, 'r.yaml'), '--load-state', join(dir, 'x.json')],
+      /--record plays networks chainsim makes from a config: --load-state loads/,
+    )
+  })
+
   test('--load-state with --state', async () => {
     await refused(['--state', join(dir, 's.state'), '--load-state', join(dir, 'x.json')], /--load-state goes without --state/)
   })
