@@ -65,6 +65,8 @@ program
     parseSeconds,
   )
   .option('--state-verify', 'with --state: execute every saved block again on load and check it against the file')
+  .option('--load-state <file>', "load a dump into the first network at start: Anvil's state JSON (anvil --dump-state) or chainsim's anvil_dumpState")
+  .option('--dump-state <file>', "on SIGINT/SIGTERM, write the first network's accounts to this file in Anvil's state JSON")
   .option('--cors <origins>', 'origins browsers may call from, comma-separated, or * (the default: any)', commaList)
   .option('--no-cors', 'no browser page of another origin may call')
   .option('--allowed-hosts <hosts>', 'host names requests may address besides loopback names, --host and IP literals, comma-separated, or * for any', commaList)

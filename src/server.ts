@@ -6,6 +6,7 @@ import { ConfigError } from './config/loadConfig.ts'
 import { createForkedNode, forkedNodeOf, forkOptionsOf } from './fork/createForkedNode.ts'
 import type { ForkOrigin } from './fork/createForkedNode.ts'
 import { ServerStateFile } from './persistence/serverState.ts'
+import { loadStateFile } from './persistence/stateFlags.ts'
 import type { StateFileOptions } from './persistence/serverState.ts'
 import type { ScenarioRecorder } from './record/recorder.ts'
 import { createNetworkRpc, nodeOptionsFor } from './network.ts'
@@ -59,6 +60,8 @@ export interface StartServerOptions {
   statePath?: string
   /** How the state file is kept: seconds between whole rewrites, a restore that executes every block again. */
   state?: StateFileOptions
+  /** `--load-state FILE`: a dump (Anvil's state JSON or chainsim's) loaded into the first network before it serves. */
+  loadState?: string
   /** A network's fault injector (a played scenario's); default a new one per network. */
   faults?: (network: NetworkConfig) => FaultInjector | undefined
   /** ABIs to decode logs and calls with besides the bundled contracts' (a played scenario's `abis`). */
@@ -110,6 +113,11 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
           : network.fork
             ? (await createForkedNode(forkOptionsOf(network.fork, { offline: options.offline }), nodeOptions)).node
             : await ChainNode.create(nodeOptions))
+      if (index === 0 && options.loadState !== undefined)
+        await loadStateFile(node, options.loadState).catch(async (error: unknown) => {
+          await (forkedNodeOf(node) ?? node).close()
+          throw error
+        })
       const rpc = createNetworkRpc(node, {
         limits: network.limits,
         faults: options.faults?.(network),

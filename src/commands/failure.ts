@@ -1,7 +1,7 @@
 import { ConfigError } from '../config/loadConfig.ts'
 import { ForkStartError } from '../fork/errors.ts'
 import { ChainImportError } from '../importedNetwork.ts'
-import { StateFileError, StatePathError, StateSaveError } from '../persistence/stateFile.ts'
+import { LoadStateError, StateFileError, StatePathError, StateSaveError } from '../persistence/stateFile.ts'
 import { PortInUseError } from '../transports/portInUse.ts'
 import { USAGE_EXIT_CODE } from './exitCodes.ts'
 
@@ -10,7 +10,7 @@ import { USAGE_EXIT_CODE } from './exitCodes.ts'
  * usage errors and help never come here: src/cli.ts exits on them before this module is loaded.
  */
 export function reportFailure(error: unknown): never {
-  if (error instanceof ConfigError || error instanceof StatePathError) {
+  if (error instanceof ConfigError || error instanceof StatePathError || error instanceof LoadStateError) {
     console.error(`chainsim: ${error.message}`)
     process.exit(USAGE_EXIT_CODE)
   }

@@ -9,6 +9,8 @@ import type { ChainsimConfig } from '../config/schema.ts'
 import { exportChain } from '../exportChain.ts'
 import { keepHeapNearLiveSize } from '../heapGrowth.ts'
 import { loadImportedNetwork } from '../importedNetwork.ts'
+import { dumpStateFile } from '../persistence/stateFlags.ts'
+import { checkStatePath } from '../persistence/statePath.ts'
 import type { ScenarioRecorder } from '../record/recorder.ts'
 import { startServer } from '../server.ts'
 import type { RunningServer } from '../server.ts'
@@ -34,6 +36,8 @@ export interface ServeOptions {
   state?: string
   stateInterval?: number
   stateVerify?: boolean
+  loadState?: string
+  dumpState?: string
   archive?: boolean
   /** The origins of --cors, or false for --no-cors. */
   cors?: string[] | false
@@ -69,6 +73,11 @@ export async function serve(options: ServeOptions): Promise<void> {
   if (options.forkBlock !== undefined && options.forkUrl === undefined) throw new ConfigError('--fork-block goes with --fork-url')
   if ((options.stateInterval !== undefined || options.stateVerify) && options.state === undefined) {
     throw new ConfigError(`${options.stateInterval !== undefined ? '--state-interval' : '--state-verify'} goes with --state`)
+  }
+  if (options.state !== undefined && (options.loadState !== undefined || options.dumpState !== undefined)) {
+    throw new ConfigError(
+      `${options.loadState !== undefined ? '--load-state' : '--dump-state'} goes without --state, which loads its file at start and keeps it`,
+    )
   }
   if (options.forkFixture !== undefined && (options.forkUrl !== undefined || options.config !== undefined || options.genesis !== undefined)) {
     throw new ConfigError('--fork-fixture serves one network of its own from the file: leave out --fork-url, --config and --genesis')
@@ -111,6 +120,13 @@ export async function serve(options: ServeOptions): Promise<void> {
   if (forked && options.exportOnExit !== undefined) {
     throw new ConfigError(`--export-on-exit cannot write network ${forked.name}: a forked chain's state before its first block is the upstream's`)
   }
+  const first = config.networks[0]
+  if (first?.fork && (options.loadState !== undefined || options.dumpState !== undefined)) {
+    throw new ConfigError(
+      `${options.loadState !== undefined ? '--load-state' : '--dump-state'} cannot be used on network ${first.name}: a forked chain's state is the upstream's`,
+    )
+  }
+  if (options.dumpState !== undefined) await checkStatePath(options.dumpState, '--dump-state')
   if (options.host) config.host = options.host
   if (options.tlsCert && options.tlsKey) config.tls = { cert: options.tlsCert, key: options.tlsKey }
   if (options.logRequests) config.logRequests = true
@@ -142,6 +158,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     createNode: imported?.createNode,
     statePath: options.state,
     state: { intervalSeconds: options.stateInterval, verify: options.stateVerify },
+    loadState: options.loadState,
     offline: options.offline,
     record: recorder,
   })
@@ -149,7 +166,8 @@ export async function serve(options: ServeOptions): Promise<void> {
   printTransactions(server, options.silent === true || config.silent)
   onStopRequest((reason) => {
     console.log(`\n${reason}: shutting down`)
-    exportOnExit(server, options.exportOnExit)
+    dumpOnExit(server, options.dumpState)
+      .then(() => exportOnExit(server, options.exportOnExit))
       .then(() => server.close())
       .then(
         () => process.exit(0),
@@ -176,10 +194,9 @@ function printTransactions(server: RunningServer, silent: boolean): void {
 
 /** `--record FILE`: what a recording can play again is a chain chainsim made from a config, without a timer sending. */
 async function recorderFor(options: ServeOptions, networks: ChainsimConfig['networks']): Promise<ScenarioRecorder> {
-  if (options.state !== undefined || options.genesis !== undefined) {
-    throw new ConfigError(
-      `--record plays networks chainsim makes from a config: ${options.state !== undefined ? '--state restores' : '--genesis imports'} a chain a scenario cannot start from`,
-    )
+  if (options.state !== undefined || options.genesis !== undefined || options.loadState !== undefined) {
+    const start = options.state !== undefined ? '--state restores' : options.genesis !== undefined ? '--genesis imports' : '--load-state loads'
+    throw new ConfigError(`--record plays networks chainsim makes from a config: ${start} a chain a scenario cannot start from`)
   }
   for (const network of networks) {
     if (network.fork?.replayTo !== undefined || network.fork?.fixture !== undefined) {
@@ -191,6 +208,14 @@ async function recorderFor(options: ServeOptions, networks: ChainsimConfig['netw
   // Loaded only to record: it writes YAML.
   const { ScenarioRecorder } = await import('../record/recorder.ts')
   return new ScenarioRecorder(options.record as string, networks)
+}
+
+/** `--dump-state FILE`: the first network's accounts in Anvil's state JSON, before the server stops. */
+async function dumpOnExit(server: RunningServer, path: string | undefined): Promise<void> {
+  const network = server.networks[0]
+  if (path === undefined || !network) return
+  await dumpStateFile(network.node, path)
+  console.log(`${network.name}: state written to ${path} (Anvil's state JSON)`)
 }
 
 /** Writes every network's chain to `dir/<network>/` before the server stops. */

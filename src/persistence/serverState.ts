@@ -1,15 +1,17 @@
-import { readFile } from 'node:fs/promises'
+import { copyFile, readFile } from 'node:fs/promises'
 import { setImmediate as yieldToEvents } from 'node:timers/promises'
 import type { NetworkConfig } from '../config/schema.ts'
 import type { Common } from '../evm/index.ts'
 import type { NetworkImage } from '../networkImage.ts'
-import type { ChainNode } from '../node.ts'
+import { ChainNode } from '../node.ts'
 import type { NodeOptions } from '../nodeOptions.ts'
+import { isAnvilState, loadAnvilState, parseAnvilState } from './anvilState.ts'
+import type { AnvilState } from './anvilState.ts'
 import { changeFrames, ImageReader, imageFrames } from './imageCodec.ts'
 import { FileRewrite, framed, JournalFile, MAGIC, MAGIC_PREFIX, readFrames } from './journalFile.ts'
 import { restoreNetwork } from './networkState.ts'
 import { restoreImage } from './restoreImage.ts'
-import { parseStateFile, StateFileError, StateSaveError } from './stateFile.ts'
+import { parseJson, StateFileError, StateSaveError, stateFileOf } from './stateFile.ts'
 import type { NetworkState } from './stateFile.ts'
 import { checkStatePath } from './statePath.ts'
 
@@ -30,8 +32,9 @@ const RETRY_MS = 1_000
 /** Frames written between two yields to the event loop while a whole file is written. */
 const FRAMES_PER_YIELD = 4
 
-/** What the file held at start. */
+/** What the file held at start: Anvil's state JSON is the start of the first network (see `restore`). */
 type Saved =
+  | { version: 'anvil'; state: AnvilState }
   | { version: 1; networks: Map<string, NetworkState> }
   | { version: 2; networks: Map<string, { image: NetworkImage; common: Common }>; length: number; dropped: number }
 
@@ -66,6 +69,8 @@ export class ServerStateFile {
   private constructor(
     readonly path: string,
     private readonly saved: Saved | undefined,
+    /** The network an Anvil state JSON starts: the first configured, as Anvil serves one chain. */
+    private readonly firstNetwork: string | undefined,
     options: StateFileOptions,
   ) {
     this.#intervalSeconds = options.intervalSeconds ?? DEFAULT_STATE_INTERVAL_SECONDS
@@ -85,12 +90,18 @@ export class ServerStateFile {
         )
       }
     }
-    return new ServerStateFile(path, saved, options)
+    return new ServerStateFile(path, saved, networks[0]?.name, options)
   }
 
   /** The saved node of a network, restored, or undefined when the file has none for it. */
   async restore(network: NetworkConfig, options: NodeOptions): Promise<ChainNode | undefined> {
     const saved = this.saved
+    if (saved?.version === 'anvil') {
+      if (network.name !== this.firstNetwork) return undefined
+      const node = await ChainNode.create(options)
+      await loadAnvilState(node, saved.state)
+      return node
+    }
     if (saved?.version === 1) {
       const state = saved.networks.get(network.name)
       return state ? restoreNetwork(state, options, this.path) : undefined
@@ -119,6 +130,8 @@ export class ServerStateFile {
       const early = this.#early.splice(0)
       if (early.length > 0) this.#journal.append(early)
     } else {
+      // The journal replaces an Anvil file, which Anvil alone reads: the user's file is kept beside it.
+      if (saved?.version === 'anvil') await copyFile(this.path, anvilCopyOf(this.path))
       // Every network is recorded already: what it does while the file is made is in its picture or after it.
       this.#early.length = 0
       await this.writeWhole()
@@ -287,15 +300,16 @@ async function readSaved(path: string): Promise<Saved | undefined> {
       const version = start.slice(MAGIC_PREFIX.length).split('\n')[0]
       throw new StateFileError(`state file ${path} has version ${version}; this chainsim reads versions 1 and 2; it is left as it is`)
     }
-    // Version 1: JSON, executed again block by block.
-    let state
+    // Version 1 (JSON, executed again block by block) or Anvil's state JSON.
     try {
-      state = parseStateFile(bytes.toString('utf8'), { subject: `state file ${path}`, name: path })
+      const json = parseJson(bytes.toString('utf8'), `state file ${path}`)
+      if (isAnvilState(json)) return { version: 'anvil', state: parseAnvilState(json, `state file ${path}`) }
+      const state = stateFileOf(json, { subject: `state file ${path}`, name: path })
+      return { version: 1, networks: new Map(state.networks.map((n) => [n.name, n])) }
     } catch (error) {
       if (!(error instanceof StateFileError)) throw error
       throw new StateFileError(`${error.message}; it is left as it is`, { cause: error })
     }
-    return { version: 1, networks: new Map(state.networks.map((n) => [n.name, n])) }
   }
   const { payloads, length, dropped } = readFrames(bytes)
   const reader = new ImageReader()
@@ -309,9 +323,14 @@ async function readSaved(path: string): Promise<Saved | undefined> {
 
 /** The networks a saved file holds, with their chain ids. */
 function savedNetworks(saved: Saved | undefined): Array<[name: string, chainId: string]> {
-  if (!saved) return []
+  if (!saved || saved.version === 'anvil') return []
   if (saved.version === 1) return [...saved.networks].map(([name, state]) => [name, state.chainId])
   return [...saved.networks].map(([name, { common }]) => [name, common.chainId().toString(10)])
+}
+
+/** Where `--state FILE` keeps the Anvil state JSON it started from once its journal replaces it. */
+export function anvilCopyOf(path: string): string {
+  return `${path}.anvil.json`
 }
 
 /** A file system error in a few words: its code and what the system says. */

@@ -96,17 +96,28 @@ export class StateSaveError extends ChainsimError {}
 /** A `--state` path that cannot be used (its folder missing or not writable): refused before anything starts. */
 export class StatePathError extends ChainsimError {}
 
+/** A `--load-state` file that cannot be read or loaded: refused before anything is served, naming the file and why. */
+export class LoadStateError extends ChainsimError {}
+
 /**
  * Parses and validates the text of a state file (`subject` and `name` say what it is in messages): its
  * format and version first, so a foreign or newer file is named as such rather than as invalid.
  */
-export function parseStateFile(text: string, { subject, name }: { subject: string; name: string }): StateFile {
-  let json: unknown
+export function parseStateFile(text: string, names: { subject: string; name: string }): StateFile {
+  return stateFileOf(parseJson(text, names.subject), names)
+}
+
+/** The JSON of a state file or dump; `subject` says what it is in the refusal. */
+export function parseJson(text: string, subject: string): unknown {
   try {
-    json = JSON.parse(text)
+    return JSON.parse(text)
   } catch {
     throw new StateFileError(`${subject} is not valid JSON (truncated or corrupt)`)
   }
+}
+
+/** Validates parsed JSON as `parseStateFile` does. */
+export function stateFileOf(json: unknown, { subject, name }: { subject: string; name: string }): StateFile {
   if (typeof json !== 'object' || json === null || (json as { format?: unknown }).format !== STATE_FORMAT) {
     throw new StateFileError(`${name} is not a chainsim state file (no "format": "${STATE_FORMAT}")`)
   }

@@ -4,13 +4,13 @@ import { basename, dirname, join, resolve } from 'node:path'
 import { StatePathError } from './stateFile.ts'
 
 /**
- * Refuses a `--state` path that cannot be kept, before anything starts: its folder missing or not a folder, the
+ * Refuses a `--state` (or `--dump-state`, `flag`) path that cannot be kept, before anything starts: its folder missing or not a folder, the
  * path a folder, the folder not writable (a file is made in it and deleted: what a save does, permissions, read-only
  * mounts and all), the file not readable and writable. The message names the path and why.
  */
-export async function checkStatePath(path: string): Promise<void> {
+export async function checkStatePath(path: string, flag = '--state'): Promise<void> {
   const fail = (why: string): never => {
-    throw new StatePathError(`--state ${path}: ${why}`)
+    throw new StatePathError(`${flag} ${path}: ${why}`)
   }
   const folder = dirname(resolve(path))
   const folderStat = await stat(folder).catch((error: NodeJS.ErrnoException) =>

@@ -4,10 +4,10 @@
 // docs/reference/json-rpc.md. test/rpc/registry.test.ts fails when a method module's declaration is missing here.
 import { anvil_dropAllTransactions } from './methods/anvil_dropAllTransactions.ts'
 import { anvil_dropTransaction, hardhat_dropTransaction } from './methods/anvil_dropTransaction.ts'
-import { anvil_dumpState } from './methods/anvil_dumpState.ts'
+import { anvil_dumpState, hardhat_dumpState } from './methods/anvil_dumpState.ts'
 import { anvil_getAutomine, hardhat_getAutomine } from './methods/anvil_getAutomine.ts'
 import { anvil_impersonateAccount, hardhat_impersonateAccount } from './methods/anvil_impersonateAccount.ts'
-import { anvil_loadState } from './methods/anvil_loadState.ts'
+import { anvil_loadState, hardhat_loadState } from './methods/anvil_loadState.ts'
 import { anvil_metadata, hardhat_metadata } from './methods/anvil_metadata.ts'
 import { anvil_mine, hardhat_mine } from './methods/anvil_mine.ts'
 import { anvil_nodeInfo } from './methods/anvil_nodeInfo.ts'
@@ -232,7 +232,9 @@ export const METHODS = [
   web3_sha3,
   hardhat_dropTransaction,
   hardhat_getAutomine,
+  hardhat_dumpState,
   hardhat_impersonateAccount,
+  hardhat_loadState,
   hardhat_metadata,
   hardhat_mine,
   hardhat_reset,

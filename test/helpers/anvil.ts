@@ -20,8 +20,8 @@ if (!hasAnvil) {
 export interface AnvilProcess {
   url: string
   output(): string
-  /** Stops the process and waits for it to be gone. */
-  close(): Promise<void>
+  /** Stops the process (SIGKILL unless told; SIGINT or SIGTERM let Anvil write `--dump-state`) and waits for it to be gone. */
+  close(signal?: NodeJS.Signals): Promise<void>
 }
 
 /** chainsim's dev mnemonic (Anvil's default too): both chains hold the same ten keys. */
@@ -43,8 +43,8 @@ export async function startAnvil(args: readonly string[] = [], options: { keepOu
   let output = ''
   let listening = false
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  const close = async (signal: NodeJS.Signals = 'SIGKILL') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
     await exited
   }
   const address = await new Promise<string>((resolve, reject) => {

@@ -44,6 +44,23 @@ describe('valid params', () => {
     expect(withFlag.blocks).toEqual(decoded(await rpc<Hex>(url, 'anvil_dumpState', [false])).networks[0].blocks)
   })
 
+  test('with "anvil": Anvil\'s state JSON of the head\'s accounts, which anvil_loadState takes back; hardhat_dumpState answers the same', async () => {
+    await rpc(url, 'anvil_setNonce', [spare, '0x9'])
+    await rpc(url, 'anvil_setStorageAt', [spare, '0x3', `0x${'0'.repeat(62)}cc`])
+    const anvil = decoded(await rpc<Hex>(url, 'anvil_dumpState', [null, 'anvil']))
+    const head = await rpc(url, 'eth_getBlockByNumber', ['latest', false])
+    expect(anvil).toMatchObject({ block: { number: '0x0', timestamp: head.timestamp }, blocks: [], transactions: [] })
+    expect(anvil.accounts[spare]).toEqual({
+      nonce: 9,
+      balance: await rpc(url, 'eth_getBalance', [spare, 'latest']),
+      code: '0x',
+      storage: { [`0x${'0'.repeat(63)}3`]: `0x${'0'.repeat(62)}cc` },
+    })
+    const dev = devAccount(0).address.toLowerCase()
+    expect(anvil.accounts[dev].balance).toBe(await rpc(url, 'eth_getBalance', [dev, 'latest']))
+    expect(decoded(await rpc<Hex>(url, 'hardhat_dumpState', [null, 'anvil'])).accounts).toEqual(anvil.accounts)
+  })
+
   test('pooled transactions are in it', async () => {
     await rpc(url, 'evm_setAutomine', [false])
     await rpc(url, 'eth_sendTransaction', [{ from: devAccount(2).address, to: spare, value: '0x1' }])
@@ -55,7 +72,8 @@ describe('valid params', () => {
 describe('invalid params', () => {
   const cases: Array<[string, unknown[], RegExp]> = [
     ['a flag that is not a boolean → -32602', ['yes'], /invalid argument 0: expected boolean/],
-    ['two arguments → -32602', [true, true], /too many arguments for anvil_dumpState/],
+    ['a format that is not chainsim or anvil → -32602 naming the two', [true, 'geth'], /invalid argument 1: expected a dump format: "chainsim" or "anvil"/],
+    ['three arguments → -32602', [true, 'anvil', true], /too many arguments for anvil_dumpState/],
   ]
   for (const [name, params, message] of cases) {
     test(name, async () => {

@@ -86,6 +86,47 @@ describe('valid params', () => {
   })
 })
 
+describe("valid params: Anvil's state JSON", () => {
+  const other = '0x00000000000000000000000000000000000000bb'
+  const slot = `0x${'0'.repeat(63)}1`
+  const anvilDump = (accounts: Record<string, unknown>, block?: unknown) => bytesToHex(gzipSync(JSON.stringify({ accounts, ...(block ? { block } : {}) })))
+
+  test('its accounts are merged into the head as Anvil merges them; the blocks stay; hardhat_loadState answers true', async () => {
+    await rpc(target, 'anvil_setStorageAt', [other, `0x${'0'.repeat(63)}2`, `0x${'0'.repeat(62)}aa`])
+    const head = await rpc(target, 'eth_getBlockByNumber', ['latest', false])
+    const account = { nonce: 3, balance: '0x1000', code: '0x60016000f3', storage: { [slot]: `0x${'0'.repeat(62)}ff` } }
+    expect(await rpc(target, 'anvil_loadState', [anvilDump({ [other]: account })])).toBe(true)
+    expect(await rpc(target, 'eth_getBlockByNumber', ['latest', false])).toEqual(head)
+    expect(await rpc(target, 'eth_getBalance', [other, 'latest'])).toBe('0x1000')
+    expect(await rpc(target, 'eth_getTransactionCount', [other, 'latest'])).toBe('0x3')
+    expect(await rpc(target, 'eth_getCode', [other, 'latest'])).toBe('0x60016000f3')
+    expect(BigInt(await rpc(target, 'eth_getStorageAt', [other, slot, 'latest']))).toBe(0xffn)
+    // A slot the dump does not name is left as it was.
+    expect(BigInt(await rpc(target, 'eth_getStorageAt', [other, `0x${'0'.repeat(63)}2`, 'latest']))).toBe(0xaan)
+    expect(await rpc(target, 'hardhat_loadState', [anvilDump({ [other]: { ...account, balance: '0x2000' } })])).toBe(true)
+    expect(await rpc(target, 'eth_getBalance', [other, 'latest'])).toBe('0x2000')
+  })
+
+  test("the next block comes after the dump's timestamp and takes its base fee; plain JSON and short hex words load", async () => {
+    const later = BigInt((await rpc(target, 'eth_getBlockByNumber', ['latest', false])).timestamp) + 1000n
+    const plain = bytesToHex(
+      Buffer.from(
+        JSON.stringify({
+          block: { number: '0x5', timestamp: `0x${later.toString(16)}`, basefee: 7 },
+          accounts: { [other]: { nonce: '0x4', balance: '5', code: '0x', storage: { '0x1': '0x2' } } },
+        }),
+      ),
+    )
+    await rpc(target, 'anvil_loadState', [plain])
+    await rpc(target, 'evm_mine')
+    const mined = await rpc(target, 'eth_getBlockByNumber', ['latest', false])
+    expect(BigInt(mined.timestamp)).toBe(later + 1n)
+    expect(mined.baseFeePerGas).toBe('0x7')
+    expect(await rpc(target, 'eth_getTransactionCount', [other, 'latest'])).toBe('0x4')
+    expect(BigInt(await rpc(target, 'eth_getStorageAt', [other, '0x1', 'latest']))).toBe(2n)
+  })
+})
+
 describe('invalid params', () => {
   test('a block altered in the dump → -32602 naming the block; the network is left as it was', async () => {
     const file = stateFile(await rpc<Hex>(source, 'anvil_dumpState'))
@@ -105,9 +146,19 @@ describe('invalid params', () => {
   const cases: Array<[string, () => unknown[], RegExp]> = [
     ['bytes that are not a state → -32602', () => ['0xdeadbeef'], /invalid argument 0: the state is not valid JSON/],
     [
-      'a JSON object that is not a chainsim state (an Anvil dump) → -32602',
+      'a JSON object of neither form → -32602 naming both',
+      () => [bytesToHex(gzipSync('{"blocks":[]}'))],
+      /the state is neither a chainsim state file \(no "format": "chainsim-state"\) nor Anvil's state JSON \(no "accounts"\)/,
+    ],
+    [
+      "Anvil's state JSON without its block's timestamp → -32602 naming the field",
       () => [bytesToHex(gzipSync('{"block":{},"accounts":{}}'))],
-      /is not a chainsim state file/,
+      /the state is not a valid Anvil state at block.timestamp: expected a number/,
+    ],
+    [
+      "Anvil's state JSON with a balance that is not a number → -32602 naming the account",
+      () => [bytesToHex(gzipSync('{"accounts":{"0x1111111111111111111111111111111111111111":{"nonce":0,"balance":"lots","code":"0x","storage":{}}}}'))],
+      /not a valid Anvil state at accounts.0x1111111111111111111111111111111111111111.balance: expected a number/,
     ],
     ['a truncated gzip stream → -32602', () => ['0x1f8b0800000000000003'], /invalid argument 0: the state is not valid gzip data/],
     [
