@@ -452,6 +452,23 @@ export class ChainNode {
   }
 
   /**
+   * The transaction `sender` sent with `nonce`: mined on the canonical chain (so a reorged-out one is no longer
+   * found there, unless the new branch mined it again), or pooled. A nonce at or past the sender's nonce at the head
+   * was not mined; an older one is looked for from the head back, as the newest nonces are the ones asked for.
+   */
+  async transactionBySenderAndNonce(sender: Uint8Array, nonce: bigint): Promise<TransactionLookup | undefined> {
+    const fromKey = keyOf(sender)
+    const pooled = this.#pool.bySenderAndNonce(fromKey, nonce)
+    if (pooled) return { status: 'pending', signed: pooled }
+    if (nonce >= (await this.execution.stateAt(this.head).getNonce(sender))) return undefined
+    for (let block: ChainBlock | undefined = this.head; block; block = block.number === 0n ? undefined : this.#chain.blockByNumber(block.number - 1n)) {
+      const index = block.transactions.findIndex(({ signed }) => signed.fromKey === fromKey && signed.tx.nonce === nonce)
+      if (index >= 0) return { status: 'mined', location: { block, index } }
+    }
+    return undefined
+  }
+
+  /**
    * eth_getLogs, eth_getFilterLogs: the logs `filter` matches under `limits`, or why there are none. With
    * `asOf`, tags and the head check are resolved against that canonical block instead of the head, as a replica
    * that lags behind answers (blocks above it are unknown to it).
