@@ -11,7 +11,7 @@ import { Snapshots } from './chain/snapshots.ts'
 import type { BlockSelector, ChainBlock, TransactionLocation } from './chain/types.ts'
 import { WriteQueue } from './chain/writeQueue.ts'
 import type { WriteObserver } from './chain/writeQueue.ts'
-import { hexToBytes, keyOf, nextBlobGasPriceOf, sidecarVersionAt, toGethGenesis } from './evm/index.ts'
+import { equalsBytes, hexToBytes, keyOf, nextBlobGasPriceOf, sidecarVersionAt, toGethGenesis, versionedHashOf } from './evm/index.ts'
 import type { AccountChange, DevAccount, SignedTransaction } from './evm/index.ts'
 import { ExecutionReads } from './execution/executionReads.ts'
 import { FilterManager } from './filters/filterManager.ts'
@@ -39,6 +39,7 @@ import { decodeForAdmission } from './txpool/admission.ts'
 import { PendingBlockCache } from './txpool/pendingBlock.ts'
 import type { PendingBlock } from './txpool/pendingBlock.ts'
 import { PoolEntry } from './txpool/poolEntry.ts'
+import { NotMinedInTime } from './txpool/errors.ts'
 import { TxPool } from './txpool/txPool.ts'
 
 /** A transaction by hash: mined into a canonical block, or waiting in the pool. */
@@ -466,6 +467,78 @@ export class ChainNode {
       if (index >= 0) return { status: 'mined', location: { block, index } }
     }
     return undefined
+  }
+
+  /** The blobs a blob transaction came with (its sidecar's), mined on the canonical chain or pooled; undefined for any other. */
+  blobsOfTransaction(hash: Uint8Array): Uint8Array[] | undefined {
+    const found = this.transaction(hash)
+    const signed = found?.status === 'mined' ? found.location.block.transactions[found.location.index]?.signed : found?.signed
+    return signed?.sidecar?.blobs
+  }
+
+  /**
+   * The blob whose versioned hash is `versionedHash`, from the pool's blob transactions or the canonical chain's
+   * (newest first). Blob transactions are few and their sidecars ride with them, so a walk of the chain's
+   * transactions costs what an index kept for every block would cost to keep.
+   */
+  blobByVersionedHash(versionedHash: Uint8Array): Uint8Array | undefined {
+    const blobOf = (signed: SignedTransaction): Uint8Array | undefined => {
+      const sidecar = signed.sidecar
+      const index = sidecar ? sidecar.commitments.findIndex((commitment) => equalsBytes(versionedHashOf(commitment), versionedHash)) : -1
+      return index >= 0 ? sidecar?.blobs[index] : undefined
+    }
+    for (const signed of this.#pool.all()) {
+      const blob = blobOf(signed)
+      if (blob) return blob
+    }
+    for (let block: ChainBlock | undefined = this.head; block; block = block.number === 0n ? undefined : this.#chain.blockByNumber(block.number - 1n)) {
+      if (!block.header.blobGasUsed) continue
+      for (const { signed } of block.transactions) {
+        const blob = blobOf(signed)
+        if (blob) return blob
+      }
+    }
+    return undefined
+  }
+
+  /**
+   * Where the transaction `hash` is mined on the canonical chain once it is (eth_sendRawTransactionSync): at once when
+   * it is already, else at the first block, reorg or replaced chain that mines it; NotMinedInTime after `timeoutMs`.
+   */
+  minedWithin(hash: Uint8Array, timeoutMs: number): Promise<TransactionLocation> {
+    const key = keyOf(hash)
+    const mined = this.#chain.transaction(key)
+    if (mined) return Promise.resolve(mined)
+    return new Promise((resolve, reject) => {
+      let watched = this.#chain
+      const check = () => {
+        const location = this.#chain.transaction(key)
+        if (!location) return
+        stop()
+        resolve(location)
+      }
+      const watch = (chain: Chain, on: boolean) => {
+        const change = on ? chain.events.on.bind(chain.events) : chain.events.off.bind(chain.events)
+        change('blockAdded', check)
+        change('reorged', check)
+      }
+      const stopFollowing = this.onChainReplaced(() => {
+        watch(watched, false)
+        watched = this.#chain
+        watch(watched, true)
+        check()
+      })
+      const timer = setTimeout(() => {
+        stop()
+        reject(new NotMinedInTime(hash, timeoutMs))
+      }, timeoutMs)
+      const stop = () => {
+        clearTimeout(timer)
+        watch(watched, false)
+        stopFollowing()
+      }
+      watch(watched, true)
+    })
   }
 
   /**

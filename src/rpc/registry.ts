@@ -125,6 +125,10 @@ import { eth_getRawTransactionByBlockNumberAndIndex } from './methods/eth_getRaw
 import { eth_getRawTransactionByHash } from './methods/eth_getRawTransactionByHash.ts'
 import { eth_getStorageValues } from './methods/eth_getStorageValues.ts'
 import { eth_getTransactionBySenderAndNonce } from './methods/eth_getTransactionBySenderAndNonce.ts'
+import { eth_sendRawTransactionSync } from './methods/eth_sendRawTransactionSync.ts'
+import { eth_sendTransactionSync } from './methods/eth_sendTransactionSync.ts'
+import { anvil_getBlobByHash } from './methods/anvil_getBlobByHash.ts'
+import { anvil_getBlobsByTransactionHash } from './methods/anvil_getBlobsByTransactionHash.ts'
 import type { AnyMethod, PricedProvider } from './defineMethod.ts'
 
 /** Every declared method, in the order the method reference lists them. */
@@ -252,6 +256,10 @@ export const METHODS = [
   eth_getRawTransactionByHash,
   eth_getStorageValues,
   eth_getTransactionBySenderAndNonce,
+  eth_sendRawTransactionSync,
+  eth_sendTransactionSync,
+  anvil_getBlobByHash,
+  anvil_getBlobsByTransactionHash,
   hardhat_dropTransaction,
   hardhat_getAutomine,
   hardhat_impersonateAccount,
