@@ -111,6 +111,22 @@ describe.skipIf(!hasAnvil)('chainsim and Anvil agree', () => {
     expect(tokenAddress).toBe(receipts[2]![1].contractAddress)
   })
 
+  test('eth_sendTransactionSync: a request both fill and sign alike → the same transaction and receipt', async () => {
+    const request = {
+      from: devAccount(3).address,
+      to: recipient,
+      value: '0x9',
+      gas: '0x5208',
+      maxFeePerGas: '0xb2d05e00',
+      maxPriorityFeePerGas: '0xb2d05e00',
+      nonce: '0x0',
+    }
+    const pair = await both('eth_sendTransactionSync', [request])
+    const [ours, theirs] = picked(pair, RECEIPT_FIELDS)
+    expect(ours).toEqual(theirs)
+    expect(pair[0].from).toBe(devAccount(3).address.toLowerCase())
+  })
+
   test('a sync send’s receipt is the one a raw client asking at once gets', async () => {
     for (const [ours] of receipts) {
       expect(await rpc(urls.chainsim, 'eth_getTransactionReceipt', [ours.transactionHash])).toEqual(ours)
