@@ -27,7 +27,7 @@ import { Miner } from './mining/miner.ts'
 import type { MiningMode } from './mining/miner.ts'
 import { TestClientSettings } from './mining/testClientSettings.ts'
 import { createDevChain, NODE_DEFAULTS } from './nodeOptions.ts'
-import type { NodeOptions } from './nodeOptions.ts'
+import type { NodeOptions, SyncSendTimeouts } from './nodeOptions.ts'
 import type { NetworkChange, NetworkImage } from './networkImage.ts'
 import { imageOf, NetworkRecorder } from './networkRecorder.ts'
 import type { RecordedParts } from './networkRecorder.ts'
@@ -109,6 +109,8 @@ export class ChainNode {
   readonly subscriptions: NetworkSubscriptions
   /** The replay of an upstream's blocks (a forked network with `replayTo`), if any: sim_replay steers it. */
   readonly replay: ReplayControl | undefined
+  /** How long a sync send waits for its block (eth_sendRawTransactionSync). */
+  readonly syncSendTimeouts: SyncSendTimeouts
 
   private constructor(
     readonly name: string,
@@ -120,6 +122,7 @@ export class ChainNode {
   ) {
     this.#chain = chain
     this.#clock = clock
+    this.syncSendTimeouts = options.syncSendTimeouts ?? NODE_DEFAULTS.syncSendTimeouts
     // The states they hold are the current chain's (anvil_reset and anvil_loadState replace it).
     const states = {
       retainState: (root: Uint8Array) => this.#chain.engine.retainState(root),

@@ -5,13 +5,19 @@ import { signRaw } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
 
-const test = rpcTestWith([{ name: 'automine' }, { name: 'manual', mining: { auto: false } }])
+const test = rpcTestWith([
+  { name: 'automine' },
+  { name: 'manual', mining: { auto: false } },
+  { name: 'configured', mining: { auto: false }, syncSendTimeoutMs: 150, syncSendMaxTimeoutMs: 250 },
+])
 let automine: string
 let manual: string
+let configured: string
 
 test.beforeAll(async ({ server }) => {
   automine = server.networks['automine']!.url
   manual = server.networks['manual']!.url
+  configured = server.networks['configured']!.url
 })
 
 /** A transfer signed by viem for dev account `index` on the network at `url`. */
@@ -65,6 +71,17 @@ describe('valid params', () => {
     const error = await rpcError(manual, 'eth_sendRawTransactionSync', [raw, '0x64'])
     expect(error.message).toBe("The transaction was added to the transaction pool but wasn't processed in 100ms")
     await rpc(manual, 'evm_mine')
+  })
+})
+
+describe('a network’s waits (syncSendTimeoutMs, syncSendMaxTimeoutMs)', () => {
+  test('no wait asked for → the network’s; a longer one than its longest → cut to it', async () => {
+    const first = await rpcError(configured, 'eth_sendRawTransactionSync', [await transfer(configured, 0)])
+    expect(first.message).toBe("The transaction was added to the transaction pool but wasn't processed in 150ms")
+    const started = Date.now()
+    const second = await rpcError(configured, 'eth_sendRawTransactionSync', [await transfer(configured, 1), 60_000])
+    expect(second.message).toBe("The transaction was added to the transaction pool but wasn't processed in 250ms")
+    expect(Date.now() - started).toBeLessThan(5_000)
   })
 })
 

@@ -28,7 +28,7 @@ const slotsByAccount = z
 
 export const eth_getStorageValues = defineMethod({
   name: 'eth_getStorageValues',
-  description: `Many storage slots of many accounts at one block, each a 32-byte word (at most ${MAX_STORAGE_SLOTS} slots, as geth).`,
+  description: `Many storage slots of many accounts (\`{[address]: slots}\`) at one block, each a 32-byte word (at most ${MAX_STORAGE_SLOTS} slots, as geth).`,
   params: [slotsByAccount, blockTagOrHash],
   result: returns<Record<Address, Hex[]>>(),
   reads: { block: { param: 1, kind: 'reference' }, state: true },

@@ -7,7 +7,8 @@ import { receiptOnceMined, syncTimeout } from '../syncSend.ts'
 // EIP-7966's optional timeout and answers its timeout as geth does (code 4, the hash as data).
 export const eth_sendRawTransactionSync = defineMethod({
   name: 'eth_sendRawTransactionSync',
-  description: 'EIP-7966: sends a signed transaction and answers its receipt once mined, waiting up to a timeout in ms (geth: 20 s, at most 60 s).',
+  description:
+    "EIP-7966: sends a signed transaction and answers its receipt once mined, waiting up to a timeout in ms (the network's `syncSendTimeoutMs`, 20 s, when none is given; at most `syncSendMaxTimeoutMs`).",
   params: [data, syncTimeout.optional()],
   result: returns<RpcTransactionReceipt>(),
   writes: true,
