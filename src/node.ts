@@ -40,6 +40,7 @@ import { PendingBlockCache } from './txpool/pendingBlock.ts'
 import type { PendingBlock } from './txpool/pendingBlock.ts'
 import { PoolEntry } from './txpool/poolEntry.ts'
 import { NotMinedInTime } from './txpool/errors.ts'
+import { MinedWaits } from './txpool/minedWaits.ts'
 import { TxPool } from './txpool/txPool.ts'
 
 /** A transaction by hash: mined into a canonical block, or waiting in the pool. */
@@ -92,6 +93,7 @@ export class ChainNode {
   #instanceId = randomBytes(32)
   readonly #reorgHistory = new ReorgHistory()
   readonly #chainReplaced = new Set<() => void>()
+  readonly #minedWaits = new MinedWaits(() => this.#chain)
   #closed = false
   /** The parts a state file keeps, to record or picture them. */
   readonly #recorded: RecordedParts
@@ -465,7 +467,7 @@ export class ChainNode {
     const pooled = this.#pool.bySenderAndNonce(fromKey, nonce)
     if (pooled) return { status: 'pending', signed: pooled }
     if (nonce >= (await this.execution.stateAt(this.head).getNonce(sender))) return undefined
-    for (let block: ChainBlock | undefined = this.head; block; block = block.number === 0n ? undefined : this.#chain.blockByNumber(block.number - 1n)) {
+    for (const block of this.canonicalFromHead()) {
       const index = block.transactions.findIndex(({ signed }) => signed.fromKey === fromKey && signed.tx.nonce === nonce)
       if (index >= 0) return { status: 'mined', location: { block, index } }
     }
@@ -494,7 +496,7 @@ export class ChainNode {
       const blob = blobOf(signed)
       if (blob) return blob
     }
-    for (let block: ChainBlock | undefined = this.head; block; block = block.number === 0n ? undefined : this.#chain.blockByNumber(block.number - 1n)) {
+    for (const block of this.canonicalFromHead()) {
       if (!block.header.blobGasUsed) continue
       for (const { signed } of block.transactions) {
         const blob = blobOf(signed)
@@ -513,34 +515,20 @@ export class ChainNode {
     const mined = this.#chain.transaction(key)
     if (mined) return Promise.resolve(mined)
     return new Promise((resolve, reject) => {
-      let watched = this.#chain
-      const check = () => {
+      const stopWatching = this.#minedWaits.watch(() => {
         const location = this.#chain.transaction(key)
         if (!location) return
-        stop()
+        finish()
         resolve(location)
-      }
-      const watch = (chain: Chain, on: boolean) => {
-        const change = on ? chain.events.on.bind(chain.events) : chain.events.off.bind(chain.events)
-        change('blockAdded', check)
-        change('reorged', check)
-      }
-      const stopFollowing = this.onChainReplaced(() => {
-        watch(watched, false)
-        watched = this.#chain
-        watch(watched, true)
-        check()
       })
       const timer = setTimeout(() => {
-        stop()
+        finish()
         reject(new NotMinedInTime(hash, timeoutMs))
       }, timeoutMs)
-      const stop = () => {
+      const finish = () => {
         clearTimeout(timer)
-        watch(watched, false)
-        stopFollowing()
+        stopWatching()
       }
-      watch(watched, true)
     })
   }
 
@@ -633,7 +621,15 @@ export class ChainNode {
     this.#pool.clear()
     this.#instanceId = randomBytes(32)
     this.#reorgHistory.forget()
+    this.#minedWaits.chainReplaced()
     for (const listener of this.#chainReplaced) listener()
+  }
+
+  /** The canonical chain's blocks, the head first, down to its first (the genesis, or a fork's fork block). */
+  private *canonicalFromHead(): Generator<ChainBlock> {
+    for (let block: ChainBlock | undefined = this.head; block; block = block.number === 0n ? undefined : this.#chain.blockByNumber(block.number - 1n)) {
+      yield block
+    }
   }
 
   /** Under automine, mines what the pool can run now (a replay that held mining back ended). Inside the queue. */

@@ -1,6 +1,8 @@
 import type { Hex } from 'viem'
 import { keccak256 } from 'viem/utils'
 import { describe, expect } from 'vitest'
+import type { ChainEvents } from '../../src/chain/events.ts'
+import type { ChainNode } from '../../src/node.ts'
 import { signRaw } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
@@ -13,24 +15,26 @@ const test = rpcTestWith([
 let automine: string
 let manual: string
 let configured: string
+let manualNode: ChainNode
 
 test.beforeAll(async ({ server }) => {
   automine = server.networks['automine']!.url
   manual = server.networks['manual']!.url
+  manualNode = server.networks['manual']!.node
   configured = server.networks['configured']!.url
 })
 
+const TRANSFER = {
+  to: '0x00000000000000000000000000000000000000a5',
+  value: 1n,
+  gas: 21_000n,
+  maxFeePerGas: 10n ** 10n,
+  maxPriorityFeePerGas: 10n ** 9n,
+} as const
+
 /** A transfer signed by viem for dev account `index` on the network at `url`. */
 async function transfer(url: string, index: number): Promise<Hex> {
-  const chainId = Number(await rpc<Hex>(url, 'eth_chainId'))
-  return signRaw(url, index, {
-    chainId,
-    to: '0x00000000000000000000000000000000000000a5',
-    value: 1n,
-    gas: 21_000n,
-    maxFeePerGas: 10n ** 10n,
-    maxPriorityFeePerGas: 10n ** 9n,
-  })
+  return signRaw(url, index, { ...TRANSFER, chainId: Number(await rpc<Hex>(url, 'eth_chainId')) })
 }
 
 describe('valid params', () => {
@@ -64,6 +68,23 @@ describe('valid params', () => {
     // It stays in the pool: the client goes on polling, and the next block mines it.
     await rpc(manual, 'evm_mine')
     expect((await rpc(manual, 'eth_getTransactionReceipt', [keccak256(raw)])).status).toBe('0x1')
+  })
+
+  test('twelve waiting at once → one listener on the chain between them, none once the block mined all twelve', async () => {
+    const listeners = () => (manualNode.chain.events as ChainEvents).listenerCount('blockAdded')
+    const before = listeners()
+    const chainId = Number(await rpc<Hex>(manual, 'eth_chainId'))
+    const raws: Hex[] = []
+    for (let account = 4; account <= 7; account++) {
+      for (const nonce of [0, 1, 2]) raws.push(await signRaw(manual, account, { ...TRANSFER, chainId, nonce }))
+    }
+    const answers = Promise.all(raws.map((raw) => rpc(manual, 'eth_sendRawTransactionSync', [raw, 10_000])))
+    await expect.poll(async () => (await rpc(manual, 'txpool_status')).pending).toBe('0xc')
+    expect(listeners()).toBe(before + 1)
+    await rpc(manual, 'evm_mine')
+    const receipts = await answers
+    expect(new Set(receipts.map((r) => r.blockNumber)).size).toBe(1)
+    expect(listeners()).toBe(before)
   })
 
   test('a timeout as a hex quantity → taken in milliseconds too', async () => {
