@@ -196,6 +196,14 @@ export class InitCodeTooLargeError extends RpcError {
   static override readonly code = -38025 as const
 }
 
+/**
+ * Code 4: a sync send's transaction was pooled but not mined within its wait (EIP-7966, geth's
+ * txSyncTimeoutError); `data` is the transaction's hash, so the client can go on polling for the receipt.
+ */
+export class TransactionSyncTimeoutError extends RpcError {
+  static override readonly code = 4 as const
+}
+
 /** -38026: a client limit was hit (more than 256 simulated blocks). */
 export class ClientLimitExceededError extends RpcError {
   static override readonly code = -38026 as const

@@ -27,6 +27,7 @@ export function nodeOptionsFor(network: NetworkConfig): NodeOptions {
     mining: network.mining.auto === true ? { auto: true } : { auto: false, intervalMs: 'intervalMs' in network.mining ? network.mining.intervalMs : undefined },
     finality: { safeDepth: BigInt(network.finality.safeDepth), finalizedDepth: BigInt(network.finality.finalizedDepth) },
     filterTimeoutMs: network.filterTimeoutMs,
+    syncSendTimeouts: { defaultMs: network.syncSendTimeoutMs, maxMs: network.syncSendMaxTimeoutMs },
     stateBlocks: network.history?.stateBlocks,
     ...(network.reorgs ? { reorgs: { profile: resolveReorgProfile(network.reorgs.profile, { allowFiles: true }), seed: network.reorgs.seed ?? 1 } } : {}),
   }

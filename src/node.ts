@@ -11,7 +11,7 @@ import { Snapshots } from './chain/snapshots.ts'
 import type { BlockSelector, ChainBlock, TransactionLocation } from './chain/types.ts'
 import { WriteQueue } from './chain/writeQueue.ts'
 import type { WriteObserver } from './chain/writeQueue.ts'
-import { hexToBytes, keyOf, nextBlobGasPriceOf, sidecarVersionAt, toGethGenesis } from './evm/index.ts'
+import { equalsBytes, hexToBytes, keyOf, nextBlobGasPriceOf, sidecarVersionAt, toGethGenesis, versionedHashOf } from './evm/index.ts'
 import type { AccountChange, DevAccount, SignedTransaction } from './evm/index.ts'
 import { NetworkConsole } from './console/networkConsole.ts'
 import { ExecutionReads } from './execution/executionReads.ts'
@@ -28,7 +28,7 @@ import { Miner } from './mining/miner.ts'
 import type { MiningMode } from './mining/miner.ts'
 import { TestClientSettings } from './mining/testClientSettings.ts'
 import { createDevChain, NODE_DEFAULTS } from './nodeOptions.ts'
-import type { NodeOptions } from './nodeOptions.ts'
+import type { NodeOptions, SyncSendTimeouts } from './nodeOptions.ts'
 import type { NetworkChange, NetworkImage } from './networkImage.ts'
 import { imageOf, NetworkRecorder } from './networkRecorder.ts'
 import type { RecordedParts } from './networkRecorder.ts'
@@ -40,6 +40,8 @@ import { decodeForAdmission } from './txpool/admission.ts'
 import { PendingBlockCache } from './txpool/pendingBlock.ts'
 import type { PendingBlock } from './txpool/pendingBlock.ts'
 import { PoolEntry } from './txpool/poolEntry.ts'
+import { NotMinedInTime } from './txpool/errors.ts'
+import { MinedWaits } from './txpool/minedWaits.ts'
 import { TxPool } from './txpool/txPool.ts'
 
 /** A transaction by hash: mined into a canonical block, or waiting in the pool. */
@@ -92,6 +94,7 @@ export class ChainNode {
   #instanceId = randomBytes(32)
   readonly #reorgHistory = new ReorgHistory()
   readonly #chainReplaced = new Set<() => void>()
+  readonly #minedWaits = new MinedWaits(() => this.#chain)
   #closed = false
   /** The parts a state file keeps, to record or picture them. */
   readonly #recorded: RecordedParts
@@ -111,6 +114,8 @@ export class ChainNode {
   readonly replay: ReplayControl | undefined
   /** What transactions and calls print with console.log: captured only while someone subscribes (`chainsim serve` does). */
   readonly console = new NetworkConsole()
+  /** How long a sync send waits for its block (eth_sendRawTransactionSync). */
+  readonly syncSendTimeouts: SyncSendTimeouts
 
   private constructor(
     readonly name: string,
@@ -122,6 +127,7 @@ export class ChainNode {
   ) {
     this.#chain = chain
     this.#clock = clock
+    this.syncSendTimeouts = options.syncSendTimeouts ?? NODE_DEFAULTS.syncSendTimeouts
     // The states they hold are the current chain's (anvil_reset and anvil_loadState replace it).
     const states = {
       retainState: (root: Uint8Array) => this.#chain.engine.retainState(root),
@@ -457,6 +463,81 @@ export class ChainNode {
   }
 
   /**
+   * The transaction `sender` sent with `nonce`: mined on the canonical chain (so a reorged-out one is no longer
+   * found there, unless the new branch mined it again), or pooled. A nonce at or past the sender's nonce at the head
+   * was not mined; an older one is looked for from the head back, as the newest nonces are the ones asked for.
+   */
+  async transactionBySenderAndNonce(sender: Uint8Array, nonce: bigint): Promise<TransactionLookup | undefined> {
+    const fromKey = keyOf(sender)
+    const pooled = this.#pool.bySenderAndNonce(fromKey, nonce)
+    if (pooled) return { status: 'pending', signed: pooled }
+    if (nonce >= (await this.execution.stateAt(this.head).getNonce(sender))) return undefined
+    for (const block of this.canonicalFromHead()) {
+      const index = block.transactions.findIndex(({ signed }) => signed.fromKey === fromKey && signed.tx.nonce === nonce)
+      if (index >= 0) return { status: 'mined', location: { block, index } }
+    }
+    return undefined
+  }
+
+  /** The blobs a blob transaction came with (its sidecar's), mined on the canonical chain or pooled; undefined for any other. */
+  blobsOfTransaction(hash: Uint8Array): Uint8Array[] | undefined {
+    const found = this.transaction(hash)
+    const signed = found?.status === 'mined' ? found.location.block.transactions[found.location.index]?.signed : found?.signed
+    return signed?.sidecar?.blobs
+  }
+
+  /**
+   * The blob whose versioned hash is `versionedHash`, from the pool's blob transactions or the canonical chain's
+   * (newest first). Blob transactions are few and their sidecars ride with them, so a walk of the chain's
+   * transactions costs what an index kept for every block would cost to keep.
+   */
+  blobByVersionedHash(versionedHash: Uint8Array): Uint8Array | undefined {
+    const blobOf = (signed: SignedTransaction): Uint8Array | undefined => {
+      const sidecar = signed.sidecar
+      const index = sidecar ? sidecar.commitments.findIndex((commitment) => equalsBytes(versionedHashOf(commitment), versionedHash)) : -1
+      return index >= 0 ? sidecar?.blobs[index] : undefined
+    }
+    for (const signed of this.#pool.all()) {
+      const blob = blobOf(signed)
+      if (blob) return blob
+    }
+    for (const block of this.canonicalFromHead()) {
+      if (!block.header.blobGasUsed) continue
+      for (const { signed } of block.transactions) {
+        const blob = blobOf(signed)
+        if (blob) return blob
+      }
+    }
+    return undefined
+  }
+
+  /**
+   * Where the transaction `hash` is mined on the canonical chain once it is (eth_sendRawTransactionSync): at once when
+   * it is already, else at the first block, reorg or replaced chain that mines it; NotMinedInTime after `timeoutMs`.
+   */
+  minedWithin(hash: Uint8Array, timeoutMs: number): Promise<TransactionLocation> {
+    const key = keyOf(hash)
+    const mined = this.#chain.transaction(key)
+    if (mined) return Promise.resolve(mined)
+    return new Promise((resolve, reject) => {
+      const stopWatching = this.#minedWaits.watch(() => {
+        const location = this.#chain.transaction(key)
+        if (!location) return
+        finish()
+        resolve(location)
+      })
+      const timer = setTimeout(() => {
+        finish()
+        reject(new NotMinedInTime(hash, timeoutMs))
+      }, timeoutMs)
+      const finish = () => {
+        clearTimeout(timer)
+        stopWatching()
+      }
+    })
+  }
+
+  /**
    * eth_getLogs, eth_getFilterLogs: the logs `filter` matches under `limits`, or why there are none. With
    * `asOf`, tags and the head check are resolved against that canonical block instead of the head, as a replica
    * that lags behind answers (blocks above it are unknown to it).
@@ -545,7 +626,15 @@ export class ChainNode {
     this.#pool.clear()
     this.#instanceId = randomBytes(32)
     this.#reorgHistory.forget()
+    this.#minedWaits.chainReplaced()
     for (const listener of this.#chainReplaced) listener()
+  }
+
+  /** The canonical chain's blocks, the head first, down to its first (the genesis, or a fork's fork block). */
+  private *canonicalFromHead(): Generator<ChainBlock> {
+    for (let block: ChainBlock | undefined = this.head; block; block = block.number === 0n ? undefined : this.#chain.blockByNumber(block.number - 1n)) {
+      yield block
+    }
   }
 
   /** Under automine, mines what the pool can run now (a replay that held mining back ended). Inside the queue. */

@@ -35,6 +35,11 @@ export interface NodeOptions {
   onError?: (error: unknown) => void
   /** A filter not polled for this long is uninstalled (default 5 minutes). */
   filterTimeoutMs?: number
+  /**
+   * How long a sync send (EIP-7966) waits for the block that mines it: when the call names no wait, and at most
+   * (geth's --rpc.txsync.defaulttimeout and --rpc.txsync.maxtimeout: 20 s and 60 s).
+   */
+  syncSendTimeouts?: SyncSendTimeouts
   /** The clock filter expiry is measured on, in ms (tests inject one). */
   filterClock?: () => number
   /** Filters installed at once on this network (-32005 past it). */
@@ -73,7 +78,14 @@ export const NODE_DEFAULTS = {
   finality: { safeDepth: 32n, finalizedDepth: 64n },
   priorityFee: DEFAULT_PRIORITY_FEE,
   filterTimeoutMs: 5 * 60_000,
+  syncSendTimeouts: { defaultMs: 20_000, maxMs: 60_000 },
 } as const
+
+/** A sync send's waits, in milliseconds: when the call names none, and the longest it may name. */
+export interface SyncSendTimeouts {
+  defaultMs: number
+  maxMs: number
+}
 
 /** How many blocks keep their state, from node options: by default 256, and at least finalized + 64. */
 export function stateBlocksOf(options: NodeOptions, finality: Pick<FinalityDepths, 'finalizedDepth'>): StateBlocks {

@@ -240,6 +240,16 @@ export const networkConfig = z
     /** Faults armed from the start (src/rpc/faults.ts), as `sim_fault` arms them. */
     faults: z.array(faultSpec).meta(title('faults armed from the start, as sim_fault takes them')).default([]),
     filterTimeoutMs: milliseconds().meta(title('a filter not polled for this long is uninstalled')).default(300_000),
+    syncSendTimeoutMs: milliseconds()
+      .meta(
+        title(
+          "how long eth_sendRawTransactionSync and eth_sendTransactionSync wait for a block when the call names no wait (geth's --rpc.txsync.defaulttimeout)",
+        ),
+      )
+      .default(20_000),
+    syncSendMaxTimeoutMs: milliseconds()
+      .meta(title("the longest wait a sync send may ask for; a longer one is cut to it (geth's --rpc.txsync.maxtimeout)"))
+      .default(60_000),
     finality: finality.meta(title('how far below the head the safe and finalized tags are')).default({ safeDepth: 32, finalizedDepth: 64 }),
     history: history.optional().meta(title('which blocks keep their state (default: the top-level history, else the newest 256)')),
     /** Send ERC-20 transfers between dev accounts, so logs flow with no client action. */

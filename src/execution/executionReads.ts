@@ -50,6 +50,15 @@ export class ExecutionReads {
     return this.chain().engine.stateAt(this.stateRootOf(block), detachedStateOf(block))
   }
 
+  /**
+   * Code by its hash (debug_codeByHash), when `block`'s state can be read: the chain keeps code by hash for all the
+   * states it keeps, so code another kept state holds is found too, as Anvil's database finds it.
+   */
+  codeByHash(block: StateBlock, codeHash: Uint8Array): Uint8Array | undefined {
+    this.requireState(block)
+    return this.chain().engine.codeByHash(codeHash)
+  }
+
   /** The state `block` was executed on (its parent's), to execute it again. */
   stateRootBefore(block: ChainBlock): Uint8Array {
     const parent = this.chain().blockByHash(block.parentKey)

@@ -151,7 +151,14 @@ function byTransaction(param: number, passedOn: boolean): Route {
     async (params, rpc) => {
       const parsed = hash32.safeParse(params[param])
       if (!parsed.success || node.transaction(parsed.data)) return local(params, rpc)
-      if (!passedOn) return history.answer(method, params, history.atOrBelowFork)
+      if (!passedOn) {
+        const answer = await history.answer(method, params, history.atOrBelowFork)
+        if (answer === null || typeof answer === 'object') return answer
+        // An answer that does not say its block (a raw transaction's bytes) is taken only for a transaction at or
+        // below the fork block, which the upstream's transaction object says.
+        const located = await history.answer('eth_getTransactionByHash', [params[param]], history.atOrBelowFork)
+        return located === null ? null : answer
+      }
       const upstreamTransaction = await history.answer('eth_getTransactionByHash', [params[param]], history.atOrBelowFork)
       return upstreamTransaction === null ? local(params, rpc) : history.passOn(method, params)
     }

@@ -14,6 +14,7 @@ import {
   NonceTooHighError,
   NonceTooLowError,
   ServerError,
+  TransactionSyncTimeoutError,
 } from '../errors.ts'
 import type { RpcError, RpcErrorOptions } from '../errors.ts'
 import { ForkSourceError, OverrideRefused, ProofNotLocal, SimulationRefused, TraceTimeout, TracingFailed } from '../evm/index.ts'
@@ -25,7 +26,8 @@ import { ReorgError } from '../reorg/errors.ts'
 import { ReorgProfileError } from '../reorg/profiles/index.ts'
 import { MiningHeldByReplay, NoReplay, ReplayChangeRefused } from '../replay/errors.ts'
 import { FaultSpecError } from './faults.ts'
-import { TransactionRejected } from '../txpool/errors.ts'
+import { NotMinedInTime, TransactionRejected } from '../txpool/errors.ts'
+import { toData } from './formatters/hex.ts'
 
 /**
  * The one place where domain errors become JSON-RPC errors (as Anvil turns its `BlockchainError` into an
@@ -42,6 +44,7 @@ export function fromDomainError(error: unknown): unknown {
   ) {
     return new ServerError(error.message, { cause: error })
   }
+  if (error instanceof NotMinedInTime) return new TransactionSyncTimeoutError(error.message, { cause: error, data: toData(error.hash) })
   if (error instanceof NoReplay || error instanceof MiningHeldByReplay) return new ServerError(error.message, { cause: error })
   if (error instanceof ReplayChangeRefused || error instanceof ReorgProfileError) return invalidArgument(0, error)
   if (error instanceof TooManyFilters) return new LimitExceededError(error.message, { cause: error })

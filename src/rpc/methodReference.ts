@@ -47,7 +47,8 @@ const NAMESPACES: ReadonlyArray<{ prefix: string; title: string; about: string }
   { prefix: 'net_', title: 'net', about: 'The network.' },
   { prefix: 'web3_', title: 'web3', about: 'The client.' },
   { prefix: 'personal_', title: 'personal', about: 'Signing, as wallets call it.' },
-  { prefix: 'debug_', title: 'debug', about: "Tracing, with geth's tracers." },
+  { prefix: 'debug_', title: 'debug', about: "Tracing, with geth's tracers; raw transactions and code by hash." },
+  { prefix: 'erigon_', title: 'erigon', about: "Erigon's names that Anvil answers." },
   { prefix: 'txpool_', title: 'txpool', about: "The pool, in geth's form." },
   { prefix: 'anvil_', title: 'anvil', about: "Anvil's test-client methods." },
   { prefix: 'hardhat_', title: 'hardhat', about: "Hardhat's names for Anvil's methods, where Hardhat has them." },
@@ -87,6 +88,8 @@ function describe(schema: z.ZodType): string {
     shape?: Record<string, z.ZodType>
     items?: readonly z.ZodType[]
     in?: z.ZodType
+    keyType?: z.ZodType
+    valueType?: z.ZodType
   }
   switch (def.type) {
     case 'optional':
@@ -105,6 +108,8 @@ function describe(schema: z.ZodType): string {
       return (def.values ?? []).map((value) => JSON.stringify(value)).join(' | ')
     case 'pipe':
       return describe(def.in as z.ZodType)
+    case 'record':
+      return `{[${describe(def.keyType as z.ZodType)}]: ${describe(def.valueType as z.ZodType)}}`
     case 'tuple':
       return `[${(def.items ?? []).map(describe).join(', ')}]`
     case 'object':

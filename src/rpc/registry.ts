@@ -114,6 +114,21 @@ import { txpool_inspect } from './methods/txpool_inspect.ts'
 import { txpool_status } from './methods/txpool_status.ts'
 import { web3_clientVersion } from './methods/web3_clientVersion.ts'
 import { web3_sha3 } from './methods/web3_sha3.ts'
+// Raw transactions, account reads, sync sends and blobs (Anvil's methods beyond the first family).
+import { debug_codeByHash } from './methods/debug_codeByHash.ts'
+import { debug_getRawTransaction } from './methods/debug_getRawTransaction.ts'
+import { erigon_getHeaderByNumber } from './methods/erigon_getHeaderByNumber.ts'
+import { eth_getAccount } from './methods/eth_getAccount.ts'
+import { eth_getAccountInfo } from './methods/eth_getAccountInfo.ts'
+import { eth_getRawTransactionByBlockHashAndIndex } from './methods/eth_getRawTransactionByBlockHashAndIndex.ts'
+import { eth_getRawTransactionByBlockNumberAndIndex } from './methods/eth_getRawTransactionByBlockNumberAndIndex.ts'
+import { eth_getRawTransactionByHash } from './methods/eth_getRawTransactionByHash.ts'
+import { eth_getStorageValues } from './methods/eth_getStorageValues.ts'
+import { eth_getTransactionBySenderAndNonce } from './methods/eth_getTransactionBySenderAndNonce.ts'
+import { eth_sendRawTransactionSync } from './methods/eth_sendRawTransactionSync.ts'
+import { eth_sendTransactionSync } from './methods/eth_sendTransactionSync.ts'
+import { anvil_getBlobByHash } from './methods/anvil_getBlobByHash.ts'
+import { anvil_getBlobsByTransactionHash } from './methods/anvil_getBlobsByTransactionHash.ts'
 import type { AnyMethod, PricedProvider } from './defineMethod.ts'
 
 /** Every declared method, in the order the method reference lists them. */
@@ -230,6 +245,21 @@ export const METHODS = [
   txpool_status,
   web3_clientVersion,
   web3_sha3,
+  // Raw transactions, account reads, sync sends and blobs.
+  debug_codeByHash,
+  debug_getRawTransaction,
+  erigon_getHeaderByNumber,
+  eth_getAccount,
+  eth_getAccountInfo,
+  eth_getRawTransactionByBlockHashAndIndex,
+  eth_getRawTransactionByBlockNumberAndIndex,
+  eth_getRawTransactionByHash,
+  eth_getStorageValues,
+  eth_getTransactionBySenderAndNonce,
+  eth_sendRawTransactionSync,
+  eth_sendTransactionSync,
+  anvil_getBlobByHash,
+  anvil_getBlobsByTransactionHash,
   hardhat_dropTransaction,
   hardhat_getAutomine,
   hardhat_dumpState,

@@ -9,3 +9,18 @@ export class TransactionRejected extends ChainsimError {
     super(reason)
   }
 }
+
+/** A sent transaction was not mined on the canonical chain within the time a sync send waits (EIP-7966). */
+export class NotMinedInTime extends ChainsimError {
+  constructor(
+    readonly hash: Uint8Array,
+    readonly timeoutMs: number,
+  ) {
+    super(`The transaction was added to the transaction pool but wasn't processed in ${goDuration(timeoutMs)}`)
+  }
+}
+
+/** A wait as geth words it (Go's time.Duration: "20s", "1.5s", "500ms"), for geth's own message. */
+function goDuration(ms: number): string {
+  return ms < 1000 ? `${ms}ms` : `${ms / 1000}s`
+}

@@ -55,6 +55,11 @@ export class TxPool {
     return [...this.byHash.values()].sort((a, b) => a.arrival - b.arrival).map((e) => e.signed)
   }
 
+  /** The pooled transaction `fromKey` sent with `nonce`, if any. */
+  bySenderAndNonce(fromKey: string, nonce: bigint): SignedTransaction | undefined {
+    return this.bySender.get(fromKey)?.get(nonce)?.signed
+  }
+
   /** The first nonce at or after `stateNonce` that the sender has no pooled transaction for. */
   nextNonce(fromKey: string, stateNonce: bigint): bigint {
     const nonces = this.bySender.get(fromKey)

@@ -320,6 +320,26 @@ describe('a fork of a live chainsim', () => {
     }
   })
 
+  test('raw transactions and account reads up to the fork block are the upstream’s; later ones the fork’s own', async () => {
+    const before = hex(forkBlock - 1n)
+    const slots = { [token]: [balanceSlot(bob), balanceSlot(holder)] }
+    for (const [method, params] of [
+      ['eth_getRawTransactionByHash', [deployHash]],
+      ['debug_getRawTransaction', [deployHash]],
+      ['eth_getRawTransactionByBlockNumberAndIndex', ['0x1', '0x0']],
+      ['eth_getAccount', [token, before]],
+      ['eth_getStorageValues', [slots, before]],
+    ] as const) {
+      const theirs = await rpc(upstream.url, method, [...params])
+      expect(theirs, method).not.toBeNull()
+      expect(await rpc(url, method, [...params]), method).toEqual(theirs)
+    }
+    expect(await rpc(url, 'eth_getRawTransactionByHash', [afterForkHash])).toBeNull()
+    // At the fork's head the token is read lazily from the upstream, as eth_getCode reads it.
+    const info = await rpc(url, 'eth_getAccountInfo', [token, 'latest'])
+    expect(info.code).toBe(await rpc(upstream.url, 'eth_getCode', [token, hex(forkBlock)]))
+  })
+
   test('local blocks hash the same on the same fork block, whatever was read or cached before', async () => {
     const roots: string[] = []
     for (const [dir, readFirst] of [

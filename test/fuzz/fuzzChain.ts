@@ -75,7 +75,12 @@ function connectionStandIn(): RpcConnection & { close(): void; sent: object[] } 
 
 /** Builds the fuzz chain: automine for the setup, then manual mining with two transactions left in the pool. */
 export async function createFuzzChain(): Promise<FuzzChain> {
-  const node = await ChainNode.create({ mining: { auto: true }, finality: { safeDepth: 2n, finalizedDepth: 4n } })
+  // Sync sends wait briefly: the fuzz chain mines by hand, so what they send waits for a block that does not come.
+  const node = await ChainNode.create({
+    mining: { auto: true },
+    finality: { safeDepth: 2n, finalizedDepth: 4n },
+    syncSendTimeouts: { defaultMs: 20, maxMs: 50 },
+  })
   const logged: unknown[] = []
   // sim_saveState needs a state file; this stand-in lets it succeed without touching the disk.
   const saveState = async () => ({ path: 'fuzz-state.json', savedAt: new Date(0).toISOString() })

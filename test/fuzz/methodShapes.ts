@@ -265,7 +265,12 @@ const GIVEN: Readonly<Record<string, (v: Values) => ParamsArbitrary>> = {
       .tuple(fc.oneof(fc.constantFrom('latest', 'pending'), fc.integer({ min: 1, max: 12 }).map(hexOf)), optional(v.traceConfig))
       .map(([t, config]) => positional(t, config)),
   eth_feeHistory: (v) => fc.tuple(count(5), v.tag, optional(fc.constantFrom([], [10, 50, 90], [0, 100]))).map(([n, newest, p]) => positional(n, newest, p)),
+  eth_getStorageValues: (v) =>
+    fc.tuple(v.anyAddress, fc.array(v.slot, { minLength: 1, maxLength: 3 }), v.blockRef).map(([account, slots, ref]) => [{ [account as string]: slots }, ref]),
   eth_sendRawTransaction: (v) => v.rawTx.map((raw) => [raw]),
+  // A short wait: what a sync send sends may wait for a block the fuzz chain does not mine.
+  eth_sendRawTransactionSync: (v) => v.rawTx.map((raw) => [raw, 50]),
+  eth_sendTransactionSync: (v) => v.transfer.map((call) => [call, 50]),
   eth_simulateV1: (v) =>
     fc
       .tuple(

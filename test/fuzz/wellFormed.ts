@@ -8,6 +8,8 @@ export const ALLOWED_CODES: ReadonlySet<number> = new Set([
   -32700, -32600, -32601, -32602, -32000, -32005, 3,
   // eth_simulateV1's refusals (execution-apis' codes).
   -38010, -38011, -38013, -38014, -38015, -38020, -38021, -38025, -38026,
+  // A sync send pooled but not mined within its wait (EIP-7966).
+  4,
 ])
 
 // A stack frame, a source file with a line number, a path into the project or node_modules, a file URL,

@@ -411,6 +411,11 @@ export class ExecutionEngine {
     return unsigned ? executed.map((e, index) => (impersonated.has(index) ? { ...e, signed: e.signed.with({ impersonated: true }) } : e)) : executed
   }
 
+  /** Code by its hash, from the states this engine keeps (a fork's upstream code is the upstream's to say). */
+  codeByHash(codeHash: Uint8Array): Uint8Array | undefined {
+    return this.store.code(codeHash)
+  }
+
   /** A read-only view of the state at `stateRoot`, independent of block building. */
   stateAt(stateRoot: Uint8Array, detached?: DetachedState): StateView {
     if (detached) return managerView(detachedReader(detached, stateRoot))

@@ -101,6 +101,17 @@ export class StateStore implements DB<Key, Value> {
     return missing
   }
 
+  /**
+   * The code whose hash is `codeHash`, if an account of a kept state has it (code is kept once by its hash, for
+   * every account and state that has it); the empty code is never stored, and always known.
+   */
+  code(codeHash: Uint8Array): Uint8Array | undefined {
+    const hash = hexKey(codeHash, false)
+    if (hash === EMPTY_CODE) return new Uint8Array()
+    const value = this.nodes.get(CODE_PREFIX + hash)
+    return value === undefined ? undefined : fromByteString(value)
+  }
+
   /** One more holder of the kept state `root` (a snapshot, state set on the head). */
   retain(root: Uint8Array): void {
     const key = hexKey(root, false)

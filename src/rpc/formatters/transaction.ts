@@ -1,6 +1,8 @@
-import type { RpcTransaction } from 'viem'
+import type { Hex, RpcTransaction } from 'viem'
 import { chainIdOf, effectiveGasPriceOf, TransactionType } from '../../evm/index.ts'
 import type { SignedTransaction } from '../../evm/index.ts'
+import { signedOf } from '../transactionLookup.ts'
+import type { FoundTransaction } from '../transactionLookup.ts'
 import { toData, toQuantity } from './hex.ts'
 
 /** Where a transaction was mined; absent for a pooled (pending) transaction. */
@@ -97,4 +99,15 @@ export function formatMinedTransaction(
     index,
     baseFee: block.header.baseFeePerGas,
   })
+}
+
+/** A transaction the getters found, as they answer it: with its position once mined, with null block fields before. */
+export function formatFoundTransaction(found: FoundTransaction | undefined): RpcTransaction | null {
+  if (!found) return null
+  return 'mined' in found ? formatMinedTransaction(found.mined.block, found.mined.index) : formatTransaction(found.unmined)
+}
+
+/** A transaction the raw getters found: its EIP-2718 envelope (RLP for a legacy one), as it was hashed and mined. */
+export function formatRawTransaction(found: FoundTransaction | undefined): Hex | null {
+  return found ? toData(signedOf(found).raw) : null
 }

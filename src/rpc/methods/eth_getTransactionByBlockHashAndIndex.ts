@@ -1,7 +1,8 @@
 import type { RpcTransaction } from 'viem'
 import { defineMethod, returns } from '../defineMethod.ts'
-import { formatMinedTransaction } from '../formatters/transaction.ts'
+import { formatFoundTransaction } from '../formatters/transaction.ts'
 import { hash32, quantity } from '../schemas.ts'
+import { transactionInBlockByHash } from '../transactionLookup.ts'
 
 export const eth_getTransactionByBlockHashAndIndex = defineMethod({
   name: 'eth_getTransactionByBlockHashAndIndex',
@@ -12,9 +13,5 @@ export const eth_getTransactionByBlockHashAndIndex = defineMethod({
   lagged: true,
   fork: 'forwarded',
   cost: { infura: 150, alchemy: 20 },
-  handler: ([hash, index], { node }) => {
-    const block = node.chain.blockByHash(hash)
-    if (!block || index >= BigInt(block.transactions.length)) return null
-    return formatMinedTransaction(block, Number(index))
-  },
+  handler: ([hash, index], { node }) => formatFoundTransaction(transactionInBlockByHash(node, hash, index)),
 })

@@ -1,7 +1,8 @@
 import type { RpcTransaction } from 'viem'
 import { defineMethod, returns } from '../defineMethod.ts'
-import { formatMinedTransaction, formatTransaction } from '../formatters/transaction.ts'
+import { formatFoundTransaction } from '../formatters/transaction.ts'
 import { hash32 } from '../schemas.ts'
+import { transactionByHash } from '../transactionLookup.ts'
 
 export const eth_getTransactionByHash = defineMethod({
   name: 'eth_getTransactionByHash',
@@ -12,10 +13,5 @@ export const eth_getTransactionByHash = defineMethod({
   lagged: true,
   fork: 'forwarded',
   cost: { infura: 80, alchemy: 20 },
-  handler: ([hash], { node }) => {
-    const found = node.transaction(hash)
-    if (!found) return null
-    if (found.status === 'pending') return formatTransaction(found.signed)
-    return formatMinedTransaction(found.location.block, found.location.index)
-  },
+  handler: ([hash], { node }) => formatFoundTransaction(transactionByHash(node, hash)),
 })

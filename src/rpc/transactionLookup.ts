@@ -1,0 +1,42 @@
+import type { BlockSelector, ChainBlock, TransactionLocation } from '../chain/types.ts'
+import type { SignedTransaction } from '../evm/index.ts'
+import type { ChainNode } from '../node.ts'
+import { resolveBlockByTag } from './blockResolution.ts'
+
+/**
+ * A transaction as the transaction getters find it: mined at a position of a canonical (or, by block hash, any
+ * known) block, or not mined (waiting in the pool, or in the pending block). The getters and their raw twins
+ * (eth_getTransactionByHash and eth_getRawTransactionByHash...) find it here and differ only in what they format.
+ */
+export type FoundTransaction = { mined: TransactionLocation } | { unmined: SignedTransaction }
+
+/** The signed transaction found, wherever it was. */
+export function signedOf(found: FoundTransaction): SignedTransaction {
+  return 'mined' in found ? (found.mined.block.transactions[found.mined.index]?.signed as SignedTransaction) : found.unmined
+}
+
+/** A transaction by hash: mined on the canonical chain, or pooled. */
+export function transactionByHash(node: ChainNode, hash: Uint8Array): FoundTransaction | undefined {
+  const found = node.transaction(hash)
+  if (!found) return undefined
+  return found.status === 'mined' ? { mined: found.location } : { unmined: found.signed }
+}
+
+/** A known block's transaction by position (the block named by hash, canonical or not). */
+export function transactionInBlockByHash(node: ChainNode, hash: Uint8Array, index: bigint): FoundTransaction | undefined {
+  const block = node.chain.blockByHash(hash)
+  return block ? minedAt(block, index) : undefined
+}
+
+/** A canonical block's transaction by position, or the pending block's. */
+export async function transactionInBlockByTag(node: ChainNode, tag: BlockSelector, index: bigint): Promise<FoundTransaction | undefined> {
+  const found = await resolveBlockByTag(node, tag)
+  if (!found) return undefined
+  if ('block' in found) return minedAt(found.block, index)
+  const executed = index < BigInt(found.pending.transactions.length) ? found.pending.transactions[Number(index)] : undefined
+  return executed ? { unmined: executed.signed } : undefined
+}
+
+function minedAt(block: ChainBlock, index: bigint): FoundTransaction | undefined {
+  return index < BigInt(block.transactions.length) ? { mined: { block, index: Number(index) } } : undefined
+}
