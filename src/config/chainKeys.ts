@@ -128,6 +128,7 @@ export const chainKeys = z.object({
 })
 
 export type ChainKeys = z.output<typeof chainKeys>
+export type ChainKeysInput = z.input<typeof chainKeys>
 
 const ETHER = 10n ** 18n
 /** What Anvil's --disable-block-gas-limit makes the block gas limit: u64::MAX. */
