@@ -11,9 +11,7 @@ const title = (text: string) => ({ title: text })
 
 /** An amount too large for a JSON number (a gas limit up to 2^64 − 1, wei): a whole number, or its decimal string. */
 const wholeNumber = () =>
-  z
-    .union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)])
-    .describe('a whole number, 0 or more (a decimal string for one past 2^53)')
+  z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]).describe('a whole number, 0 or more (a decimal string for one past 2^53)')
 
 const milliseconds = z
   .number()
@@ -137,7 +135,11 @@ const UNLIMITED_BLOCK_GAS = 2n ** 64n - 1n
 /** Refusals of keys that cannot go together, for a network's schema to add. */
 export function checkChainKeys(keys: ChainKeys & { mining?: unknown }, ctx: z.RefinementCtx): void {
   if (keys.noMining && keys.blockTime !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['noMining'], message: 'noMining and blockTime contradict each other: give one (as Anvil refuses --no-mining with --block-time)' })
+    ctx.addIssue({
+      code: 'custom',
+      path: ['noMining'],
+      message: 'noMining and blockTime contradict each other: give one (as Anvil refuses --no-mining with --block-time)',
+    })
   }
   if (typeof keys.accounts === 'object' && keys.accounts.path !== undefined && !derivationPath.safeParse(keys.accounts.path).success) {
     ctx.addIssue({ code: 'custom', path: ['accounts', 'path'], message: `${JSON.stringify(keys.accounts.path)} is not a BIP-32 path such as m/44'/60'/0'/0` })
@@ -160,7 +162,8 @@ export function chainOptionsOf(keys: ChainKeys): Partial<NodeOptions> {
   const count = typeof keys.accounts === 'number' ? keys.accounts : hardhat.count
   const mnemonic = keys.mnemonic ?? hardhat.mnemonic
   const derivationPath = keys.derivationPath ?? hardhat.path
-  const balance = keys.balance !== undefined ? BigInt(keys.balance) * ETHER : hardhat.accountsBalance !== undefined ? BigInt(hardhat.accountsBalance) : undefined
+  const balance =
+    keys.balance !== undefined ? BigInt(keys.balance) * ETHER : hardhat.accountsBalance !== undefined ? BigInt(hardhat.accountsBalance) : undefined
   const gasLimit = keys.disableBlockGasLimit ? UNLIMITED_BLOCK_GAS : (keys.gasLimit ?? keys.blockGasLimit)
   const baseFee = keys.baseFee ?? keys.initialBaseFeePerGas
   const timestamp = keys.timestamp ?? (keys.initialDate === undefined ? undefined : Math.floor(Date.parse(keys.initialDate) / 1000))
@@ -176,4 +179,31 @@ export function chainOptionsOf(keys: ChainKeys): Partial<NodeOptions> {
     ...(codeSizeLimit === undefined ? {} : { codeSizeLimit }),
     ...(keys.order === undefined ? {} : { transactionOrder: keys.order }),
   }
+}
+
+/** The keys that name what another key names, Anvil's and Hardhat's: giving one replaces the others. */
+const SAME_THING: Partial<Record<keyof ChainKeys, Array<keyof ChainKeys>>> = {
+  gasLimit: ['blockGasLimit', 'disableBlockGasLimit'],
+  disableBlockGasLimit: ['gasLimit', 'blockGasLimit'],
+  baseFee: ['initialBaseFeePerGas'],
+  codeSizeLimit: ['disableCodeSizeLimit', 'allowUnlimitedContractSize'],
+  disableCodeSizeLimit: ['codeSizeLimit', 'allowUnlimitedContractSize'],
+  timestamp: ['initialDate'],
+  blockTime: ['noMining'],
+  noMining: ['blockTime'],
+}
+
+/**
+ * `network` with `keys` laid over it, as Anvil's flags shape a config file's first network: each key given replaces
+ * the network's own and those naming the same thing; an account count keeps the rest of Hardhat's accounts object.
+ */
+export function overrideChainKeys<T extends ChainKeys>(network: T, keys: ChainKeys): T {
+  const result: ChainKeys = { ...network }
+  for (const [key, value] of Object.entries(keys) as Array<[keyof ChainKeys, unknown]>) {
+    if (value === undefined) continue
+    for (const same of SAME_THING[key] ?? []) delete result[same]
+    if (key === 'accounts' && typeof value === 'number' && typeof result.accounts === 'object') result.accounts = { ...result.accounts, count: value }
+    else Object.assign(result, { [key]: value })
+  }
+  return result as T
 }
