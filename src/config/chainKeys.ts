@@ -58,7 +58,7 @@ const hardhatAccounts = z
 
 const derivationPath = z
   .string()
-  .regex(/^m(\/\d+['h]?)*\/?$/)
+  .regex(/^m(\/\d+['h]?)*\/?$/, "expected a BIP-32 path such as m/44'/60'/0'/0/")
   .describe("a BIP-32 path such as m/44'/60'/0'/0/")
 
 const mnemonicPhrase = z
