@@ -14,7 +14,10 @@ describe("Anvil's names, in Anvil's units", () => {
     [{ accounts: 3 }, { accountCount: 3 }],
     [{ balance: 15 }, { accountBalance: 15n * ETHER }],
     [{ balance: '100000000000000000000' }, { accountBalance: 10n ** 20n * ETHER }],
-    [{ mnemonic: ' abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about ' }, { mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about' }],
+    [
+      { mnemonic: ' abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about ' },
+      { mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about' },
+    ],
     [{ derivationPath: "m/44'/60'/1'/0/" }, { derivationPath: "m/44'/60'/1'/0/" }],
     [{ gasLimit: '18446744073709551615' }, { blockGasLimit: 2n ** 64n - 1n }],
     [{ disableBlockGasLimit: true }, { blockGasLimit: 2n ** 64n - 1n }],
@@ -42,8 +45,20 @@ describe("Anvil's names, in Anvil's units", () => {
 describe("Hardhat's names, in Hardhat's units", () => {
   test.each([
     [
-      { accounts: { mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about', count: 2, path: "m/44'/60'/0'/1", accountsBalance: '5' } },
-      { accountCount: 2, mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about', derivationPath: "m/44'/60'/0'/1", accountBalance: 5n },
+      {
+        accounts: {
+          mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+          count: 2,
+          path: "m/44'/60'/0'/1",
+          accountsBalance: '5',
+        },
+      },
+      {
+        accountCount: 2,
+        mnemonic: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about',
+        derivationPath: "m/44'/60'/0'/1",
+        accountBalance: 5n,
+      },
     ],
     [{ blockGasLimit: 12_000_000 }, { blockGasLimit: 12_000_000n }],
     [{ initialBaseFeePerGas: 0 }, { genesisBaseFeePerGas: 0n }],
@@ -98,8 +113,10 @@ describe('refusals name the key and what it takes', () => {
 })
 
 describe('flags laid over a network, as the command line does', () => {
-  const base = parseConfig({ networks: [{ ...network, blockGasLimit: 5, initialDate: '2026-01-01T00:00:00Z', accounts: { count: 2, accountsBalance: '9' } }] }, 'test.json')
-    .networks[0]!
+  const base = parseConfig(
+    { networks: [{ ...network, blockGasLimit: 5, initialDate: '2026-01-01T00:00:00Z', accounts: { count: 2, accountsBalance: '9' } }] },
+    'test.json',
+  ).networks[0]!
 
   test('a flag replaces the keys naming the same thing, and an account count keeps the rest of the accounts object', () => {
     const shaped = overrideChainKeys(base, { gasLimit: '7', timestamp: 1, accounts: 4 })
@@ -108,7 +125,7 @@ describe('flags laid over a network, as the command line does', () => {
     expect(shaped).not.toHaveProperty('initialDate')
   })
 
-  test('--block-time replaces a file\'s noMining, and --no-mining its blockTime', () => {
+  test("--block-time replaces a file's noMining, and --no-mining its blockTime", () => {
     expect(nodeOptionsFor(overrideChainKeys({ ...base, noMining: true }, { blockTime: 2 })).mining).toEqual({ auto: false, intervalMs: 2000 })
     expect(nodeOptionsFor(overrideChainKeys({ ...base, blockTime: 2 }, { noMining: true })).mining).toEqual({ auto: false })
   })
