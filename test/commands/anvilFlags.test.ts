@@ -193,12 +193,18 @@ describe('mining, order, code size and tracing flags', () => {
 })
 
 describe('the fork flags in their Anvil forms', () => {
-  test('--fork-url URL@BLOCK and --fork-block-number fork at that block', async () => {
+  test('--fork-url URL@BLOCK and --fork-block-number fork at that block, shaped by the chain flags', async () => {
     const upstream = await startChainsim()
     try {
       await upstream.request({ method: 'anvil_mine', params: ['0x4'] } as never)
-      const atTwo = await serve(['--fork-url', `${upstream.url}@2`])
-      expect(await call(requestOf(atTwo.url), 'eth_blockNumber')).toBe('0x2')
+      const atTwo = await serve(['--fork-url', `${upstream.url}@2`, '--chain-id', '99', '-a', '2', '--balance', '7'])
+      const fork = requestOf(atTwo.url)
+      expect(await call(fork, 'eth_blockNumber')).toBe('0x2')
+      // The chain flags shape the fork, as they shape Anvil's.
+      expect(await call(fork, 'eth_chainId')).toBe('0x63')
+      const accounts = (await call(fork, 'eth_accounts')) as Hex[]
+      expect(accounts).toHaveLength(2)
+      expect(await call(fork, 'eth_getBalance', [accounts[1], 'latest'])).toBe(`0x${(7n * ETHER).toString(16)}`)
       const atThree = await serve(['--fork-url', upstream.url, '--fork-block-number', '3'])
       expect(await call(requestOf(atThree.url), 'eth_blockNumber')).toBe('0x3')
     } finally {
