@@ -1,7 +1,7 @@
 // The `chainsim` command: the command line is parsed here, and each command's module (src/commands/) is loaded
 // only when that command runs, so that `--version`, `--help` and a usage error load nothing else.
 import { isMainThread } from 'node:worker_threads'
-import { Command, CommanderError, InvalidArgumentError } from 'commander'
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { USAGE_EXIT_CODE } from './commands/exitCodes.ts'
 import type { FixtureOptions } from './commands/fixture.ts'
 import { anvilFlagAdvice } from './commands/anvilFlags.ts'
@@ -112,6 +112,11 @@ program
   .option('--init <file>', 'the same as --genesis')
   .option('--prune-history [states]', 'keep the state of the newest STATES blocks only (default: the state window, 256 blocks)', parsePositiveInteger)
   .option('--steps-tracing', 'taken, as Anvil takes it: chainsim traces every call without it')
+  // Anvil's second spellings of the same flags, taken and not listed.
+  .addOption(new Option('--blockTime <seconds>').argParser(parseBlockTime).hideHelp())
+  .addOption(new Option('--no-mine').hideHelp())
+  .addOption(new Option('-f, --rpc-url <url>').argParser(parseForkUrl).hideHelp())
+  .addOption(new Option('--tracing').hideHelp())
   .configureOutput({ outputError: (message, write) => write(anvilFlagAdvice(message) ?? message) })
   .action(async (options: ServeOptions) => (await import('./commands/serve.ts')).serve(options))
 

@@ -38,8 +38,6 @@ const ADVICE: Record<string, string> = {
   '--no-storage-caching': `${NO_EQUIVALENT}: a fork's reads are always cached (the config's fork.cacheDir)`,
   '--retries': "a fork's retries are the config's fork.retries",
   '--timeout': "one upstream round trip's timeout is the config's fork.timeoutMs; --fork-deadline-ms bounds each read, retries included",
-  '--rpc-url': 'chainsim spells it --fork-url',
-  '-f': 'chainsim spells it --fork-url',
   '--disable-min-priority-fee': NO_EQUIVALENT,
   '--enable-tx-gas-limit': NO_EQUIVALENT,
   '--disable-default-create2-deployer': `${NO_EQUIVALENT}: chainsim deploys no CREATE2 factory`,
@@ -52,8 +50,6 @@ const ADVICE: Record<string, string> = {
   '-q': 'chainsim spells it --silent',
   '--quiet': 'chainsim spells it --silent',
   '--disable-console-log': NO_EQUIVALENT,
-  '--blockTime': 'chainsim spells it --block-time (or -b)',
-  '--no-mine': 'chainsim spells it --no-mining',
 }
 
 /**

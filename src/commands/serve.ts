@@ -74,6 +74,11 @@ export interface ServeOptions {
   /** true without a number: the default state window. */
   pruneHistory?: true | number
   stepsTracing?: boolean
+  // Anvil's second spellings: --rpc-url (-f) of --fork-url, --no-mine of --no-mining, --tracing of --steps-tracing.
+  rpcUrl?: { url: string; block?: number }
+  /** false for --no-mine. */
+  mine?: boolean
+  tracing?: boolean
 }
 
 /** `chainsim serve`: every configured network on its port, until a signal stops it. */
@@ -201,11 +206,16 @@ export async function serve(given: ServeOptions): Promise<void> {
  * Anvil's second names folded into chainsim's: --init is --genesis, --fork-block-number and URL@BLOCK are --fork-block,
  * --block-base-fee-per-gas is --base-fee. Each thing named twice is refused rather than one name silently winning.
  */
-function withAnvilAliases(options: ServeOptions): ServeOptions {
+function withAnvilAliases(given: ServeOptions): ServeOptions {
+  const options = { ...given, forkUrl: given.forkUrl ?? given.rpcUrl, mining: given.mining === false || given.mine === false ? false : given.mining }
   const twice = (what: string, names: Array<[string, unknown]>) => {
     const given = names.filter(([, value]) => value !== undefined).map(([name]) => name)
     if (given.length > 1) throw new ConfigError(`${given.join(' and ')} both give ${what}: give one`)
   }
+  twice('the upstream', [
+    ['--fork-url', given.forkUrl],
+    ['--rpc-url', given.rpcUrl],
+  ])
   twice('the genesis file', [
     ['--genesis', options.genesis],
     ['--init', options.init],

@@ -205,7 +205,8 @@ describe('the fork flags in their Anvil forms', () => {
       const accounts = (await call(fork, 'eth_accounts')) as Hex[]
       expect(accounts).toHaveLength(2)
       expect(await call(fork, 'eth_getBalance', [accounts[1], 'latest'])).toBe(`0x${(7n * ETHER).toString(16)}`)
-      const atThree = await serve(['--fork-url', upstream.url, '--fork-block-number', '3'])
+      // -f is Anvil's short name of --fork-url.
+      const atThree = await serve(['-f', upstream.url, '--fork-block-number', '3'])
       expect(await call(requestOf(atThree.url), 'eth_blockNumber')).toBe('0x3')
     } finally {
       await upstream.close()
@@ -234,6 +235,9 @@ describe('refused flags exit 2 and say what is wrong', () => {
     [['--mixed-mining'], /--mixed-mining is one of Anvil's flags .*"auto": true, "intervalMs": N/],
     [['--threads', '2'], /--threads is one of Anvil's flags/],
     [['--no-mining', '-b', '1'], /--no-mining and --block-time contradict each other/],
+    // Anvil's second spellings mean the same flags.
+    [['--no-mine', '--blockTime', '1'], /--no-mining and --block-time contradict each other/],
+    [['--fork-url', 'http://127.0.0.1:1', '--rpc-url', 'http://127.0.0.1:2'], /--fork-url and --rpc-url both give the upstream/],
     [['--balance', '1.5'], /--balance <eth>.*a whole number/],
     [['--order', 'random'], /--order <order>.*fees or fifo/],
     [['--mnemonic', 'two words'], /--mnemonic: expected a BIP-39 mnemonic of 12, 15, 18, 21 or 24 words/],
