@@ -192,6 +192,37 @@ describe('mining, order, code size and tracing flags', () => {
   })
 })
 
+describe('which network the chain flags shape', () => {
+  test('the default networks: dev takes them, dev-interval stays as it is', async () => {
+    const chainsim = await serve(['--chain-id', '5', '-a', '2'])
+    expect(await call(requestOf(chainsim.url), 'eth_chainId')).toBe('0x5')
+    expect(chainsim.output()).toMatch(/dev {2}chain id 5 {2}\(automine\)/)
+    expect(chainsim.output()).toMatch(/dev-interval {2}chain id 31338 {2}\(every 2000 ms\)/)
+  })
+
+  test("--config: they override the file's first network, key names of Hardhat's included, and leave the rest", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'chainsim-flags-'))
+    try {
+      const config = join(dir, 'config.json')
+      await writeFile(
+        config,
+        JSON.stringify({
+          networks: [
+            { name: 'a', chainId: 1, blockGasLimit: 5_000_000, accounts: { count: 5, accountsBalance: '9' } },
+            { name: 'b', chainId: 2, mining: { auto: false } },
+          ],
+        }),
+      )
+      const chainsim = await serve(['--config', config, '--gas-limit', '6000000', '-a', '3', '--chain-id', '11'])
+      const shape = await chainShape(chainsim.url)
+      expect(shape).toMatchObject({ chainId: '0xb', gasLimit: '0x5b8d80', balances: ['0x9', '0x9', '0x9'] })
+      expect(chainsim.output()).toMatch(/b {2}chain id 2 {2}\(manual\)/)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('the fork flags in their Anvil forms', () => {
   test('--fork-url URL@BLOCK and --fork-block-number fork at that block, shaped by the chain flags', async () => {
     const upstream = await startChainsim()
