@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { MiningMode } from '../mining/miner.ts'
 import type { NodeOptions } from '../nodeOptions.ts'
 
-// A network's chain as Anvil's flags and Hardhat's network keys shape it (docs/reference/cli.md, "Anvil's flags"):
+// A network's chain as Anvil's flags and Hardhat's network keys shape it (docs/reference/cli.md, "From Anvil"):
 // each of Anvil's flags that makes the chain is a key here under its own name and unit (seconds, ETH), and each
 // of Hardhat's keys that names the same thing differently is a key too, in Hardhat's units (wei as a string,
 // milliseconds). Where both are given, Anvil's name wins, and a `disable…` key wins over its limit.
@@ -133,7 +133,7 @@ const ETHER = 10n ** 18n
 const UNLIMITED_BLOCK_GAS = 2n ** 64n - 1n
 
 /** Refusals of keys that cannot go together, for a network's schema to add. */
-export function checkChainKeys(keys: ChainKeys & { mining?: unknown }, ctx: z.RefinementCtx): void {
+export function checkChainKeys(keys: ChainKeys, ctx: z.RefinementCtx): void {
   if (keys.noMining && keys.blockTime !== undefined) {
     ctx.addIssue({
       code: 'custom',
