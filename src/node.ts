@@ -235,7 +235,9 @@ export class ChainNode {
    * chain again as it started, for anvil_reset (default: from its genesis description; a fork's from its fork block).
    */
   static fromChain(chain: Chain, options: NodeOptions = {}, accounts: readonly DevAccount[] = [], rebuild?: () => Promise<Chain>): ChainNode {
-    const node = new ChainNode(options.name ?? NODE_DEFAULTS.name, chain, new ChainClock(options.clock ?? { kind: 'wall' }), accounts, options, rebuild)
+    const clock = new ChainClock(options.clock ?? { kind: 'wall' })
+    if (options.clockStart !== undefined && clock.mode.kind === 'wall') clock.startAt(options.clockStart)
+    const node = new ChainNode(options.name ?? NODE_DEFAULTS.name, chain, clock, accounts, options, rebuild)
     node.#miner.start()
     return node
   }

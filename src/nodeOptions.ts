@@ -26,6 +26,8 @@ export interface NodeOptions {
   clock?: ClockMode
   /** The genesis block's timestamp (default: the clock's): recorded networks share one, which their scenario names. */
   genesisTimestamp?: bigint
+  /** What the wall clock reads as the network starts, running on from there (Anvil's `--timestamp`, with `genesisTimestamp`). */
+  clockStart?: bigint
   blockGasLimit?: bigint
   genesisBaseFeePerGas?: bigint
   /** The dev accounts: PATH/i for i < accountCount of this mnemonic, each funded with accountBalance wei. */

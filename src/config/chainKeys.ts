@@ -175,7 +175,8 @@ export function chainOptionsOf(keys: ChainKeys): Partial<NodeOptions> {
     ...(balance === undefined ? {} : { accountBalance: balance }),
     ...(gasLimit === undefined ? {} : { blockGasLimit: BigInt(gasLimit) }),
     ...(baseFee === undefined ? {} : { genesisBaseFeePerGas: BigInt(baseFee) }),
-    ...(timestamp === undefined ? {} : { genesisTimestamp: BigInt(timestamp) }),
+    // Later blocks run on from the genesis time, as Anvil's and Hardhat's do.
+    ...(timestamp === undefined ? {} : { genesisTimestamp: BigInt(timestamp), clockStart: BigInt(timestamp) }),
     ...(codeSizeLimit === undefined ? {} : { codeSizeLimit }),
     ...(keys.order === undefined ? {} : { transactionOrder: keys.order }),
   }

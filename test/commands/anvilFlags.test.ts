@@ -92,6 +92,17 @@ describe('the chain flags, the same on chainsim and Anvil', () => {
       expect(ours.accounts).toHaveLength(3)
       expect(ours.balances).toEqual(Array(3).fill(`0x${(15n * ETHER).toString(16)}`))
       expect([ours.gasLimit, ours.baseFeePerGas, ours.timestamp]).toEqual(['0x2625a00', '0xb2d05e00', '0x6553f100'])
+      // The next block runs on from the genesis time, not from the wall clock, on both.
+      const [ourNext, theirNext] = await Promise.all(
+        [chainsim.url, anvil.url].map(async (url) => {
+          const request = requestOf(url)
+          await call(request, 'evm_mine')
+          return Number(((await call(request, 'eth_getBlockByNumber', ['latest', false])) as { timestamp: Hex }).timestamp)
+        }),
+      )
+      expect(ourNext! - 1_700_000_000).toBeGreaterThanOrEqual(1)
+      expect(ourNext! - 1_700_000_000).toBeLessThan(120)
+      expect(Math.abs(ourNext! - theirNext!)).toBeLessThan(60)
     } finally {
       await anvil.close()
     }
