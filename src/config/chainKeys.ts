@@ -112,13 +112,13 @@ export const chainKeys = z.object({
     .nonnegative()
     .optional()
     .describe('a number of seconds since 1970 (a whole number)')
-    .meta(title("the genesis block's timestamp (Anvil's --timestamp; default now)")),
+    .meta(title("the genesis block's timestamp, later blocks running on from it (Anvil's --timestamp; default now)")),
   initialDate: z
     .string()
     .refine((date) => !Number.isNaN(Date.parse(date)), 'expected a date such as 2026-01-01T00:00:00Z')
     .optional()
     .describe('a date such as 2026-01-01T00:00:00Z')
-    .meta(title("Hardhat's genesis date: the genesis block's timestamp")),
+    .meta(title("Hardhat's genesis date: the genesis block's timestamp, later blocks running on from it")),
   order: z
     .enum(['fees', 'fifo'])
     .optional()
