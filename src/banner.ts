@@ -1,23 +1,35 @@
-import { bytesToHex } from './evm/index.ts'
+import { bytesToHex, DEV_DERIVATION_PATH, DEV_MNEMONIC } from './evm/index.ts'
+import { NODE_DEFAULTS } from './nodeOptions.ts'
+import type { NodeOptions } from './nodeOptions.ts'
 import type { RunningServer } from './server.ts'
 import { version } from './version.ts'
 
-/** The start-up banner, Anvil-style: accounts and keys, then each network's addresses. */
-export function formatBanner(server: RunningServer, options: { apiKeys: readonly string[] }): string {
+const ETHER = 10n ** 18n
+
+/**
+ * The start-up banner, Anvil-style: accounts and keys, then each network's addresses. `wallet` is what the first
+ * network's accounts were made with (default: Anvil's and Hardhat's mnemonic, path and balance).
+ */
+export function formatBanner(
+  server: RunningServer,
+  options: { apiKeys: readonly string[]; wallet?: Pick<NodeOptions, 'mnemonic' | 'derivationPath' | 'accountBalance'> },
+): string {
+  const balance = options.wallet?.accountBalance ?? NODE_DEFAULTS.accountBalance
+  const shownBalance = balance % ETHER === 0n ? `${balance / ETHER} ETH` : `${balance} wei`
   const first = server.networks[0]
   const lines = [`chainsim v${version}`, '']
   // An imported chain has no dev accounts: its keys are whoever made it.
   if (first && first.node.accounts.length > 0) {
     lines.push('Available Accounts', '==================')
-    for (const a of first.node.accounts) lines.push(`(${a.index}) ${bytesToHex(a.address)} (10000 ETH)`)
+    for (const a of first.node.accounts) lines.push(`(${a.index}) ${bytesToHex(a.address)} (${shownBalance})`)
     lines.push('', 'Private Keys', '==================')
     for (const a of first.node.accounts) lines.push(`(${a.index}) ${bytesToHex(a.privateKey)}`)
     lines.push(
       '',
       'Wallet',
       '==================',
-      'Mnemonic:          test test test test test test test test test test test junk',
-      "Derivation path:   m/44'/60'/0'/0/",
+      `Mnemonic:          ${options.wallet?.mnemonic ?? DEV_MNEMONIC}`,
+      `Derivation path:   ${options.wallet?.derivationPath ?? DEV_DERIVATION_PATH}`,
       '',
     )
   }
@@ -25,7 +37,8 @@ export function formatBanner(server: RunningServer, options: { apiKeys: readonly
   lines.push('Networks', '==================')
   for (const n of server.networks) {
     const { automine, intervalMs } = n.node.settings.mining
-    const mining = automine ? 'automine' : intervalMs ? `every ${intervalMs} ms` : 'manual'
+    const every = intervalMs ? `every ${intervalMs} ms` : undefined
+    const mining = automine ? (every ? `automine, and ${every}` : 'automine') : (every ?? 'manual')
     lines.push(`${n.name}  chain id ${n.chainId}  (${mining})`)
     if (n.fork) {
       const { upstream, blockNumber, blockHash, upstreamChainId, cacheDir, offline } = n.fork

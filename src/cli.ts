@@ -1,9 +1,10 @@
 // The `chainsim` command: the command line is parsed here, and each command's module (src/commands/) is loaded
 // only when that command runs, so that `--version`, `--help` and a usage error load nothing else.
 import { isMainThread } from 'node:worker_threads'
-import { Command, CommanderError, InvalidArgumentError } from 'commander'
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { USAGE_EXIT_CODE } from './commands/exitCodes.ts'
 import type { FixtureOptions } from './commands/fixture.ts'
+import { anvilFlagAdvice } from './commands/anvilFlags.ts'
 import type { ServeOptions } from './commands/serve.ts'
 import type { PlayFilesOptions } from './scenarios/playFiles.ts'
 import { REPORTER_NAMES } from './scenarios/reporters/names.ts'
@@ -50,7 +51,7 @@ program
   .description('serve the configured networks (default: dev on 8545 with automine, dev-interval on 8546)')
   .option('--config <file>', 'config file (JSON or YAML)')
   .option('--host <host>', 'address to bind (default 127.0.0.1)')
-  .option('--port <port>', 'port of the first network; the next ones get port + 1, port + 2...', parsePort)
+  .option('-p, --port <port>', 'port of the first network; the next ones get port + 1, port + 2...', parsePort)
   .option('--tls-cert <file>', 'PEM certificate: serve HTTPS and WSS')
   .option('--tls-key <file>', 'PEM private key for --tls-cert')
   .option('--log-requests', 'print each JSON-RPC call: network, transport, method, params, duration, answer size or error')
@@ -70,7 +71,11 @@ program
   .option('--cors <origins>', 'origins browsers may call from, comma-separated, or * (the default: any)', commaList)
   .option('--no-cors', 'no browser page of another origin may call')
   .option('--allowed-hosts <hosts>', 'host names requests may address besides loopback names, --host and IP literals, comma-separated, or * for any', commaList)
-  .option('--fork-url <url>', 'serve one network, `fork`, on the state of this chain (JSON-RPC over HTTP), read lazily and cached')
+  .option(
+    '--fork-url <url>',
+    "serve one network, `fork`, on the state of this chain (JSON-RPC over HTTP), read lazily and cached; URL@BLOCK forks at BLOCK, as Anvil's",
+    parseForkUrl,
+  )
   .option('--fork-block <n>', "with --fork-url: the block to fork at (default: the upstream's latest)", parseBlockNumber)
   .option(
     '--fork-deadline-ms <ms>',
@@ -89,7 +94,90 @@ program
   )
   .option('--reorg-seed <seed>', 'with --reorg-profile: seeds its draws (default 1), so runs repeat', parseSeed)
   .option('--archive', "keep every block's state, not only the newest blocks' (see history.stateBlocks)")
+  // Anvil's flags, under Anvil's names and units; they shape the first network (docs/reference/cli.md, "From Anvil").
+  .option('--chain-id <id>', 'the chain id', parseChainId)
+  .option('-a, --accounts <n>', 'how many dev accounts (default 10)', parseAccountCount)
+  .option('--balance <eth>', "each dev account's balance in ETH (default 10000)", parseWholeNumber)
+  .option('-m, --mnemonic <words>', 'the BIP-39 mnemonic the dev accounts are derived from')
+  .option('--derivation-path <path>', "the path they are derived at, the index appended (default m/44'/60'/0'/0/)")
+  .option('-b, --block-time <seconds>', 'mine a block every this many seconds (fractions allowed), and none per transaction', parseBlockTime)
+  .option('--no-mining', 'mine only on evm_mine (or anvil_mine)')
+  .option('--gas-limit <gas>', 'the block gas limit (default 30000000)', parseWholeNumber)
+  .option('--disable-block-gas-limit', 'blocks take up to 2^64 - 1 gas')
+  .option('--base-fee <wei>', "the genesis block's base fee (default 1000000000)", parseWholeNumber)
+  .option('--block-base-fee-per-gas <wei>', 'the same as --base-fee', parseWholeNumber)
+  .option('--gas-price <wei>', "taken, as Anvil's, for chains before London: chainsim's run EIP-1559, where it changes nothing", parseWholeNumber)
+  .option('--code-size-limit <bytes>', "EIP-170's contract code size limit (default 24576); initcode may be twice it", parsePositiveInteger)
+  .option('--disable-code-size-limit', 'no contract code or initcode size limit')
+  .option('--timestamp <seconds>', "the genesis block's timestamp", parseWholeSeconds)
+  .option('--order <order>', 'the order a block takes pooled transactions in: fees (the highest tip first, default) or fifo (arrival)', parseOrder)
+  .option('--fork-block-number <n>', 'the same as --fork-block', parseBlockNumber)
+  .option('--init <file>', 'the same as --genesis')
+  .option('--prune-history [states]', 'keep the state of the newest STATES blocks only (default: the state window, 256 blocks)', parsePositiveInteger)
+  .option('--steps-tracing', 'taken, as Anvil takes it: chainsim traces every call without it')
+  // Anvil's second spellings of the same flags, taken and not listed.
+  .addOption(new Option('--blockTime <seconds>').argParser(parseBlockTime).hideHelp())
+  .addOption(new Option('--no-mine').hideHelp())
+  .addOption(new Option('-f, --rpc-url <url>').argParser(parseForkUrl).hideHelp())
+  .addOption(new Option('--tracing').hideHelp())
+  .configureOutput({ outputError: (message, write) => write(anvilFlagAdvice(message) ?? message) })
   .action(async (options: ServeOptions) => (await import('./commands/serve.ts')).serve(options))
+
+function parseChainId(value: string): number {
+  const id = Number(value)
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(id) || id < 1) throw new InvalidArgumentError('a chain id (a whole number, at least 1)')
+  return id
+}
+
+function parseAccountCount(value: string): number {
+  const count = Number(value)
+  if (!/^\d+$/.test(value) || count > 1000) throw new InvalidArgumentError('a number of accounts, 0 to 1000')
+  return count
+}
+
+/** Wei, gas and ETH amounts may pass 2^53: kept as their decimal digits. */
+function parseWholeNumber(value: string): string {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('a whole number, 0 or more')
+  return value
+}
+
+function parseWholeSeconds(value: string): number {
+  const seconds = Number(value)
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(seconds)) throw new InvalidArgumentError('a whole number of seconds since 1970')
+  return seconds
+}
+
+function parseBlockTime(value: string): number {
+  const seconds = Number(value)
+  if (!/^\d*\.?\d+$/.test(value) || seconds < 0.001 || seconds > (2 ** 31 - 1) / 1000) {
+    throw new InvalidArgumentError('a number of seconds from 0.001 to 2147483, fractions allowed (such as 0.5)')
+  }
+  return seconds
+}
+
+function parseOrder(value: string): 'fees' | 'fifo' {
+  if (value !== 'fees' && value !== 'fifo') throw new InvalidArgumentError('fees or fifo')
+  return value
+}
+
+/**
+ * Anvil's form: an HTTP(S) URL, optionally `@BLOCK` (or `@latest`) after it. As Anvil reads it, what follows the
+ * last `@` is a block only when it holds no `:` or `.`, so `https://user:pass@host` keeps its credentials.
+ */
+function parseForkUrl(value: string): { url: string; block?: number } {
+  const at = value.lastIndexOf('@')
+  const tail = at < 0 ? '' : value.slice(at + 1)
+  const hasBlock = tail !== '' && !tail.includes(':') && !tail.includes('.') && !tail.includes('/')
+  const url = hasBlock ? value.slice(0, at) : value
+  const protocol = URL.canParse(url) ? new URL(url).protocol : undefined
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new InvalidArgumentError(
+      `${JSON.stringify(url)} is not an http:// or https:// URL of a JSON-RPC endpoint, such as http://127.0.0.1:8545 (URL@BLOCK forks at BLOCK)`,
+    )
+  }
+  if (!hasBlock || tail === 'latest') return { url }
+  return { url, block: parseBlockNumber(tail) }
+}
 
 function parseSeconds(value: string): number {
   const seconds = Number(value)

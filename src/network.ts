@@ -1,3 +1,4 @@
+import { chainOptionsOf, miningOf } from './config/chainKeys.ts'
 import type { NetworkConfig } from './config/schema.ts'
 import type { ErrorLogger } from './errors.ts'
 import { forkedNodeOf } from './fork/createForkedNode.ts'
@@ -24,11 +25,12 @@ export function nodeOptionsFor(network: NetworkConfig): NodeOptions {
   return {
     name: network.name,
     chainId: network.chainId === undefined ? undefined : BigInt(network.chainId),
-    mining: network.mining.auto === true ? { auto: true } : { auto: false, intervalMs: 'intervalMs' in network.mining ? network.mining.intervalMs : undefined },
+    mining: miningOf(network, network.mining),
     finality: { safeDepth: BigInt(network.finality.safeDepth), finalizedDepth: BigInt(network.finality.finalizedDepth) },
     filterTimeoutMs: network.filterTimeoutMs,
     syncSendTimeouts: { defaultMs: network.syncSendTimeoutMs, maxMs: network.syncSendMaxTimeoutMs },
     stateBlocks: network.history?.stateBlocks,
+    ...chainOptionsOf(network),
     ...(network.reorgs ? { reorgs: { profile: resolveReorgProfile(network.reorgs.profile, { allowFiles: true }), seed: network.reorgs.seed ?? 1 } } : {}),
   }
 }

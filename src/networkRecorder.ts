@@ -165,10 +165,10 @@ function emptyChange(): NetworkChange {
 }
 
 function miningOf(miner: Miner): MiningMode {
-  return miner.isAutomine ? { auto: true } : miner.interval === undefined ? { auto: false } : { auto: false, intervalMs: miner.interval }
+  return miner.interval === undefined ? { auto: miner.isAutomine } : { auto: miner.isAutomine, intervalMs: miner.interval }
 }
 
-const intervalOf = (mode: MiningMode) => (mode.auto ? undefined : mode.intervalMs)
+const intervalOf = (mode: MiningMode) => mode.intervalMs
 
 function blockParametersOf(parameters: BlockParameters): BlockParametersImage {
   return { gasLimit: parameters.gasLimit, coinbase: parameters.coinbase, nextBaseFee: parameters.nextBaseFee }

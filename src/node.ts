@@ -141,7 +141,7 @@ export class ChainNode {
       coinbase: options.coinbase ?? new Uint8Array(20),
     })
     this.#origin = { rebuild: rebuild ?? rebuildFrom(chain.origin), accounts, mining: options.mining ?? { auto: true } }
-    this.#pool = new TxPool(options.maxPoolSize)
+    this.#pool = new TxPool(options.maxPoolSize, options.transactionOrder)
     const onError = options.onError ?? ((error) => console.error(`[${name}] background mining failed:`, error))
     // A block a timer asks for while a replay holds mining back is not mined (and is no error).
     this.#miner = new Miner(this.#origin.mining, () => (this.replay?.holdsMining ? Promise.resolve() : this.mine(1)), onError)
@@ -246,7 +246,9 @@ export class ChainNode {
    * chain again as it started, for anvil_reset (default: from its genesis description; a fork's from its fork block).
    */
   static fromChain(chain: Chain, options: NodeOptions = {}, accounts: readonly DevAccount[] = [], rebuild?: () => Promise<Chain>): ChainNode {
-    const node = new ChainNode(options.name ?? NODE_DEFAULTS.name, chain, new ChainClock(options.clock ?? { kind: 'wall' }), accounts, options, rebuild)
+    const clock = new ChainClock(options.clock ?? { kind: 'wall' })
+    if (options.clockStart !== undefined && clock.mode.kind === 'wall') clock.startAt(options.clockStart)
+    const node = new ChainNode(options.name ?? NODE_DEFAULTS.name, chain, clock, accounts, options, rebuild)
     node.#miner.start()
     return node
   }
@@ -424,7 +426,7 @@ export class ChainNode {
       this.#blockParameters.reset()
       const mining = this.#origin.mining
       this.#miner.setAutomine(mining.auto)
-      this.#miner.setInterval(mining.auto ? 0 : (mining.intervalMs ?? 0))
+      this.#miner.setInterval(mining.intervalMs ?? 0)
     })
   }
 
@@ -597,7 +599,7 @@ export class ChainNode {
     )
     for (const address of image.impersonated) this.#accounts.impersonate(hexToBytes(address as `0x${string}`))
     this.#miner.setAutomine(image.mining.auto)
-    this.#miner.setInterval(image.mining.auto ? 0 : (image.mining.intervalMs ?? 0))
+    this.#miner.setInterval(image.mining.intervalMs ?? 0)
     this.#blockParameters.gasLimit = image.blockParameters.gasLimit
     this.#blockParameters.coinbase = image.blockParameters.coinbase
     if (image.blockParameters.nextBaseFee !== undefined) this.#blockParameters.setNextBaseFee(image.blockParameters.nextBaseFee)

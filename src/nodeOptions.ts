@@ -6,10 +6,12 @@ import type { ClockMode } from './chain/clock.ts'
 import { defaultStateBlocks } from './chain/stateWindow.ts'
 import type { StateBlocks } from './chain/stateWindow.ts'
 import type { FinalityDepths } from './chain/types.ts'
-import { createDevCommon, deriveDevAccounts, DEV_MNEMONIC, keyOf } from './evm/index.ts'
+import { createDevCommon, deriveDevAccounts, DEV_MNEMONIC, keyOf, UNLIMITED_CODE_SIZE, withCodeSizeLimit } from './evm/index.ts'
+import type { Common } from './evm/index.ts'
 import type { DevAccount } from './evm/index.ts'
 import type { OlderLogs } from './logs/index.ts'
 import type { MiningMode } from './mining/miner.ts'
+import type { TransactionOrder } from './txpool/txPool.ts'
 import type { FollowedProfile } from './reorg/reorgControl.ts'
 import type { ReplayPlan } from './replay/replayControl.ts'
 import type { ReplaySource } from './replay/types.ts'
@@ -24,11 +26,20 @@ export interface NodeOptions {
   clock?: ClockMode
   /** The genesis block's timestamp (default: the clock's): recorded networks share one, which their scenario names. */
   genesisTimestamp?: bigint
+  /** What the wall clock reads as the network starts, running on from there (Anvil's `--timestamp`, with `genesisTimestamp`). */
+  clockStart?: bigint
   blockGasLimit?: bigint
   genesisBaseFeePerGas?: bigint
+  /** The dev accounts: PATH/i for i < accountCount of this mnemonic, each funded with accountBalance wei. */
   mnemonic?: string
+  /** Anvil's `--derivation-path` form, m/44'/60'/0'/0/ by default. */
+  derivationPath?: string
   accountCount?: number
   accountBalance?: bigint
+  /** EIP-170's contract code size limit in bytes (default 24,576; the initcode limit is twice it), or `'unlimited'`. */
+  codeSizeLimit?: number | 'unlimited'
+  /** The order a block takes pooled transactions in: the highest tip first (`fees`, the default), or arrival (`fifo`). */
+  transactionOrder?: TransactionOrder
   /** Receives the fees of mined blocks. */
   coinbase?: Uint8Array
   /** Where background faults (interval mining) are reported. */
@@ -104,11 +115,11 @@ export function finalityOf(options: NodeOptions): FinalityDepths {
 export async function createDevChain(options: NodeOptions): Promise<{ chain: Chain; accounts: readonly DevAccount[] }> {
   const name = options.name ?? NODE_DEFAULTS.name
   const chainId = options.chainId ?? NODE_DEFAULTS.chainId
-  const accounts = deriveDevAccounts(options.mnemonic ?? DEV_MNEMONIC, options.accountCount ?? NODE_DEFAULTS.accountCount)
+  const accounts = devAccountsOf(options)
   const clock = new ChainClock(options.clock ?? { kind: 'wall' })
   const balance = options.accountBalance ?? NODE_DEFAULTS.accountBalance
   const chain = await chainFrom({
-    common: createDevCommon(chainId, name),
+    common: withChainRules(createDevCommon(chainId, name), options),
     followsForks: false,
     genesis: {
       alloc: new Map(accounts.map((a) => [keyOf(a.address), { balance }])),
@@ -120,4 +131,15 @@ export async function createDevChain(options: NodeOptions): Promise<{ chain: Cha
     stateBlocks: stateBlocksOf(options, finalityOf(options)),
   })
   return { chain, accounts }
+}
+
+/** The dev accounts `options` describe (the Anvil and Hardhat mnemonic's ten by default). */
+export function devAccountsOf(options: NodeOptions): DevAccount[] {
+  return deriveDevAccounts(options.mnemonic ?? DEV_MNEMONIC, options.accountCount ?? NODE_DEFAULTS.accountCount, options.derivationPath)
+}
+
+/** `common` with the rules `options` change: the contract size limit. */
+export function withChainRules<T extends Common>(common: T, options: NodeOptions): T {
+  if (options.codeSizeLimit === undefined) return common
+  return withCodeSizeLimit(common, options.codeSizeLimit === 'unlimited' ? UNLIMITED_CODE_SIZE : options.codeSizeLimit)
 }

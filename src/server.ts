@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { apiKeyNames, apiKeyOrigins } from './config/schema.ts'
 import type { ChainsimConfig, NetworkConfig } from './config/schema.ts'
 import { BackgroundTraffic } from './backgroundTraffic.ts'
+import { miningOf } from './config/chainKeys.ts'
 import { ConfigError } from './config/loadConfig.ts'
 import { createForkedNode, forkedNodeOf, forkOptionsOf } from './fork/createForkedNode.ts'
 import type { ForkOrigin } from './fork/createForkedNode.ts'
@@ -174,8 +175,9 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
       })
       // A replay mines once its network is served, at its pace.
       node.replay?.start()
-      if (network.backgroundTraffic && 'intervalMs' in network.mining) {
-        const t = new BackgroundTraffic(node, network.mining.intervalMs, (e) => console.error(`[${network.name}] background traffic:`, e))
+      const intervalMs = miningOf(network, network.mining).intervalMs
+      if (network.backgroundTraffic && intervalMs !== undefined) {
+        const t = new BackgroundTraffic(node, intervalMs, (e) => console.error(`[${network.name}] background traffic:`, e))
         await t.start()
         traffic.push(t)
       }

@@ -44,6 +44,11 @@ export class ChainClock {
     private readonly wallSeconds: () => bigint = () => BigInt(Math.floor(Date.now() / 1000)),
   ) {}
 
+  /** The clock reads `seconds` now and runs on from there, as Anvil's does after `--timestamp`. */
+  startAt(seconds: bigint): void {
+    this.offset = seconds - this.wallSeconds()
+  }
+
   /** The timestamp of genesis. */
   genesisTimestamp(): bigint {
     return this.mode.kind === 'fixed' ? this.mode.genesisTime : this.wallSeconds()

@@ -3,6 +3,8 @@ import { formatBanner } from '../banner.ts'
 import { DEFAULT_CONFIG } from '../config/defaults.ts'
 import { printConsole } from '../console/printer.ts'
 import { ConfigError, loadConfigFile, parseConfig } from '../config/loadConfig.ts'
+import { chainKeys, chainOptionsOf, overrideChainKeys } from '../config/chainKeys.ts'
+import type { ChainKeys } from '../config/chainKeys.ts'
 import { apiKeyNames, reorgsConfig } from '../config/schema.ts'
 import { loadYaml } from '../config/yaml.ts'
 import type { ChainsimConfig } from '../config/schema.ts'
@@ -42,7 +44,8 @@ export interface ServeOptions {
   /** The origins of --cors, or false for --no-cors. */
   cors?: string[] | false
   allowedHosts?: string[]
-  forkUrl?: string
+  /** --fork-url URL[@BLOCK]: the upstream, and the block Anvil's form names after the URL. */
+  forkUrl?: { url: string; block?: number }
   forkBlock?: number
   /** --fork-deadline-ms: one upstream read of every forked network, retries included, fails past this. */
   forkDeadlineMs?: number
@@ -54,10 +57,40 @@ export interface ServeOptions {
   reorgProfile?: string
   reorgSeed?: number
   record?: string
+  // Anvil's flags (docs/reference/cli.md, "From Anvil"); those that make the chain are its config keys.
+  chainId?: number
+  accounts?: number
+  /** ETH, as decimal digits. */
+  balance?: string
+  mnemonic?: string
+  derivationPath?: string
+  blockTime?: number
+  /** false for --no-mining. */
+  mining?: boolean
+  gasLimit?: string
+  disableBlockGasLimit?: boolean
+  baseFee?: string
+  blockBaseFeePerGas?: string
+  gasPrice?: string
+  codeSizeLimit?: number
+  disableCodeSizeLimit?: boolean
+  timestamp?: number
+  order?: 'fees' | 'fifo'
+  forkBlockNumber?: number
+  init?: string
+  /** true without a number: the default state window. */
+  pruneHistory?: true | number
+  stepsTracing?: boolean
+  // Anvil's second spellings: --rpc-url (-f) of --fork-url, --no-mine of --no-mining, --tracing of --steps-tracing.
+  rpcUrl?: { url: string; block?: number }
+  /** false for --no-mine. */
+  mine?: boolean
+  tracing?: boolean
 }
 
 /** `chainsim serve`: every configured network on its port, until a signal stops it. */
-export async function serve(options: ServeOptions): Promise<void> {
+export async function serve(given: ServeOptions): Promise<void> {
+  const options = withAnvilAliases(given)
   if ((options.tlsCert === undefined) !== (options.tlsKey === undefined)) {
     throw new ConfigError('--tls-cert and --tls-key go together')
   }
@@ -102,7 +135,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const config = imported
     ? imported.config
     : options.forkUrl !== undefined
-      ? parseConfig({ networks: [{ name: 'fork', fork: { url: options.forkUrl, blockNumber: options.forkBlock, ...replay } }] }, 'the command line')
+      ? parseConfig({ networks: [{ name: 'fork', fork: { url: options.forkUrl.url, blockNumber: options.forkBlock, ...replay } }] }, 'the command line')
       : options.forkFixture !== undefined
         ? parseConfig({ networks: [{ name: 'fork', fork: { fixture: options.forkFixture, ...replay } }] }, 'the command line')
         : options.config
@@ -119,6 +152,18 @@ export async function serve(options: ServeOptions): Promise<void> {
   const forked = config.networks.find((n) => n.fork)
   if (forked && options.exportOnExit !== undefined) {
     throw new ConfigError(`--export-on-exit cannot write network ${forked.name}: a forked chain's state before its first block is the upstream's`)
+  }
+  const chainFlags = chainFlagsOf(options)
+  if (Object.keys(chainFlags).length > 0) {
+    if (imported)
+      throw new ConfigError(`${flagsOf(chainFlags).join(', ')}: --genesis's file makes the chain (its chain id, accounts and rules): leave them out`)
+    const first = config.networks[0] as ChainsimConfig['networks'][number]
+    config.networks[0] = overrideChainKeys(first, chainFlags)
+  }
+  if (options.pruneHistory !== undefined) {
+    if (options.archive) throw new ConfigError('--prune-history and --archive contradict each other: give one')
+    const stateBlocks = options.pruneHistory
+    for (const network of config.networks) network.history = stateBlocks === true ? undefined : { stateBlocks }
   }
   const first = config.networks[0]
   if (first?.fork && (options.loadState !== undefined || options.dumpState !== undefined)) {
@@ -175,8 +220,100 @@ export async function serve(options: ServeOptions): Promise<void> {
       )
   })
   // Printed once the signals are handled: whoever starts chainsim may stop it as soon as it reads this.
-  console.log(formatBanner(server, { apiKeys: apiKeyNames(config) }))
+  console.log(formatBanner(server, { apiKeys: apiKeyNames(config), wallet: chainOptionsOf(config.networks[0] as ChainsimConfig['networks'][number]) }))
   if (options.record !== undefined) console.log(`\nRecording every state-changing call to ${options.record} (chainsim play ${options.record} plays it again)`)
+}
+
+/**
+ * Anvil's second names folded into chainsim's: --init is --genesis, --fork-block-number and URL@BLOCK are --fork-block,
+ * --block-base-fee-per-gas is --base-fee. Each thing named twice is refused rather than one name silently winning.
+ */
+function withAnvilAliases(given: ServeOptions): ServeOptions {
+  const options = { ...given, forkUrl: given.forkUrl ?? given.rpcUrl, mining: given.mining === false || given.mine === false ? false : given.mining }
+  const twice = (what: string, names: Array<[string, unknown]>) => {
+    const given = names.filter(([, value]) => value !== undefined).map(([name]) => name)
+    if (given.length > 1) throw new ConfigError(`${given.join(' and ')} both give ${what}: give one`)
+  }
+  twice('the upstream', [
+    ['--fork-url', given.forkUrl],
+    ['--rpc-url', given.rpcUrl],
+  ])
+  twice('the genesis file', [
+    ['--genesis', options.genesis],
+    ['--init', options.init],
+  ])
+  twice('the fork block', [
+    ['--fork-block', options.forkBlock],
+    ['--fork-block-number', options.forkBlockNumber],
+    ['--fork-url URL@BLOCK', options.forkUrl?.block],
+  ])
+  twice('the base fee', [
+    ['--base-fee', options.baseFee],
+    ['--block-base-fee-per-gas', options.blockBaseFeePerGas],
+  ])
+  if (options.mining === false && options.blockTime !== undefined) {
+    throw new ConfigError('--no-mining and --block-time contradict each other: give one (Anvil refuses them together too)')
+  }
+  return {
+    ...options,
+    genesis: options.genesis ?? options.init,
+    forkBlock: options.forkBlock ?? options.forkBlockNumber ?? options.forkUrl?.block,
+    baseFee: options.baseFee ?? options.blockBaseFeePerGas,
+  }
+}
+
+/** The flags of Anvil's that make the chain, as the config keys of a network they are (src/config/chainKeys.ts). */
+const CHAIN_FLAGS = {
+  chainId: '--chain-id',
+  accounts: '--accounts',
+  balance: '--balance',
+  mnemonic: '--mnemonic',
+  derivationPath: '--derivation-path',
+  blockTime: '--block-time',
+  noMining: '--no-mining',
+  gasLimit: '--gas-limit',
+  disableBlockGasLimit: '--disable-block-gas-limit',
+  baseFee: '--base-fee',
+  gasPrice: '--gas-price',
+  codeSizeLimit: '--code-size-limit',
+  disableCodeSizeLimit: '--disable-code-size-limit',
+  timestamp: '--timestamp',
+  order: '--order',
+} as const satisfies Record<string, string>
+
+type ChainFlags = ChainKeys & { chainId?: number }
+
+/** The chain flags given, checked as the config checks its keys, so a bad value is named by its flag. */
+function chainFlagsOf(options: ServeOptions): ChainFlags {
+  const given = {
+    chainId: options.chainId,
+    accounts: options.accounts,
+    balance: options.balance,
+    mnemonic: options.mnemonic,
+    derivationPath: options.derivationPath,
+    blockTime: options.blockTime,
+    noMining: options.mining === false ? true : undefined,
+    gasLimit: options.gasLimit,
+    disableBlockGasLimit: options.disableBlockGasLimit,
+    baseFee: options.baseFee,
+    gasPrice: options.gasPrice,
+    codeSizeLimit: options.codeSizeLimit,
+    disableCodeSizeLimit: options.disableCodeSizeLimit,
+    timestamp: options.timestamp,
+    order: options.order,
+  }
+  const flags = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined))
+  const checked = chainKeys.safeParse(flags)
+  if (!checked.success) {
+    const issue = checked.error.issues[0]
+    const flag = CHAIN_FLAGS[issue?.path[0] as keyof typeof CHAIN_FLAGS]
+    throw new ConfigError(`${flag}: ${issue?.message}`)
+  }
+  return { ...checked.data, ...(options.chainId === undefined ? {} : { chainId: options.chainId }) }
+}
+
+function flagsOf(flags: ChainFlags): string[] {
+  return Object.keys(flags).map((key) => CHAIN_FLAGS[key as keyof typeof CHAIN_FLAGS])
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { faultSpec } from '../rpc/faults/faultSpec.ts'
 import { PROVIDER_NAMES } from '../rpc/providers/providerProfile.ts'
+import { chainKeys, checkChainKeys, mining } from './chainKeys.ts'
 import { DEFAULT_NETWORKS } from './defaults.ts'
 import { replaySpeed } from '../replay/speed.ts'
 import { ReorgProfileError, resolveReorgProfile } from '../reorg/profiles/index.ts'
@@ -15,25 +16,6 @@ const port = z.number().int().min(0).max(65535).describe('a port number, 0 to 65
 
 const milliseconds = () => z.number().int().positive().describe('a number of milliseconds (a whole number, at least 1)')
 const bytes = () => z.number().int().positive().describe('a number of bytes (a whole number, at least 1)')
-
-const mining = z
-  .union([
-    z.object({ auto: z.literal(true) }).strict(),
-    // At most the longest interval a Node timer keeps.
-    z
-      .object({
-        auto: z.literal(false).optional(),
-        intervalMs: z
-          .number()
-          .int()
-          .positive()
-          .max(2 ** 31 - 1)
-          .describe('a number of milliseconds (a whole number from 1 to 2147483647)'),
-      })
-      .strict(),
-    z.object({ auto: z.literal(false) }).strict(),
-  ])
-  .describe('{ "auto": true } (a block per transaction), { "intervalMs": N } (a block every N ms) or { "auto": false } (blocks on evm_mine only)')
 
 /** A cap overriding the provider profile's: a positive integer, or null for none. */
 const cap = z.number().int().positive().nullable().describe('a positive whole number, or null for no cap').optional()
@@ -235,7 +217,7 @@ export const networkConfig = z
       .optional()
       .meta(title("the chain id; required, except on a fork, which takes its upstream's")),
     port: port.optional().meta(title('the port it is served on (default: 8545 for the first network, counting up)')),
-    mining: mining.meta(title('when blocks are mined')).default({ auto: true }),
+    mining: mining.meta(title('when blocks are mined')).prefault({ auto: true }),
     limits: limits.meta(title('eth_getLogs limits: a provider profile and any of its caps, key by key (null removes one)')).prefault({}),
     /** Faults armed from the start (src/rpc/faults.ts), as `sim_fault` arms them. */
     faults: z.array(faultSpec).meta(title('faults armed from the start, as sim_fault takes them')).default([]),
@@ -256,12 +238,14 @@ export const networkConfig = z
     backgroundTraffic: z.boolean().meta(title('send ERC-20 transfers between dev accounts, so logs flow with no client action')).default(false),
     fork: fork.optional().meta(title("start from another chain's state at a block")),
     reorgs: reorgsConfig.optional().meta(title('reorganize by itself as a public chain does (docs/reference/reorg-profiles.md)')),
+    ...chainKeys.shape,
   })
   .strict()
   .refine((network) => network.chainId !== undefined || network.fork !== undefined, {
     message: "chainId is required (a network with `fork` takes its upstream's)",
     path: ['chainId'],
   })
+  .superRefine(checkChainKeys)
 
 /** A web origin as browsers send it: `scheme://host[:port]`, no path (or `*`: any). */
 const origin = z.string().refine((value) => value === '*' || isOrigin(value), {

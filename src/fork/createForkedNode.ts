@@ -4,8 +4,6 @@ import {
   bytesToHex,
   createDevCommon,
   createKnownChainCommon,
-  deriveDevAccounts,
-  DEV_MNEMONIC,
   ExecutionEngine,
   forkBlockFromHeader,
   ForkBlockError,
@@ -13,7 +11,7 @@ import {
   stateEveryBlockReads,
 } from '../evm/index.ts'
 import { ChainNode } from '../node.ts'
-import { finalityOf, NODE_DEFAULTS, stateBlocksOf } from '../nodeOptions.ts'
+import { devAccountsOf, finalityOf, NODE_DEFAULTS, stateBlocksOf, withChainRules } from '../nodeOptions.ts'
 import type { NodeOptions } from '../nodeOptions.ts'
 import type { ReplaySpeed } from '../replay/types.ts'
 import { ForkStartError, NotCached, UpstreamError } from './errors.ts'
@@ -171,14 +169,14 @@ async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, op
   }
   // A replay of a public chain runs each block under the rules it ran under upstream; anything else runs chainsim's.
   const known = replay ? createKnownChainCommon(upstreamChainId) : undefined
-  const common = known ?? createDevCommon(options.chainId ?? upstreamChainId, name)
+  const common = withChainRules(known ?? createDevCommon(options.chainId ?? upstreamChainId, name), options)
   const newEngine = () => ExecutionEngine.create(common, { forkedState: state, followForks: known !== undefined })
   // Made first: its VM gives the Common the system contracts' parameters, read below.
   const engine = await newEngine()
   const block = forkBlockFromHeader(header, common)
   // Funded as Anvil funds them on a fork: the upstream's nonce and code, the dev balance. Fetched in one round
   // trip with what every block reads (system contracts, the coinbase), so the first block asks little more.
-  const accounts = deriveDevAccounts(options.mnemonic ?? DEV_MNEMONIC, options.accountCount ?? NODE_DEFAULTS.accountCount)
+  const accounts = devAccountsOf(options)
   const system = stateEveryBlockReads(common)
   await state.prefetch([...accounts.map((a) => a.address), ...system.accounts, options.coinbase ?? new Uint8Array(20)], system.slots)
   const balance = options.accountBalance ?? NODE_DEFAULTS.accountBalance

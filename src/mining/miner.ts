@@ -1,5 +1,8 @@
-/** How a network mines: a block per transaction, a block every interval, or only on request. */
-export type MiningMode = { auto: true } | { auto: false; intervalMs?: number }
+/**
+ * How a network mines: a block per transaction (`auto`), a block every interval, both (Hardhat's `mining:
+ * {auto, interval}`, Anvil's automine with evm_setIntervalMining), or only on request.
+ */
+export type MiningMode = { auto: boolean; intervalMs?: number }
 
 /**
  * Decides when blocks are mined; the node decides what goes in them. Interval mining mines
@@ -16,7 +19,7 @@ export class Miner {
     private readonly onError: (error: unknown) => void,
   ) {
     this.automine = mode.auto
-    this.intervalMs = mode.auto ? undefined : mode.intervalMs
+    this.intervalMs = mode.intervalMs
   }
 
   get isAutomine(): boolean {

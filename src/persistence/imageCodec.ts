@@ -279,14 +279,14 @@ function decodeClock(item: RlpItem | undefined): ClockState {
 }
 
 function encodeMining(mining: MiningMode): RlpItem {
-  return [uint(mining.auto ? 1n : 0n), optionalUint(mining.auto || mining.intervalMs === undefined ? undefined : BigInt(mining.intervalMs))]
+  return [uint(mining.auto ? 1n : 0n), optionalUint(mining.intervalMs === undefined ? undefined : BigInt(mining.intervalMs))]
 }
 
 function decodeMining(item: RlpItem | undefined): MiningMode {
   const [auto, interval] = asList(item, 'the mining')
-  if (asUint(auto, 'the mining') === 1n) return { auto: true }
   const ms = asOptionalUint(interval, "the mining's interval")
-  return ms === undefined ? { auto: false } : { auto: false, intervalMs: Number(ms) }
+  const automine = asUint(auto, 'the mining') === 1n
+  return ms === undefined ? { auto: automine } : { auto: automine, intervalMs: Number(ms) }
 }
 
 function encodeBlockParameters(parameters: BlockParametersImage): RlpItem {

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { miningOf } from '../config/chainKeys.ts'
 import type { NetworkConfig } from '../config/schema.ts'
 import { forkedNodeOf } from '../fork/createForkedNode.ts'
 import type { ChainNode } from '../node.ts'
@@ -302,13 +303,15 @@ function fileFormOf(profile: ReorgProfile) {
 }
 
 function scenarioNetworkOf(config: NetworkConfig, forkBlock: bigint | undefined): Record<string, unknown> {
-  const { port: _port, faults: _faults, mining, reorgs, fork, ...rest } = config
+  // How it mines is what the recording's steps say; its interval and Anvil's mining keys are not played again.
+  const { port: _port, faults: _faults, mining: _mining, blockTime: _blockTime, noMining: _noMining, reorgs, fork, ...rest } = config
+  const mining = miningOf(config, config.mining)
   const builtIn = reorgs && typeof reorgs.profile === 'string' && isBuiltInProfile(reorgs.profile)
   const profile = reorgs && !builtIn ? resolveReorgProfile(reorgs.profile, { allowFiles: true }) : undefined
   return {
     ...rest,
     ...(fork ? { fork: forkAt(fork, forkBlock) } : {}),
-    mining: mining.auto === true ? { auto: true } : { auto: false },
+    mining: { auto: mining.auto },
     ...(reorgs && builtIn ? { reorgs } : {}),
     ...(reorgs && profile
       ? {

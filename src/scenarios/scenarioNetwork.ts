@@ -1,3 +1,4 @@
+import { miningOf } from '../config/chainKeys.ts'
 import type { NetworkConfig } from '../config/schema.ts'
 import { toRpcErrorObject } from '../errors.ts'
 import type { RpcErrorObject } from '../errors.ts'
@@ -79,11 +80,11 @@ export class ScenarioNetwork {
     clock: ScenarioClock,
     abis: readonly NamedAbi[] = [],
   ): Promise<ScenarioNetwork> {
-    const intervalMs = 'intervalMs' in config.mining ? config.mining.intervalMs : undefined
+    const { auto, intervalMs } = miningOf(config, config.mining)
     const options = {
       ...nodeOptionsFor(config),
       // Interval mining follows the scenario clock (see `interval`); the node itself never mines on a timer.
-      mining: config.mining.auto === true ? ({ auto: true } as const) : ({ auto: false } as const),
+      mining: { auto },
       clock: { kind: 'fixed', genesisTime: time.genesisTime, blockTime: time.blockTime } as const,
       filterClock: clock.now,
     }

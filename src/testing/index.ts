@@ -7,7 +7,7 @@
  * await chainsim.settle()
  */
 export { startChainsim } from './startChainsim.ts'
-export type { Chainsim, ChainsimInfo, ChainsimNetwork, StartChainsimOptions } from './startChainsim.ts'
+export type { ChainOptions, Chainsim, ChainsimInfo, ChainsimNetwork, StartChainsimOptions } from './startChainsim.ts'
 export { chainsimFixtures } from './fixtures.ts'
 export type { ChainsimFixtureContext, ChainsimFixtureOptions, ChainsimFixtures } from './fixtures.ts'
 export type { Restore } from './checkpoint.ts'

@@ -1,4 +1,6 @@
 import { printConsole } from '../console/printer.ts'
+import { chainKeys } from '../config/chainKeys.ts'
+import type { ChainKeysInput } from '../config/chainKeys.ts'
 import { parseConfig } from '../config/loadConfig.ts'
 import { apiKeyNames } from '../config/schema.ts'
 import type { ChainsimConfigInput } from '../config/schema.ts'
@@ -20,8 +22,19 @@ import type { Restore } from './checkpoint.ts'
 
 type NetworkInput = NonNullable<ChainsimConfigInput['networks']>[number]
 
-/** Options of {@link startChainsim}. */
-export interface StartChainsimOptions {
+/**
+ * The chain as Anvil's flags and Hardhat's network keys shape it (docs/reference/config.md, the keys of a network
+ * with those names): `chainId`, `accounts`, `balance` (ETH), `mnemonic`, `derivationPath`, `blockTime` (seconds),
+ * `noMining`, `gasLimit`, `disableBlockGasLimit`, `baseFee`, `gasPrice`, `codeSizeLimit`, `disableCodeSizeLimit`,
+ * `timestamp` (seconds), `order`, and Hardhat's `blockGasLimit`, `initialBaseFeePerGas`, `allowUnlimitedContractSize`,
+ * `initialDate`. Given to {@link startChainsim}, they shape every network it starts; a network's own keys win.
+ * @example
+ * const chainsim = await startChainsim({ accounts: 3, balance: 100, disableCodeSizeLimit: true })
+ */
+export type ChainOptions = Pick<NetworkInput, 'chainId' | keyof ChainKeysInput>
+
+/** Options of {@link startChainsim}: the chain's shape ({@link ChainOptions}) and the rest. */
+export interface StartChainsimOptions extends ChainOptions {
   /**
    * The networks, as the config file writes them; `name` defaults to `dev` (then `net1`, `net2`...), `chainId`
    * to 31337 (a fork's to its upstream's). Default: one `dev` network with automine.
@@ -149,7 +162,14 @@ export async function startChainsim(options: StartChainsimOptions = {}): Promise
 
 function serveNetworks(options: StartChainsimOptions): Promise<RunningServer> {
   // A fork takes its upstream's chain id unless given.
-  const inputs = (options.networks ?? [{}]).map((n, i) => ({ name: i === 0 ? 'dev' : `net${i}`, ...(n.fork ? {} : { chainId: 31337 }), ...n, port: 0 }))
+  const chain = chainOptionsOf(options)
+  const inputs = (options.networks ?? [{}]).map((n, i) => ({
+    name: i === 0 ? 'dev' : `net${i}`,
+    ...(n.fork ? {} : { chainId: 31337 }),
+    ...chain,
+    ...n,
+    port: 0,
+  }))
   const config = parseConfig({ ...options.config, networks: inputs }, 'startChainsim options')
   const { nodeOptions } = options
   return startServer(config, {
@@ -158,9 +178,18 @@ function serveNetworks(options: StartChainsimOptions): Promise<RunningServer> {
   })
 }
 
+/** The chain options given, by their keys: only those, so that a network's own keys are not overwritten by absent ones. */
+function chainOptionsOf(options: StartChainsimOptions): ChainOptions {
+  const keys = ['chainId', ...Object.keys(chainKeys.shape)] as Array<keyof ChainOptions>
+  return Object.fromEntries(keys.filter((key) => options[key] !== undefined).map((key) => [key, options[key]]))
+}
+
 async function serveScenario(scenario: string | object, options: StartChainsimOptions): Promise<RunningServer> {
-  if (options.networks !== undefined || options.nodeOptions !== undefined) {
-    throw new StartChainsimError('startChainsim: a scenario brings its own networks: leave out `networks` and `nodeOptions`')
+  const chain = Object.keys(chainOptionsOf(options))
+  if (options.networks !== undefined || options.nodeOptions !== undefined || chain.length > 0) {
+    throw new StartChainsimError(
+      `startChainsim: a scenario brings its own networks: leave out ${[...(options.networks === undefined ? [] : ['networks']), ...(options.nodeOptions === undefined ? [] : ['nodeOptions']), ...chain].map((key) => `\`${key}\``).join(', ')}`,
+    )
   }
   const played = await playScenario(scenario, { label: 'startChainsim scenario' })
   if (!played.report.ok) {

@@ -15,6 +15,13 @@ export interface TxPoolEvents {
   removed: [hashKey: string]
 }
 
+/**
+ * The order a block takes executable transactions in across senders (each sender's always go in nonce order):
+ * the highest tip first, arrival breaking ties (`fees`, geth's and Anvil's default), or arrival alone (`fifo`,
+ * Anvil's `--order fifo`).
+ */
+export type TransactionOrder = 'fees' | 'fifo'
+
 /** Pooled transactions per network by default (geth's default slots are 5,120 + 1,024 queued). */
 export const DEFAULT_MAX_POOL_SIZE = 10_000
 
@@ -36,7 +43,10 @@ export class TxPool {
   /** Changes whenever the contents change, so a pending block can be cached against it. */
   version = 0
 
-  constructor(private readonly maxSize = DEFAULT_MAX_POOL_SIZE) {}
+  constructor(
+    private readonly maxSize = DEFAULT_MAX_POOL_SIZE,
+    private readonly order: TransactionOrder = 'fees',
+  ) {}
 
   get size(): number {
     return this.byHash.size
@@ -149,7 +159,7 @@ export class TxPool {
   /**
    * The order a block would take them in: for each sender, the run of consecutive nonces
    * starting at its next nonce; across senders, the highest tip at `baseFee` first, then
-   * arrival. Transactions that cannot pay the block's base fee or blob base fee wait.
+   * arrival (arrival alone with the `fifo` order). Transactions that cannot pay the block's base fee or blob base fee wait.
    */
   async executable(
     { baseFee, blobBaseFee }: { baseFee: bigint; blobBaseFee: bigint },
@@ -176,7 +186,7 @@ export class TxPool {
         const candidate = queues[i]?.[heads[i] as number]
         if (!candidate) continue
         const current = best < 0 ? undefined : queues[best]?.[heads[best] as number]
-        if (!current || ranksBefore(candidate, current, baseFee)) best = i
+        if (!current || (this.order === 'fifo' ? candidate.arrival < current.arrival : ranksBefore(candidate, current, baseFee))) best = i
       }
       if (best < 0) return ordered
       ordered.push((queues[best] as PoolEntry[])[heads[best] as number]!.signed)

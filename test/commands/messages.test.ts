@@ -92,7 +92,7 @@ describe('a refused config file names the key, the value and what to write', () 
 describe("usage errors exit 2, commander's and chainsim's alike", () => {
   test.each([
     ['an unknown option', ['serve', '--prot', '9000'], /unknown option '--prot'/],
-    ['a bad option value', ['serve', '--port', 'x'], /option '--port <port>' argument 'x' is invalid. expected a port number, 0 to 65535/],
+    ['a bad option value', ['serve', '--port', 'x'], /option '-p, --port <port>' argument 'x' is invalid. expected a port number, 0 to 65535/],
     ['an unknown command', ['sever'], /unknown command 'sever'/],
     ['a missing argument', ['play'], /missing required argument 'files'/],
     ['no command at all', [], /Usage: chainsim/],

@@ -50,3 +50,19 @@ test('property: the keys of any mnemonic are the ones @scure/bip32 derives, past
     fuzzParameters(40),
   )
 })
+
+test("another derivation path, in Anvil's form (trailing /) or Hardhat's, derives as @scure/bip32 does", () => {
+  const root = HDKey.fromMasterSeed(mnemonicToSeedSync(DEV_MNEMONIC))
+  for (const path of ["m/44'/60'/0'/1/", "m/44'/60'/0'/1", 'm/44h/60h/2h/0/']) {
+    const [first, second] = deriveDevAccounts(DEV_MNEMONIC, 2, path)
+    const base = path.replace(/\/$/, '').replaceAll('h', "'")
+    expect(hex(first!.privateKey)).toBe(hex(root.derive(`${base}/0`).privateKey!))
+    expect(hex(second!.privateKey)).toBe(hex(root.derive(`${base}/1`).privateKey!))
+  }
+  expect(deriveDevAccounts(DEV_MNEMONIC, 1, "m/44'/60'/0'/0/")).toEqual(deriveDevAccounts(DEV_MNEMONIC, 1))
+})
+
+test('a path that is not BIP-32 is refused, naming the segment', () => {
+  expect(() => deriveDevAccounts(DEV_MNEMONIC, 1, "44'/60'")).toThrow(/must start with m\//)
+  expect(() => deriveDevAccounts(DEV_MNEMONIC, 1, "m/44'/x")).toThrow(/"x" is not an index below 2\^31/)
+})

@@ -31,11 +31,17 @@ const STARTUP_TIMEOUT_MS = 60_000
 /**
  * Starts Anvil on a port it picks (`--port 0`, read back from its "Listening on" line), as chainsim's dev chain
  * is made: chain id 31337, Prague, the dev mnemonic, automine; `args` add to or change that (`--no-mining`,
- * `--steps-tracing`).
+ * `--steps-tracing`, or one of those defaults given again).
  */
 export async function startAnvil(args: readonly string[] = [], options: { keepOutput?: boolean } = {}): Promise<AnvilProcess> {
   if (!ANVIL) throw new Error('Anvil is not installed: guard the test with hasAnvil')
-  const child = spawn(ANVIL, ['--port', '0', '--chain-id', '31337', '--hardfork', 'prague', '--mnemonic', DEV_MNEMONIC, ...args], {
+  // A default the caller gives again is left out: Anvil refuses a flag given twice.
+  const defaults = [
+    ['--chain-id', '31337'],
+    ['--hardfork', 'prague'],
+    ['--mnemonic', DEV_MNEMONIC],
+  ].filter(([flag]) => !args.includes(flag as string))
+  const child = spawn(ANVIL, ['--port', '0', ...defaults.flat(), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   // What it printed until it listened; later lines (one per call) are read and dropped, so the pipe never fills,

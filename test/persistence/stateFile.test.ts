@@ -164,6 +164,19 @@ describe('--state: save and load', () => {
     }
   })
 
+  test("a network that automines and mines on an interval too (Hardhat's mining) is restored doing both", async () => {
+    const path = tempPath()
+    const both = config([{ name: 'dev', chainId: 31337, port: 0, mining: { auto: true, interval: 60_000 } }])
+    const first = await startServer(both, { port: 0, statePath: path })
+    await first.close()
+    const again = await startServer(config(), { port: 0, statePath: path })
+    try {
+      expect(again.networks[0]!.node.settings.mining).toMatchObject({ automine: true, intervalMs: 60_000 })
+    } finally {
+      await again.close()
+    }
+  })
+
   test('a file of a later version is refused naming its version', async () => {
     const path = tempPath()
     writeFileSync(path, 'chainsim-state v3\n...')

@@ -79,12 +79,12 @@ describe('refused combinations, each named', () => {
   test.each([
     [{ record: 'x.yaml', state: 'state.json' }, /--record plays networks chainsim makes from a config: --state restores/],
     [
-      { record: 'x.yaml', forkUrl: 'http://127.0.0.1:9/', forkBlock: 3, replayTo: 5 },
+      { record: 'x.yaml', forkUrl: { url: 'http://127.0.0.1:9/' }, forkBlock: 3, replayTo: 5 },
       /--record cannot record network fork: its replay mines blocks no call asked for/,
     ],
     [{ replayTo: 12 }, /--replay-to, --replay-speed and --replay-paused replay a fork: give --fork-url/],
-    [{ forkUrl: 'http://127.0.0.1:9/', replaySpeed: 'fast' }, /--replay-speed and --replay-paused go with --replay-to/],
-    [{ forkFixture: 'f.gz', forkUrl: 'http://127.0.0.1:9/' }, /--fork-fixture serves one network of its own from the file/],
+    [{ forkUrl: { url: 'http://127.0.0.1:9/' }, replaySpeed: 'fast' }, /--replay-speed and --replay-paused go with --replay-to/],
+    [{ forkFixture: 'f.gz', forkUrl: { url: 'http://127.0.0.1:9/' } }, /--fork-fixture serves one network of its own from the file/],
     [{ reorgSeed: 3 }, /--reorg-seed goes with --reorg-profile/],
   ] as const)('serve %j', async (options, message) => {
     await expect(serve(options as ServeOptions)).rejects.toThrow(message)

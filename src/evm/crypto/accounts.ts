@@ -1,3 +1,4 @@
+import { ChainsimError } from '../../errors.ts'
 import { createHmac, pbkdf2Sync } from 'node:crypto'
 import { compressedPublicKeyOf, keccak256, publicKeyOf, tweakPrivateKey } from './crypto.ts'
 
@@ -16,23 +17,28 @@ interface ExtendedKey {
   chainCode: Uint8Array
 }
 
-/** Per mnemonic: the key at m/44'/60'/0'/0 and the accounts derived from it so far, in index order. */
+/** The path the dev accounts are children of, as Anvil's `--derivation-path` writes it (the index is appended). */
+export const DEV_DERIVATION_PATH = "m/44'/60'/0'/0/"
+
+/** Per mnemonic and path: the key at the path and the accounts derived from it so far, in index order. */
 const derived = new Map<string, { parent: ExtendedKey; accounts: DevAccount[] }>()
 
 /**
- * Accounts m/44'/60'/0'/0/i for i < count, as Anvil and Hardhat derive them. Keys depend on the mnemonic alone,
- * so each is derived once per process and shared by every network (a test suite creates one per test); callers
- * get their own array. The path's hardened part is derived once, not once per account. BIP-32's derivation runs
- * on Node's HMAC and the native secp256k1: with a pure-JS curve, the first public key built its precomputed
- * tables, ~130 ms of every start-up (test/evm/accounts.test.ts holds the keys to @scure/bip32's).
+ * Accounts PATH/i for i < count (m/44'/60'/0'/0/i by default), as Anvil and Hardhat derive them. Keys depend on
+ * the mnemonic and path alone, so each is derived once per process and shared by every network (a test suite
+ * creates one per test); callers get their own array. The path itself is derived once, not once per account.
+ * BIP-32's derivation runs on Node's HMAC and the native secp256k1: with a pure-JS curve, the first public key
+ * built its precomputed tables, ~130 ms of every start-up (test/evm/accounts.test.ts holds the keys to @scure/bip32's).
  */
-export function deriveDevAccounts(mnemonic: string, count: number): DevAccount[] {
-  let known = derived.get(mnemonic)
+export function deriveDevAccounts(mnemonic: string, count: number, path: string = DEV_DERIVATION_PATH): DevAccount[] {
+  const indexes = derivationPathIndexes(path)
+  const cacheKey = `${indexes.join('/')} ${mnemonic}`
+  let known = derived.get(cacheKey)
   if (!known) {
     let key = masterKey(bip39Seed(mnemonic))
-    for (const index of [44 + HARDENED, 60 + HARDENED, HARDENED, 0]) key = childKey(key, index)
+    for (const index of indexes) key = childKey(key, index)
     known = { parent: key, accounts: [] }
-    derived.set(mnemonic, known)
+    derived.set(cacheKey, known)
   }
   for (let index = known.accounts.length; index < count; index++) {
     const { privateKey } = childKey(known.parent, index)
@@ -42,6 +48,28 @@ export function deriveDevAccounts(mnemonic: string, count: number): DevAccount[]
 }
 
 const HARDENED = 0x8000_0000
+
+/**
+ * The child indexes of a BIP-32 path such as m/44'/60'/0'/0/ (Anvil's form, the account index appended to it)
+ * or m/44'/60'/0'/0 (Hardhat's `path`): `'` (or `h`) marks a hardened index.
+ */
+export function derivationPathIndexes(path: string): number[] {
+  const segments = path.replace(/\/$/, '').split('/')
+  if (segments[0] !== 'm') throw new DerivationPathError(path, 'it must start with m/')
+  return segments.slice(1).map((segment) => {
+    const match = /^(\d+)(['h]?)$/.exec(segment)
+    const index = match ? Number(match[1]) : Number.NaN
+    if (!match || !(index < HARDENED)) throw new DerivationPathError(path, `${JSON.stringify(segment)} is not an index below 2^31, hardened or not`)
+    return match[2] ? index + HARDENED : index
+  })
+}
+
+/** A derivation path that is not BIP-32's form. */
+export class DerivationPathError extends ChainsimError {
+  constructor(path: string, why: string) {
+    super(`${JSON.stringify(path)} is not a derivation path such as m/44'/60'/0'/0/: ${why}`)
+  }
+}
 
 /** BIP-32's master key of a seed. */
 function masterKey(seed: Uint8Array): ExtendedKey {

@@ -1,6 +1,7 @@
 import { Common } from '@ethereumjs/common'
 import type { HardforkByOpts } from '@ethereumjs/common'
 import { TypeOutput, toType } from '@ethereumjs/util'
+import { overlayCodeSizeLimit } from './codeSizeLimit.ts'
 
 /** Past this, @ethereumjs/common 10.1.3 compares fork times through floating point and fails. */
 const MAX_SAFE_TIMESTAMP = BigInt(Number.MAX_SAFE_INTEGER)
@@ -16,6 +17,8 @@ const MAX_SAFE_TIMESTAMP = BigInt(Number.MAX_SAFE_INTEGER)
  * float and throws "Maximum HF determined by block number is lower than timestamp HF" above 2^53
  * (`evm_mine` far in the future on a chain with a fork schedule). No fork is scheduled that late, so
  * the time is capped there before Common sees it.
+ *
+ * A chain's own contract size limit (src/evm/patches/codeSizeLimit.ts) is laid over each params cache it builds.
  */
 export class FastCommon extends Common {
   override getHardforkBy(opts: HardforkByOpts): string {
@@ -32,6 +35,11 @@ export class FastCommon extends Common {
       activeSets.set(list, set)
     }
     return set.has(eip)
+  }
+
+  protected override _buildParamsCache(): void {
+    super._buildParamsCache()
+    overlayCodeSizeLimit(this, this._paramsCache)
   }
 }
 
