@@ -189,11 +189,14 @@ export class ChainNode {
       watchesPendingLogs: () => this.#filters.watchesPendingLogs,
       pendingLogsSeen: (pending) => this.#filters.pendingLogsSeen(pending.parent.number, pendingLogsOf(pending)),
     })
-    this.signing = new AccountSigning({
-      ...parts,
-      pendingNonce: (address) => this.pendingNonce(address),
-      estimateGas: (request) => this.execution.estimateGas(request, this.head),
-    })
+    this.signing = new AccountSigning(
+      {
+        ...parts,
+        pendingNonce: (address) => this.pendingNonce(address),
+        estimateGas: (request) => this.execution.estimateGas(request, this.head),
+      },
+      { autoImpersonate: options.autoImpersonate },
+    )
     this.settings = new TestClientSettings({ ...parts, mineOnHead: async () => (this.replay?.holdsMining ? undefined : this.#producer.mineOnHead()) })
     this.reorgs = new ReorgControl(
       {
@@ -380,6 +383,17 @@ export class ChainNode {
     return this.#queue.run(async () => {
       const head = this.head
       this.#headState.set(head, await this.#chain.engine.withAccountChanges(this.execution.stateRootOf(head), changes), changes)
+    })
+  }
+
+  /** anvil_addBalance: adds `amount` wei to an account's balance on the head's state; the new balance. */
+  addBalance(address: Uint8Array, amount: bigint): Promise<bigint> {
+    return this.#queue.run(async () => {
+      const head = this.head
+      const balance = (await this.execution.stateAt(head).getBalance(address)) + amount
+      const changes = [{ address, balance }]
+      this.#headState.set(head, await this.#chain.engine.withAccountChanges(this.execution.stateRootOf(head), changes), changes)
+      return balance
     })
   }
 

@@ -115,6 +115,26 @@ import { txpool_status } from './methods/txpool_status.ts'
 import { web3_clientVersion } from './methods/web3_clientVersion.ts'
 import { web3_sha3 } from './methods/web3_sha3.ts'
 import type { AnyMethod, PricedProvider } from './defineMethod.ts'
+// Anvil's test-client methods and their other names (issue 37's first family).
+import { anvil_addBalance, hardhat_addBalance, tenderly_addBalance } from './methods/anvil_addBalance.ts'
+import { anvil_autoImpersonateAccount, hardhat_autoImpersonateAccount } from './methods/anvil_autoImpersonateAccount.ts'
+import { anvil_getGenesisTime } from './methods/anvil_getGenesisTime.ts'
+import { anvil_getIntervalMining } from './methods/anvil_getIntervalMining.ts'
+import { anvil_mine_detailed, evm_mine_detailed } from './methods/anvil_mine_detailed.ts'
+import { anvil_removePoolTransactions } from './methods/anvil_removePoolTransactions.ts'
+import { anvil_setTime, evm_setTime } from './methods/anvil_setTime.ts'
+import { hardhat_dropAllTransactions } from './methods/anvil_dropAllTransactions.ts'
+import { tenderly_setBalance } from './methods/anvil_setBalance.ts'
+import { evm_setAccountNonce } from './methods/anvil_setNonce.ts'
+import { eth_requestAccounts } from './methods/eth_accounts.ts'
+import { eth_signTypedData, eth_signTypedData_v3 } from './methods/eth_signTypedData_v4.ts'
+import { anvil_increaseTime } from './methods/evm_increaseTime.ts'
+import { anvil_revert } from './methods/evm_revert.ts'
+import { anvil_setAutomine } from './methods/evm_setAutomine.ts'
+import { anvil_setBlockGasLimit } from './methods/evm_setBlockGasLimit.ts'
+import { anvil_setNextBlockTimestamp } from './methods/evm_setNextBlockTimestamp.ts'
+import { anvil_snapshot } from './methods/evm_snapshot.ts'
+import { eth_networkId } from './methods/net_version.ts'
 
 /** Every declared method, in the order the method reference lists them. */
 export const METHODS = [
@@ -245,6 +265,32 @@ export const METHODS = [
   hardhat_setNonce,
   hardhat_setStorageAt,
   hardhat_stopImpersonatingAccount,
+  // Anvil's test-client methods and their other names (issue 37's first family).
+  anvil_addBalance,
+  hardhat_addBalance,
+  tenderly_addBalance,
+  tenderly_setBalance,
+  anvil_autoImpersonateAccount,
+  hardhat_autoImpersonateAccount,
+  anvil_getGenesisTime,
+  anvil_getIntervalMining,
+  anvil_increaseTime,
+  anvil_setNextBlockTimestamp,
+  anvil_setTime,
+  evm_setTime,
+  anvil_setAutomine,
+  anvil_setBlockGasLimit,
+  anvil_snapshot,
+  anvil_revert,
+  anvil_mine_detailed,
+  evm_mine_detailed,
+  anvil_removePoolTransactions,
+  hardhat_dropAllTransactions,
+  evm_setAccountNonce,
+  eth_requestAccounts,
+  eth_networkId,
+  eth_signTypedData,
+  eth_signTypedData_v3,
 ] as const
 
 /** A declared method of chainsim's. */

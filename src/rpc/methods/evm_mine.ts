@@ -13,7 +13,7 @@ const mineOptions = z
     message: `blocks must be between 1 and ${MAX_BLOCKS_PER_MINE}`,
   })
 
-const timestampOrOptions = z
+export const timestampOrOptions = z
   .unknown()
   .transform((input, ctx): { timestamp?: bigint; blocks?: bigint } => {
     const parsed = typeof input === 'object' && input !== null ? mineOptions.safeParse(input) : uint64OrNumber.safeParse(input)
