@@ -11,6 +11,7 @@ import { ForkSourceError } from '../state/forkState.ts'
 import { orderedTrieRoot } from '../encoding/orderedTrie.ts'
 import { packLogs } from '../encoding/packedLogs.ts'
 import { encodeReceipt } from '../encoding/receiptEncoding.ts'
+import { withSenderCodeUnseen } from '../patches/impersonatedSenderCode.ts'
 import { sharedCommonFor } from '../patches/sharedCommon.ts'
 import type { ExecutedTransaction } from '../types.ts'
 import { libraryWithdrawals, payWithdrawals, withdrawalsRootOf } from './withdrawals.ts'
@@ -136,12 +137,10 @@ async function executeAndSeal(
     let result: RunTxResult
     try {
       signed = onBlockFork(pooled, common)
-      result = await runTx(vm, {
-        tx: signed.tx,
-        block: executionBlock,
-        blockGasUsed: gasUsed,
-        skipHardForkValidation: true,
-      })
+      const tx = signed.tx
+      const execute = () => runTx(vm, { tx, block: executionBlock, blockGasUsed: gasUsed, skipHardForkValidation: true })
+      // An impersonated sender may be a contract (EIP-3607 does not apply to it), as on Anvil and Hardhat.
+      result = signed.impersonated ? await withSenderCodeUnseen(vm, tx.getSenderAddress(), execute) : await execute()
     } catch (error) {
       // The upstream of a forked chain failed to give state: the block cannot be built, nothing was refused.
       if (error instanceof ForkSourceError) throw error

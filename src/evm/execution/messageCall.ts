@@ -7,6 +7,7 @@ import { runTx } from '@ethereumjs/vm'
 import type { RunTxResult, VM } from '@ethereumjs/vm'
 import { keccak256 } from '../crypto/crypto.ts'
 import { withBlobGasPrice } from '../patches/blobGasPriceOverride.ts'
+import { withSenderCodeUnseen } from '../patches/impersonatedSenderCode.ts'
 import { withGivenSender } from '../patches/givenIdentity.ts'
 import { sharedCommonFor } from '../patches/sharedCommon.ts'
 import { ForkSourceError } from '../state/forkState.ts'
@@ -178,17 +179,20 @@ export async function runMessageCall(
   })
   let run: RunTxResult
   try {
+    // geth's calls skip EIP-3607 (SkipFromEOACheck): a call or an estimate may come from a contract.
     const execute = () =>
-      runTx(vm, {
-        tx,
-        block,
-        blockGasUsed: options.blockGasUsed,
-        skipNonce: true,
-        skipBalance: true,
-        skipBlockGasLimitValidation: true,
-        skipHardForkValidation: true,
-        reportAccessList: options.reportAccessList ?? false,
-      })
+      withSenderCodeUnseen(vm, sender, () =>
+        runTx(vm, {
+          tx,
+          block,
+          blockGasUsed: options.blockGasUsed,
+          skipNonce: true,
+          skipBalance: true,
+          skipBlockGasLimitValidation: true,
+          skipHardForkValidation: true,
+          reportAccessList: options.reportAccessList ?? false,
+        }),
+      )
     run = options.tracer ? await traced(vm, options.tracer, { tx, sender, coinbase: block.header.coinbase.bytes }, execute) : await execute()
   } catch (error) {
     // A tracer's fault, or a forked chain's upstream that could not answer: the call fails, it did not run.
