@@ -86,6 +86,7 @@ program
   )
   .option('--reorg-seed <seed>', 'with --reorg-profile: seeds its draws (default 1), so runs repeat', parseSeed)
   .option('--archive', "keep every block's state, not only the newest blocks' (see history.stateBlocks)")
+  .option('--auto-impersonate', 'eth_sendTransaction sends as any address without its key, on every network (config autoImpersonate)')
   .action(async (options: ServeOptions) => (await import('./commands/serve.ts')).serve(options))
 
 function parseSeconds(value: string): number {

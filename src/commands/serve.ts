@@ -47,6 +47,7 @@ export interface ServeOptions {
   reorgProfile?: string
   reorgSeed?: number
   record?: string
+  autoImpersonate?: boolean
 }
 
 /** `chainsim serve`: every configured network on its port, until a signal stops it. */
@@ -112,6 +113,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   if (options.tlsCert && options.tlsKey) config.tls = { cert: options.tlsCert, key: options.tlsKey }
   if (options.logRequests) config.logRequests = true
   if (options.archive) for (const network of config.networks) network.history = { stateBlocks: 'all' }
+  if (options.autoImpersonate) for (const network of config.networks) network.autoImpersonate = true
   if (options.reorgSeed !== undefined && options.reorgProfile === undefined) throw new ConfigError('--reorg-seed goes with --reorg-profile')
   if (options.reorgProfile !== undefined) {
     // A profile file may be YAML; a built-in name needs no parser.

@@ -34,6 +34,10 @@ export interface StartChainsimOptions {
   nodeOptions?: Partial<NodeOptions>
   /** Play this scenario (a file or a scenario value) and serve its networks; throws with the report if a step fails. */
   scenario?: string | object
+  /** Every network sends as any address without its key (Anvil's `--auto-impersonate`; a network's `autoImpersonate`). */
+  autoImpersonate?: boolean
+  /** What web3_clientVersion answers (the config's `clientVersion`; default `anvil/v1.7.1/chainsim/v<version>/node<version>`). */
+  clientVersion?: string
 }
 
 /** One served network of a {@link Chainsim}. */
@@ -139,8 +143,15 @@ export async function startChainsim(options: StartChainsimOptions = {}): Promise
 
 function serveNetworks(options: StartChainsimOptions): Promise<RunningServer> {
   // A fork takes its upstream's chain id unless given.
-  const inputs = (options.networks ?? [{}]).map((n, i) => ({ name: i === 0 ? 'dev' : `net${i}`, ...(n.fork ? {} : { chainId: 31337 }), ...n, port: 0 }))
-  const config = parseConfig({ ...options.config, networks: inputs }, 'startChainsim options')
+  const inputs = (options.networks ?? [{}]).map((n, i) => ({
+    name: i === 0 ? 'dev' : `net${i}`,
+    ...(n.fork ? {} : { chainId: 31337 }),
+    ...(options.autoImpersonate === undefined ? {} : { autoImpersonate: options.autoImpersonate }),
+    ...n,
+    port: 0,
+  }))
+  const clientVersion = options.clientVersion ?? options.config?.clientVersion
+  const config = parseConfig({ ...options.config, ...(clientVersion === undefined ? {} : { clientVersion }), networks: inputs }, 'startChainsim options')
   const { nodeOptions } = options
   return startServer(config, {
     port: 0,
