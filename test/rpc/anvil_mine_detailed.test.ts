@@ -25,6 +25,10 @@ describe('valid params', () => {
     expect(blocks.map((b: { number: string }) => BigInt(b.number))).toEqual([1n, 2n, 3n].map((n) => BigInt(head.number) + n))
     expect(BigInt(blocks[0].timestamp)).toBe(BigInt(timestamp))
   })
+
+  test('Anvil’s own form names the timestamp null when there is none', async ({ server }) => {
+    expect(await rpc(server.url, 'anvil_mine_detailed', [{ timestamp: null, blocks: 2 }])).toHaveLength(2)
+  })
 })
 
 describe('invalid params', () => {
