@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { Erc20SlotNotFound } from './accounts/errors.ts'
+import { findErc20Slot, storageWord } from './accounts/erc20Slots.ts'
 import { AccountSigning } from './accounts/accountSigning.ts'
 import { DevAccounts } from './accounts/devAccounts.ts'
 import type { TransactionRequest } from './accounts/transactionFields.ts'
@@ -380,21 +382,35 @@ export class ChainNode {
    * pending block, and carried into the next mined block. No block is mined.
    */
   setAccountState(changes: readonly AccountChange[]): Promise<void> {
-    return this.#queue.run(async () => {
-      const head = this.head
-      this.#headState.set(head, await this.#chain.engine.withAccountChanges(this.execution.stateRootOf(head), changes), changes)
-    })
+    return this.#queue.run(() => this.setOnHead(changes))
   }
 
   /** anvil_addBalance: adds `amount` wei to an account's balance on the head's state; the new balance. */
   addBalance(address: Uint8Array, amount: bigint): Promise<bigint> {
     return this.#queue.run(async () => {
-      const head = this.head
-      const balance = (await this.execution.stateAt(head).getBalance(address)) + amount
-      const changes = [{ address, balance }]
-      this.#headState.set(head, await this.#chain.engine.withAccountChanges(this.execution.stateRootOf(head), changes), changes)
+      const balance = (await this.execution.stateAt(this.head).getBalance(address)) + amount
+      await this.setOnHead([{ address, balance }])
       return balance
     })
+  }
+
+  /**
+   * anvil_dealERC20, anvil_setERC20Allowance: the token's view `calldata` (`balanceOf`, `allowance`) answers `value`
+   * from now on, its storage set on the head where the view reads it (found as Anvil finds it, `findErc20Slot`).
+   */
+  setErc20Value(token: Uint8Array, calldata: Uint8Array, value: bigint, what: 'balance' | 'allowance'): Promise<void> {
+    return this.#queue.run(async () => {
+      const head = this.head
+      const slot = await findErc20Slot((request, options) => this.execution.call(request, head, options), token, calldata, value)
+      if (slot === undefined) throw new Erc20SlotNotFound(what)
+      if (slot !== 'already') await this.setOnHead([{ address: token, storage: [[slot, storageWord(value)]] }])
+    })
+  }
+
+  /** Sets `changes` on the head's state; inside the write queue. */
+  private async setOnHead(changes: readonly AccountChange[]): Promise<void> {
+    const head = this.head
+    this.#headState.set(head, await this.#chain.engine.withAccountChanges(this.execution.stateRootOf(head), changes), changes)
   }
 
   /** Resumes a restored network where it was saved: its clock, its pool and state set on its head. */

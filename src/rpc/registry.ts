@@ -118,7 +118,9 @@ import type { AnyMethod, PricedProvider } from './defineMethod.ts'
 // Anvil's test-client methods and their other names (issue 37's first family).
 import { anvil_addBalance, hardhat_addBalance, tenderly_addBalance } from './methods/anvil_addBalance.ts'
 import { anvil_autoImpersonateAccount, hardhat_autoImpersonateAccount } from './methods/anvil_autoImpersonateAccount.ts'
+import { anvil_dealERC20, anvil_setERC20Balance, hardhat_dealERC20 } from './methods/anvil_dealERC20.ts'
 import { anvil_getGenesisTime } from './methods/anvil_getGenesisTime.ts'
+import { anvil_setERC20Allowance } from './methods/anvil_setERC20Allowance.ts'
 import { anvil_getIntervalMining } from './methods/anvil_getIntervalMining.ts'
 import { anvil_mine_detailed, evm_mine_detailed } from './methods/anvil_mine_detailed.ts'
 import { anvil_removePoolTransactions } from './methods/anvil_removePoolTransactions.ts'
@@ -272,6 +274,10 @@ export const METHODS = [
   tenderly_setBalance,
   anvil_autoImpersonateAccount,
   hardhat_autoImpersonateAccount,
+  anvil_dealERC20,
+  hardhat_dealERC20,
+  anvil_setERC20Balance,
+  anvil_setERC20Allowance,
   anvil_getGenesisTime,
   anvil_getIntervalMining,
   anvil_increaseTime,

@@ -2,7 +2,7 @@ import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startChainsim, type Chainsim } from '../../src/testing/index.ts'
 import { hasAnvil, startAnvil, type AnvilProcess } from '../helpers/anvil.ts'
-import { devAccount } from '../helpers/rpcChain.ts'
+import { deployTokenViaRpc, devAccount, tokenCall } from '../helpers/rpcChain.ts'
 import { rpc } from '../helpers/rpcClient.ts'
 
 /**
@@ -54,6 +54,30 @@ describe('balances', () => {
       return { said, added, set: await rpc(url, 'eth_getBalance', [account, 'latest']) }
     })
     expectAlike(answers, (answer) => expect(answer).toEqual({ said: [null, null, null, null], added: '0x60', set: '0x5' }))
+  })
+})
+
+describe('tokens', () => {
+  test('anvil_dealERC20, anvil_setERC20Balance and anvil_setERC20Allowance on the bundled ERC-20: the same views after', async () => {
+    const answers = await onBoth(async (url) => {
+      const token = await deployTokenViaRpc(url)
+      const holder: Hex = '0x00000000000000000000000000000000000d1f03'
+      const view = (name: string, args: unknown[]) => rpc<Hex>(url, 'eth_call', [{ to: token, data: tokenCall(name, args) }, 'latest'])
+      const said = [
+        await rpc(url, 'anvil_dealERC20', [holder, token, '0x3635c9adc5dea00000']),
+        await rpc(url, 'anvil_setERC20Allowance', [holder, bob, token, '0x2a']),
+      ]
+      const dealt = { balance: await view('balanceOf', [holder]), allowance: await view('allowance', [holder, bob]) }
+      said.push(await rpc(url, 'anvil_setERC20Balance', [alice, token, '0x1']))
+      return { said, dealt, aliceAfter: await view('balanceOf', [alice]), supply: await view('totalSupply', []) }
+    })
+    expectAlike(answers, (answer) =>
+      expect(answer).toMatchObject({
+        said: [null, null, null],
+        dealt: { balance: `0x${(1000n * 10n ** 18n).toString(16).padStart(64, '0')}`, allowance: `0x${'2a'.padStart(64, '0')}` },
+        aliceAfter: `0x${'1'.padStart(64, '0')}`,
+      }),
+    )
   })
 })
 
