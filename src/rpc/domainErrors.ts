@@ -20,7 +20,7 @@ import type { RpcError, RpcErrorOptions } from '../errors.ts'
 import { ForkSourceError, OverrideRefused, ProofNotLocal, SimulationRefused, TraceTimeout, TracingFailed } from '../evm/index.ts'
 import type { SimulationRefusalKind } from '../evm/index.ts'
 import { FilterNotFound, TooManyFilters } from '../filters/errors.ts'
-import { NotOnAFork, UpstreamAnswerError } from '../fork/errors.ts'
+import { NoUpstreamOffline, NotOnAFork, UpstreamAnswerError } from '../fork/errors.ts'
 import { StateFileError, StateSaveError } from '../persistence/stateFile.ts'
 import { ReorgError } from '../reorg/errors.ts'
 import { ReorgProfileError } from '../reorg/profiles/index.ts'
@@ -47,7 +47,8 @@ export function fromDomainError(error: unknown): unknown {
   if (error instanceof ReplayChangeRefused || error instanceof ReorgProfileError) return invalidArgument(0, error)
   if (error instanceof TooManyFilters) return new LimitExceededError(error.message, { cause: error })
   // A forked network's upstream failed (or, offline, was not asked): the call fails, the node goes on.
-  if (error instanceof ForkSourceError || error instanceof ProofNotLocal || error instanceof NotOnAFork) return new ServerError(error.message, { cause: error })
+  if (error instanceof ForkSourceError || error instanceof ProofNotLocal || error instanceof NotOnAFork || error instanceof NoUpstreamOffline)
+    return new ServerError(error.message, { cause: error })
   if (error instanceof UpstreamAnswerError) {
     return new ForwardedUpstreamError(error.code, error.message, { cause: error, ...(error.data === undefined ? {} : { data: error.data }) })
   }

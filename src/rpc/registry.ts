@@ -121,6 +121,7 @@ import { anvil_autoImpersonateAccount, hardhat_autoImpersonateAccount } from './
 import { anvil_dealERC20, anvil_setERC20Balance, hardhat_dealERC20 } from './methods/anvil_dealERC20.ts'
 import { anvil_getGenesisTime } from './methods/anvil_getGenesisTime.ts'
 import { anvil_setERC20Allowance } from './methods/anvil_setERC20Allowance.ts'
+import { anvil_setRpcUrl } from './methods/anvil_setRpcUrl.ts'
 import { anvil_getIntervalMining } from './methods/anvil_getIntervalMining.ts'
 import { anvil_mine_detailed, evm_mine_detailed } from './methods/anvil_mine_detailed.ts'
 import { anvil_removePoolTransactions } from './methods/anvil_removePoolTransactions.ts'
@@ -291,6 +292,7 @@ export const METHODS = [
   anvil_mine_detailed,
   evm_mine_detailed,
   anvil_removePoolTransactions,
+  anvil_setRpcUrl,
   hardhat_dropAllTransactions,
   evm_setAccountNonce,
   eth_requestAccounts,
