@@ -9,7 +9,6 @@ import {
   IntrinsicGasError,
   InvalidBlockNumberError,
   InvalidBlockTimestampError,
-  InternalError,
   InvalidParamsError,
   LimitExceededError,
   NonceTooHighError,
@@ -59,8 +58,8 @@ export function fromDomainError(error: unknown): unknown {
   if (error instanceof TimestampNotAfterHead || error instanceof FaultSpecError) return invalidArgument(0, error)
   // eth_signTypedData_v4's typed data is its second argument; anvil_loadState's state its only one.
   if (error instanceof InvalidTypedData) return invalidArgument(1, error)
-  // Anvil's code for it: the token's storage, not a parameter's form, is what failed.
-  if (error instanceof Erc20SlotNotFound) return new InternalError(error.message, { cause: error })
+  // Anvil answers -32603; the token named is what is wrong, and -32603 is chainsim's word for its own faults.
+  if (error instanceof Erc20SlotNotFound) return invalidArgument(error.argument, error)
   if (error instanceof StateFileError) return invalidArgument(0, error)
   // The state file cannot be written (a full disk): the change is in memory, the file is as it was.
   if (error instanceof StateSaveError) return new ServerError(error.message, { cause: error })

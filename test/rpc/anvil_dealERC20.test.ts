@@ -45,10 +45,10 @@ describe('valid params', () => {
     expect(await balanceOf(server.url, token, holder)).toBe(42n)
   })
 
-  test('a contract with no balanceOf: -32603 in Anvil’s words', async ({ server }) => {
+  test('a contract with no balanceOf: -32602 naming the token, in Anvil’s words', async ({ server }) => {
     const emitter = await deployEmitterViaRpc(server.url)
     const error = await rpcError(server.url, 'anvil_dealERC20', [holder, emitter, 1])
-    expect(error).toMatchObject({ code: -32603, message: 'Unable to set ERC20 balance, no slot found' })
+    expect(error).toMatchObject({ code: -32602, message: 'invalid argument 1: Unable to set ERC20 balance, no slot found' })
   })
 })
 

@@ -25,10 +25,10 @@ describe('valid params', () => {
     expect(await allowance(server.url, token, alice, spender)).toBe(2n * 10n ** 18n)
   })
 
-  test('a contract with no allowance view: -32603 in Anvil’s words', async ({ server }) => {
+  test('a contract with no allowance view: -32602 naming the token, in Anvil’s words', async ({ server }) => {
     const emitter = await deployEmitterViaRpc(server.url)
     const error = await rpcError(server.url, 'anvil_setERC20Allowance', [alice, spender, emitter, 1])
-    expect(error).toMatchObject({ code: -32603, message: 'Unable to set ERC20 allowance, no slot found' })
+    expect(error).toMatchObject({ code: -32602, message: 'invalid argument 2: Unable to set ERC20 allowance, no slot found' })
   })
 })
 

@@ -18,7 +18,7 @@ export const anvil_dealERC20 = defineMethod({
   control: true,
   handler: async ([holder, token, amount], { node }) => {
     const calldata = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [toData(holder)] })
-    await node.setErc20Value(token, hexToBytes(calldata), amount, 'balance')
+    await node.setErc20Value(token, hexToBytes(calldata), amount, { view: 'balance', tokenArgument: 1 })
     return null
   },
 })

@@ -17,7 +17,7 @@ export const anvil_setERC20Allowance = defineMethod({
   control: true,
   handler: async ([owner, spender, token, amount], { node }) => {
     const calldata = encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [toData(owner), toData(spender)] })
-    await node.setErc20Value(token, hexToBytes(calldata), amount, 'allowance')
+    await node.setErc20Value(token, hexToBytes(calldata), amount, { view: 'allowance', tokenArgument: 2 })
     return null
   },
 })
