@@ -121,6 +121,7 @@ program
   .addOption(new Option('-f, --rpc-url <url>').argParser(parseForkUrl).hideHelp())
   .addOption(new Option('--tracing').hideHelp())
   .configureOutput({ outputError: (message, write) => write(anvilFlagAdvice(message) ?? message) })
+  .option('--auto-impersonate', 'eth_sendTransaction sends as any address without its key, on every network (config autoImpersonate)')
   .action(async (options: ServeOptions) => (await import('./commands/serve.ts')).serve(options))
 
 function parseChainId(value: string): number {

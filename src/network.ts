@@ -31,6 +31,7 @@ export function nodeOptionsFor(network: NetworkConfig): NodeOptions {
     syncSendTimeouts: { defaultMs: network.syncSendTimeoutMs, maxMs: network.syncSendMaxTimeoutMs },
     stateBlocks: network.history?.stateBlocks,
     ...chainOptionsOf(network),
+    autoImpersonate: network.autoImpersonate,
     ...(network.reorgs ? { reorgs: { profile: resolveReorgProfile(network.reorgs.profile, { allowFiles: true }), seed: network.reorgs.seed ?? 1 } } : {}),
   }
 }
@@ -56,6 +57,8 @@ export interface NetworkRpcOptions {
   maxDepth?: DispatcherOptions['maxDepth']
   /** ABIs to decode logs and calls with, besides the bundled contracts' (a scenario's `abis`). */
   abis?: readonly NamedAbi[]
+  /** What web3_clientVersion answers (default: {@link clientVersion}). */
+  clientVersion?: string
   /** The scenario this network was played by, for sim_scenario. */
   scenario?: ScenarioSteps
   /** Wraps the network's methods so that its state-changing calls are recorded (`serve --record`), behind faults. */
@@ -82,7 +85,15 @@ export function createNetworkRpc(node: ChainNode, options: NetworkRpcOptions = {
   const profile = resolveProfile(options.limits)
   const requests = new RequestLog(node.name, { print: options.printRequest, printing: options.logRequests })
   const decoder = options.abis?.length ? new AbiDecoder([...BUNDLED_ABIS, ...options.abis]) : bundledAbiDecoder()
-  const context = { profile, faults, clientVersion, saveState: options.saveState, requests, decoder, scenario: options.scenario }
+  const context = {
+    profile,
+    faults,
+    clientVersion: options.clientVersion ?? clientVersion,
+    saveState: options.saveState,
+    requests,
+    decoder,
+    scenario: options.scenario,
+  }
   const forked = forkedNodeOf(node)
   const tableOf = (view: ChainNode): RpcMethodTable => {
     const table = createMethodTable({ ...context, node: view })

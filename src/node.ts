@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { Erc20SlotNotFound } from './accounts/errors.ts'
+import { findErc20Slot, storageWord } from './accounts/erc20Slots.ts'
 import { AccountSigning } from './accounts/accountSigning.ts'
 import { DevAccounts } from './accounts/devAccounts.ts'
 import type { TransactionRequest } from './accounts/transactionFields.ts'
@@ -199,12 +201,15 @@ export class ChainNode {
       watchesPendingLogs: () => this.#filters.watchesPendingLogs,
       pendingLogsSeen: (pending) => this.#filters.pendingLogsSeen(pending.parent.number, pendingLogsOf(pending)),
     })
-    this.signing = new AccountSigning({
-      ...parts,
-      pendingNonce: (address) => this.pendingNonce(address),
-      // Filling a transaction's gas prints nothing: the transaction prints when it is mined.
-      estimateGas: (request) => this.execution.estimateGas(request, this.head, {}, { printsConsole: false }),
-    })
+    this.signing = new AccountSigning(
+      {
+        ...parts,
+        pendingNonce: (address) => this.pendingNonce(address),
+        // Filling a transaction's gas prints nothing: the transaction prints when it is mined.
+        estimateGas: (request) => this.execution.estimateGas(request, this.head, {}, { printsConsole: false }),
+      },
+      { autoImpersonate: options.autoImpersonate },
+    )
     this.settings = new TestClientSettings({ ...parts, mineOnHead: async () => (this.replay?.holdsMining ? undefined : this.#producer.mineOnHead()) })
     this.reorgs = new ReorgControl(
       {
@@ -390,10 +395,35 @@ export class ChainNode {
    * pending block, and carried into the next mined block. No block is mined.
    */
   setAccountState(changes: readonly AccountChange[]): Promise<void> {
+    return this.#queue.run(() => this.setOnHead(changes))
+  }
+
+  /** anvil_addBalance: adds `amount` wei to an account's balance on the head's state; the new balance. */
+  addBalance(address: Uint8Array, amount: bigint): Promise<bigint> {
+    return this.#queue.run(async () => {
+      const balance = (await this.execution.stateAt(this.head).getBalance(address)) + amount
+      await this.setOnHead([{ address, balance }])
+      return balance
+    })
+  }
+
+  /**
+   * anvil_dealERC20, anvil_setERC20Allowance: the token's view `calldata` (`balanceOf`, `allowance`) answers `value`
+   * from now on, its storage set on the head where the view reads it (found as Anvil finds it, `findErc20Slot`).
+   */
+  setErc20Value(token: Uint8Array, calldata: Uint8Array, value: bigint, what: { view: 'balance' | 'allowance'; tokenArgument: number }): Promise<void> {
     return this.#queue.run(async () => {
       const head = this.head
-      this.#headState.set(head, await this.#chain.engine.withAccountChanges(this.execution.stateRootOf(head), changes), changes)
+      const slot = await findErc20Slot((request, options) => this.execution.call(request, head, options), token, calldata, value)
+      if (slot === undefined) throw new Erc20SlotNotFound(what.view, what.tokenArgument)
+      if (slot !== 'already') await this.setOnHead([{ address: token, storage: [[slot, storageWord(value)]] }])
     })
+  }
+
+  /** Sets `changes` on the head's state; inside the write queue. */
+  private async setOnHead(changes: readonly AccountChange[]): Promise<void> {
+    const head = this.head
+    this.#headState.set(head, await this.#chain.engine.withAccountChanges(this.execution.stateRootOf(head), changes), changes)
   }
 
   /** Resumes a restored network where it was saved: its clock, its pool and state set on its head. */

@@ -42,6 +42,8 @@ export interface NodeOptions {
   transactionOrder?: TransactionOrder
   /** Receives the fees of mined blocks. */
   coinbase?: Uint8Array
+  /** eth_sendTransaction sends as any address without its key (Anvil's `--auto-impersonate`). */
+  autoImpersonate?: boolean
   /** Where background faults (interval mining) are reported. */
   onError?: (error: unknown) => void
   /** A filter not polled for this long is uninstalled (default 5 minutes). */

@@ -128,6 +128,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         saveState,
         logger: { error: (obj, msg) => console.error(`[${network.name}] ${msg ?? 'error'}`, obj) },
         logRequests: config.logRequests,
+        clientVersion: config.clientVersion,
         printRequest: (line) => console.log(line),
         maxBatchSize: limits.maxBatchSize,
         maxDepth: limits.maxJsonDepth,

@@ -24,7 +24,19 @@ export interface SigningContext {
  * (anvil_impersonateAccount). Changing who is impersonated is a write, so it is queued.
  */
 export class AccountSigning {
-  constructor(private readonly network: SigningContext) {}
+  #autoImpersonate: boolean
+
+  constructor(
+    private readonly network: SigningContext,
+    options: { autoImpersonate?: boolean } = {},
+  ) {
+    this.#autoImpersonate = options.autoImpersonate ?? false
+  }
+
+  /** Whether every address is sent as without its key (Anvil's `--auto-impersonate`). */
+  get autoImpersonating(): boolean {
+    return this.#autoImpersonate
+  }
 
   /**
    * eth_signTransaction: signs `request` exactly as eth_sendTransaction would send it now (the pending nonce,
@@ -69,6 +81,13 @@ export class AccountSigning {
     return this.network.queued(async () => this.network.accounts().impersonate(address))
   }
 
+  /** anvil_autoImpersonateAccount: every address (or, switched off, only the impersonated ones) is sent as without its key. */
+  setAutoImpersonate(enabled: boolean): Promise<void> {
+    return this.network.queued(async () => {
+      this.#autoImpersonate = enabled
+    })
+  }
+
   /** anvil_stopImpersonatingAccount: `address` is no longer sent as without its key. */
   stopImpersonating(address: Uint8Array): Promise<void> {
     return this.network.queued(async () => this.network.accounts().stopImpersonating(address))
@@ -96,7 +115,7 @@ export class AccountSigning {
     const fields = this.fieldsOf(request, nonce, gas)
     const accounts = this.network.accounts()
     if (purpose === 'unsigned') return accounts.unsigned(request.from, fields)
-    return purpose === 'send' ? accounts.signToSend(request.from, fields) : accounts.sign(request.from, fields)
+    return purpose === 'send' ? accounts.signToSend(request.from, fields, this.#autoImpersonate) : accounts.sign(request.from, fields)
   }
 
   private fieldsOf(request: TransactionRequest, nonce: bigint, gas: bigint) {

@@ -34,9 +34,12 @@ export class DevAccounts {
     return buildOrRefuse(() => signTransaction(data, account.privateKey, this.common))
   }
 
-  /** What eth_sendTransaction sends: signed with `from`'s key, else unsigned as an impersonated `from` (Anvil's form). */
-  signToSend(from: Uint8Array, data: TypedTxData): SignedTransaction {
-    if (this.has(from) || !this.impersonated.has(keyOf(from))) return this.sign(from, data)
+  /**
+   * What eth_sendTransaction sends: signed with `from`'s key, else unsigned as an impersonated `from` (Anvil's
+   * form); with `everyone` (auto-impersonation) every address without a key is impersonated.
+   */
+  signToSend(from: Uint8Array, data: TypedTxData, everyone = false): SignedTransaction {
+    if (this.has(from) || !(everyone || this.impersonated.has(keyOf(from)))) return this.sign(from, data)
     return this.unsigned(from, data)
   }
 

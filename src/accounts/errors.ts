@@ -19,3 +19,16 @@ export class ChainIdMismatch extends ChainsimError {
 
 /** EIP-712 typed data that cannot be hashed: a value that does not fit its type, an unknown type... */
 export class InvalidTypedData extends ChainsimError {}
+
+/**
+ * No slot of a token holds what its view reads (anvil_dealERC20, anvil_setERC20Allowance), in Anvil's words;
+ * `argument` is the token's place among the method's params.
+ */
+export class Erc20SlotNotFound extends ChainsimError {
+  constructor(
+    readonly what: 'balance' | 'allowance',
+    readonly argument: number,
+  ) {
+    super(`Unable to set ERC20 ${what}, no slot found`)
+  }
+}

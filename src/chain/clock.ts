@@ -121,6 +121,19 @@ export class ChainClock {
     return this.offset
   }
 
+  /**
+   * anvil_setTime: the clock reads `timestamp` now, and runs on from it (a time before the head's gives
+   * blocks a second apart until the clock passes it); returns how many seconds it moved forward (0 if back),
+   * as Anvil answers.
+   */
+  setTime(timestamp: bigint, head: { number: bigint; timestamp: bigint }): bigint {
+    const base = this.baseTimeOf(head.number + 1n)
+    const now = base + this.offset
+    this.offset = timestamp - base
+    this.nextTimestamp = undefined
+    return timestamp > now ? timestamp - now : 0n
+  }
+
   /** The next block gets exactly `timestamp` (it must be after the head's). */
   setNextBlockTimestamp(timestamp: bigint): void {
     this.nextTimestamp = timestamp

@@ -86,6 +86,7 @@ export interface ServeOptions {
   /** false for --no-mine. */
   mine?: boolean
   tracing?: boolean
+  autoImpersonate?: boolean
 }
 
 /** `chainsim serve`: every configured network on its port, until a signal stops it. */
@@ -176,6 +177,7 @@ export async function serve(given: ServeOptions): Promise<void> {
   if (options.tlsCert && options.tlsKey) config.tls = { cert: options.tlsCert, key: options.tlsKey }
   if (options.logRequests) config.logRequests = true
   if (options.archive) for (const network of config.networks) network.history = { stateBlocks: 'all' }
+  if (options.autoImpersonate) for (const network of config.networks) network.autoImpersonate = true
   if (options.reorgSeed !== undefined && options.reorgProfile === undefined) throw new ConfigError('--reorg-seed goes with --reorg-profile')
   if (options.reorgProfile !== undefined) {
     // A profile file may be YAML; a built-in name needs no parser.

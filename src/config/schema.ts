@@ -239,6 +239,7 @@ export const networkConfig = z
     fork: fork.optional().meta(title("start from another chain's state at a block")),
     reorgs: reorgsConfig.optional().meta(title('reorganize by itself as a public chain does (docs/reference/reorg-profiles.md)')),
     ...chainKeys.shape,
+    autoImpersonate: z.boolean().meta(title("eth_sendTransaction sends as any address without its key (Anvil's --auto-impersonate)")).default(false),
   })
   .strict()
   .refine((network) => network.chainId !== undefined || network.fork !== undefined, {
@@ -286,6 +287,11 @@ export const chainsimConfig = z
       .meta(title('serve HTTPS and WSS')),
     logRequests: z.boolean().meta(title('print each JSON-RPC call as it is answered')).default(false),
     silent: z.boolean().meta(title("print nothing of what mined transactions and calls print (Anvil's --silent)")).default(false),
+    clientVersion: z
+      .string()
+      .min(1)
+      .optional()
+      .meta(title('what web3_clientVersion answers (default anvil/v<Anvil version>/chainsim/v<version>/node<version>: docs/reference/compatibility.md)')),
     limits: serverLimits.meta(title('transport limits, the same for every network')).prefault({}),
     rateLimit: rateLimit.optional().meta(title('a token bucket per API key; off unless given')),
     /** The state window of every network that sets none of its own. */

@@ -14,7 +14,7 @@ import { ChainNode } from '../node.ts'
 import { devAccountsOf, finalityOf, NODE_DEFAULTS, stateBlocksOf, withChainRules } from '../nodeOptions.ts'
 import type { NodeOptions } from '../nodeOptions.ts'
 import type { ReplaySpeed } from '../replay/types.ts'
-import { ForkStartError, NotCached, UpstreamError } from './errors.ts'
+import { ForkStartError, NoUpstreamOffline, NotCached, UpstreamError } from './errors.ts'
 import { ForkCache } from './forkCache.ts'
 import type { ForkRecord } from './forkCache.ts'
 import { ForkedUpstream } from './forkedUpstream.ts'
@@ -96,6 +96,8 @@ export interface ForkedNode {
   cache: ForkCache
   /** Upstream round trips and JSON-RPC calls so far (retries included; 0 offline). */
   upstreamStats(): { roundTrips: number; calls: number }
+  /** anvil_setRpcUrl: later reads go to this upstream of the same chain; refused offline. */
+  setUpstreamUrl(url: URL): void
   /** Closes the node, then writes out the cache. */
   close(): Promise<void>
 }
@@ -213,6 +215,11 @@ async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, op
     origin,
     cache,
     upstreamStats: () => (upstream instanceof UpstreamClient ? { ...upstream.stats } : { roundTrips: 0, calls: 0 }),
+    setUpstreamUrl: (url) => {
+      if (!(upstream instanceof UpstreamClient)) throw new NoUpstreamOffline(`this fork is offline: it asks no upstream (${origin.upstream})`)
+      upstream.retarget(url)
+      origin.upstream = upstream.label
+    },
     close: async () => {
       await node.close()
       await cache.close()

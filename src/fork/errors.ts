@@ -47,3 +47,6 @@ export class ForkStartError extends ChainsimError {}
  * genesis (its state before its first block is the upstream's), or fork again elsewhere.
  */
 export class NotOnAFork extends ChainsimError {}
+
+/** An offline fork (`--offline`, a fixture) asks no upstream, so it has none to change (anvil_setRpcUrl). */
+export class NoUpstreamOffline extends ChainsimError {}

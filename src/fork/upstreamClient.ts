@@ -59,14 +59,14 @@ class AttemptFailure extends ChainsimError {
  * it sends.
  */
 export class UpstreamClient implements Upstream {
-  readonly label: string
+  label: string
   /** HTTP round trips made (retries included) and JSON-RPC calls sent in them. */
   readonly stats = { roundTrips: 0, calls: 0 }
   private readonly options: Required<UpstreamClientOptions>
   private nextId = 1
 
   constructor(
-    private readonly url: URL,
+    private url: URL,
     options: UpstreamClientOptions = {},
   ) {
     this.label = upstreamLabel(url)
@@ -76,6 +76,15 @@ export class UpstreamClient implements Upstream {
       retries: options.retries ?? UPSTREAM_DEFAULTS.retries,
       backoffMs: options.backoffMs ?? UPSTREAM_DEFAULTS.backoffMs,
     }
+  }
+
+  /**
+   * anvil_setRpcUrl: later reads go to `url`, which must serve the same chain (nothing checks that it does, as
+   * on Anvil: a provider swapped for another, a key rotated); what was read and cached stays.
+   */
+  retarget(url: URL): void {
+    this.url = url
+    this.label = upstreamLabel(url)
   }
 
   async send(calls: readonly UpstreamCall[]): Promise<UpstreamAnswer[]> {

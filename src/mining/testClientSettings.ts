@@ -83,6 +83,11 @@ export class TestClientSettings {
     return this.network.queued(async () => this.network.clock.increaseTime(seconds, this.network.head()))
   }
 
+  /** anvil_setTime: the clock reads `timestamp` from now on; how many seconds that moved it forward. */
+  setTime(timestamp: bigint): Promise<bigint> {
+    return this.network.queued(async () => this.network.clock.setTime(timestamp, this.network.head()))
+  }
+
   /** evm_setNextBlockTimestamp: the next block gets exactly `timestamp`, which must be after the head's. */
   setNextBlockTimestamp(timestamp: bigint): Promise<void> {
     return this.network.queued(async () => this.network.clock.setNextBlockTimestampAfter(this.network.head(), timestamp))
@@ -124,6 +129,14 @@ export class TestClientSettings {
       if (!this.network.pool.has(key)) return false
       this.network.pool.remove([key])
       return true
+    })
+  }
+
+  /** anvil_removePoolTransactions: removes every pooled transaction `sender` sent. */
+  removePoolTransactionsFrom(sender: Uint8Array): Promise<void> {
+    return this.network.queued(async () => {
+      const senderKey = keyOf(sender)
+      this.network.pool.remove(this.network.pool.all().flatMap((signed) => (signed.fromKey === senderKey ? [signed.hashKey] : [])))
     })
   }
 

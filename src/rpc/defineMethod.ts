@@ -188,10 +188,28 @@ export function hardhatTwin<N extends `anvil_${string}`, S extends readonly z.Zo
   answer: 'whetherFound',
 ): Method<HardhatName<N>, S, boolean>
 export function hardhatTwin(twin: AnyMethod, answer: HardhatAnswer): AnyMethod {
-  const name = `hardhat_${twin.name.slice('anvil_'.length)}`
+  return answeringAs(twin, `hardhat_${twin.name.slice('anvil_'.length)}`, `Hardhat's name for ${twin.name}`, answer, 'answers as Anvil does')
+}
+
+/** How another name of a method answers: as the method does, `null` or `true` in its place. */
+export type TwinAnswer = 'same' | 'null' | 'true'
+
+/**
+ * Another client's name for a method (Anvil's `anvil_increaseTime` for `evm_increaseTime`, Tenderly's
+ * `tenderly_setBalance` for `anvil_setBalance`): the same method (params, what it touches) served under `name`,
+ * answering as it does (`same`), or `null` or `true` where that client answers so.
+ */
+export function twinOf<N extends string, S extends readonly z.ZodType[], R>(twin: Method<string, S, R>, name: N, answer: 'same'): Method<N, S, R>
+export function twinOf<N extends string, S extends readonly z.ZodType[], R>(twin: Method<string, S, R>, name: N, answer: 'null'): Method<N, S, null>
+export function twinOf<N extends string, S extends readonly z.ZodType[], R>(twin: Method<string, S, R>, name: N, answer: 'true'): Method<N, S, true>
+export function twinOf(twin: AnyMethod, name: string, answer: TwinAnswer): AnyMethod {
+  return answeringAs(twin, name, `Another name for ${twin.name}`, answer, 'answers as it does')
+}
+
+function answeringAs(twin: AnyMethod, name: string, whatItIs: string, answer: HardhatAnswer | TwinAnswer, sameSays: string): AnyMethod {
   const { handle } = twin
-  const answering: Record<HardhatAnswer, { handle: MethodHandler; says: string }> = {
-    same: { handle, says: 'answers as Anvil does' },
+  const answering: Record<HardhatAnswer | 'null', { handle: MethodHandler; says: string }> = {
+    same: { handle, says: sameSays },
     true: {
       handle: async (params, ctx) => {
         await handle(params, ctx)
@@ -199,8 +217,15 @@ export function hardhatTwin(twin: AnyMethod, answer: HardhatAnswer): AnyMethod {
       },
       says: 'answers `true`',
     },
+    null: {
+      handle: async (params, ctx) => {
+        await handle(params, ctx)
+        return null
+      },
+      says: 'answers `null`',
+    },
     whetherFound: { handle: async (params, ctx) => (await handle(params, ctx)) !== null, says: 'answers whether there was one' },
   }
-  const { handle: hardhatHandle, says } = answering[answer]
-  return { ...twin, name, description: `Hardhat's name for ${twin.name}; ${says}.`, handle: hardhatHandle }
+  const { handle: twinHandle, says } = answering[answer]
+  return { ...twin, name, description: `${whatItIs}; ${says}.`, handle: twinHandle }
 }

@@ -1,4 +1,4 @@
-import { ChainIdMismatch, InvalidTypedData, UnknownAccount } from '../accounts/errors.ts'
+import { ChainIdMismatch, Erc20SlotNotFound, InvalidTypedData, UnknownAccount } from '../accounts/errors.ts'
 import { StateUnavailable, TimestampNotAfterHead } from '../chain/errors.ts'
 import {
   BlockGasLimitReachedError,
@@ -20,7 +20,7 @@ import type { RpcError, RpcErrorOptions } from '../errors.ts'
 import { ForkSourceError, OverrideRefused, ProofNotLocal, SimulationRefused, TraceTimeout, TracingFailed } from '../evm/index.ts'
 import type { SimulationRefusalKind } from '../evm/index.ts'
 import { FilterNotFound, TooManyFilters } from '../filters/errors.ts'
-import { NotOnAFork, UpstreamAnswerError } from '../fork/errors.ts'
+import { NoUpstreamOffline, NotOnAFork, UpstreamAnswerError } from '../fork/errors.ts'
 import { StateFileError, StateSaveError } from '../persistence/stateFile.ts'
 import { ReorgError } from '../reorg/errors.ts'
 import { ReorgProfileError } from '../reorg/profiles/index.ts'
@@ -49,7 +49,8 @@ export function fromDomainError(error: unknown): unknown {
   if (error instanceof ReplayChangeRefused || error instanceof ReorgProfileError) return invalidArgument(0, error)
   if (error instanceof TooManyFilters) return new LimitExceededError(error.message, { cause: error })
   // A forked network's upstream failed (or, offline, was not asked): the call fails, the node goes on.
-  if (error instanceof ForkSourceError || error instanceof ProofNotLocal || error instanceof NotOnAFork) return new ServerError(error.message, { cause: error })
+  if (error instanceof ForkSourceError || error instanceof ProofNotLocal || error instanceof NotOnAFork || error instanceof NoUpstreamOffline)
+    return new ServerError(error.message, { cause: error })
   if (error instanceof UpstreamAnswerError) {
     return new ForwardedUpstreamError(error.code, error.message, { cause: error, ...(error.data === undefined ? {} : { data: error.data }) })
   }
@@ -60,6 +61,8 @@ export function fromDomainError(error: unknown): unknown {
   if (error instanceof TimestampNotAfterHead || error instanceof FaultSpecError) return invalidArgument(0, error)
   // eth_signTypedData_v4's typed data is its second argument; anvil_loadState's state its only one.
   if (error instanceof InvalidTypedData) return invalidArgument(1, error)
+  // Anvil answers -32603; the token named is what is wrong, and -32603 is chainsim's word for its own faults.
+  if (error instanceof Erc20SlotNotFound) return invalidArgument(error.argument, error)
   if (error instanceof StateFileError) return invalidArgument(0, error)
   // The state file cannot be written (a full disk): the change is in memory, the file is as it was.
   if (error instanceof StateSaveError) return new ServerError(error.message, { cause: error })

@@ -53,6 +53,7 @@ const NAMESPACES: ReadonlyArray<{ prefix: string; title: string; about: string }
   { prefix: 'anvil_', title: 'anvil', about: "Anvil's test-client methods." },
   { prefix: 'hardhat_', title: 'hardhat', about: "Hardhat's names for Anvil's methods, where Hardhat has them." },
   { prefix: 'evm_', title: 'evm', about: 'The test-client methods Ganache, Hardhat and Anvil share.' },
+  { prefix: 'tenderly_', title: 'tenderly', about: "Tenderly's names for Anvil's methods, with Anvil's params and answers." },
   { prefix: 'sim_', title: 'sim', about: "chainsim's own: reorgs, faults, the settle barrier, state, and the explorer's reads." },
 ]
 

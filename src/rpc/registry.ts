@@ -130,6 +130,29 @@ import { eth_sendTransactionSync } from './methods/eth_sendTransactionSync.ts'
 import { anvil_getBlobByHash } from './methods/anvil_getBlobByHash.ts'
 import { anvil_getBlobsByTransactionHash } from './methods/anvil_getBlobsByTransactionHash.ts'
 import type { AnyMethod, PricedProvider } from './defineMethod.ts'
+// Anvil's test-client methods and their other names (issue 37's first family).
+import { anvil_addBalance, hardhat_addBalance, tenderly_addBalance } from './methods/anvil_addBalance.ts'
+import { anvil_autoImpersonateAccount, hardhat_autoImpersonateAccount } from './methods/anvil_autoImpersonateAccount.ts'
+import { anvil_dealERC20, anvil_setERC20Balance, hardhat_dealERC20 } from './methods/anvil_dealERC20.ts'
+import { anvil_getGenesisTime } from './methods/anvil_getGenesisTime.ts'
+import { anvil_setERC20Allowance } from './methods/anvil_setERC20Allowance.ts'
+import { anvil_setRpcUrl } from './methods/anvil_setRpcUrl.ts'
+import { anvil_getIntervalMining } from './methods/anvil_getIntervalMining.ts'
+import { anvil_mine_detailed, evm_mine_detailed } from './methods/anvil_mine_detailed.ts'
+import { anvil_removePoolTransactions } from './methods/anvil_removePoolTransactions.ts'
+import { anvil_setTime, evm_setTime } from './methods/anvil_setTime.ts'
+import { hardhat_dropAllTransactions } from './methods/anvil_dropAllTransactions.ts'
+import { tenderly_setBalance } from './methods/anvil_setBalance.ts'
+import { evm_setAccountNonce } from './methods/anvil_setNonce.ts'
+import { eth_requestAccounts } from './methods/eth_accounts.ts'
+import { eth_signTypedData, eth_signTypedData_v3 } from './methods/eth_signTypedData_v4.ts'
+import { anvil_increaseTime } from './methods/evm_increaseTime.ts'
+import { anvil_revert } from './methods/evm_revert.ts'
+import { anvil_setAutomine } from './methods/evm_setAutomine.ts'
+import { anvil_setBlockGasLimit } from './methods/evm_setBlockGasLimit.ts'
+import { anvil_setNextBlockTimestamp } from './methods/evm_setNextBlockTimestamp.ts'
+import { anvil_snapshot } from './methods/evm_snapshot.ts'
+import { eth_networkId } from './methods/net_version.ts'
 
 /** Every declared method, in the order the method reference lists them. */
 export const METHODS = [
@@ -277,6 +300,37 @@ export const METHODS = [
   hardhat_setNonce,
   hardhat_setStorageAt,
   hardhat_stopImpersonatingAccount,
+  // Anvil's test-client methods and their other names (issue 37's first family).
+  anvil_addBalance,
+  hardhat_addBalance,
+  tenderly_addBalance,
+  tenderly_setBalance,
+  anvil_autoImpersonateAccount,
+  hardhat_autoImpersonateAccount,
+  anvil_dealERC20,
+  hardhat_dealERC20,
+  anvil_setERC20Balance,
+  anvil_setERC20Allowance,
+  anvil_getGenesisTime,
+  anvil_getIntervalMining,
+  anvil_increaseTime,
+  anvil_setNextBlockTimestamp,
+  anvil_setTime,
+  evm_setTime,
+  anvil_setAutomine,
+  anvil_setBlockGasLimit,
+  anvil_snapshot,
+  anvil_revert,
+  anvil_mine_detailed,
+  evm_mine_detailed,
+  anvil_removePoolTransactions,
+  anvil_setRpcUrl,
+  hardhat_dropAllTransactions,
+  evm_setAccountNonce,
+  eth_requestAccounts,
+  eth_networkId,
+  eth_signTypedData,
+  eth_signTypedData_v3,
 ] as const
 
 /** A declared method of chainsim's. */

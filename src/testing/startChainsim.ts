@@ -53,6 +53,10 @@ export interface StartChainsimOptions extends ChainOptions {
    * eth_estimateGas): `true` to stdout, or a line at a time to this function. Default: nothing printed, nothing captured.
    */
   printTransactions?: boolean | ((line: string) => void)
+  /** Every network sends as any address without its key (Anvil's `--auto-impersonate`; a network's `autoImpersonate`). */
+  autoImpersonate?: boolean
+  /** What web3_clientVersion answers (the config's `clientVersion`; default `anvil/v1.7.1/chainsim/v<version>/node<version>`). */
+  clientVersion?: string
 }
 
 /** One served network of a {@link Chainsim}. */
@@ -167,10 +171,12 @@ function serveNetworks(options: StartChainsimOptions): Promise<RunningServer> {
     name: i === 0 ? 'dev' : `net${i}`,
     ...(n.fork ? {} : { chainId: 31337 }),
     ...chain,
+    ...(options.autoImpersonate === undefined ? {} : { autoImpersonate: options.autoImpersonate }),
     ...n,
     port: 0,
   }))
-  const config = parseConfig({ ...options.config, networks: inputs }, 'startChainsim options')
+  const clientVersion = options.clientVersion ?? options.config?.clientVersion
+  const config = parseConfig({ ...options.config, ...(clientVersion === undefined ? {} : { clientVersion }), networks: inputs }, 'startChainsim options')
   const { nodeOptions } = options
   return startServer(config, {
     port: 0,

@@ -36,12 +36,18 @@ async function restoreManualMining(): Promise<void> {
 
 /**
  * Methods refused whatever the params, with their code: as Anvil refuses them on a chain with EIP-1559 (every
- * chainsim chain), and sim_replay on a chain that replays nothing (the fuzz chain).
+ * chainsim chain), sim_replay on a chain that replays nothing, and the ERC-20 dealers on a chain with no token
+ * (the fuzz chain).
  */
 const ALWAYS_REFUSED: ReadonlyMap<string, number> = new Map([
   ['anvil_setMinGasPrice', -32602],
   ['hardhat_setMinGasPrice', -32602],
   ['sim_replay', -32000],
+  // The fuzz chain holds no ERC-20: every token named is refused, naming it (test/rpc/anvil_dealERC20.test.ts deals).
+  ['anvil_dealERC20', -32602],
+  ['hardhat_dealERC20', -32602],
+  ['anvil_setERC20Balance', -32602],
+  ['anvil_setERC20Allowance', -32602],
 ])
 
 /**

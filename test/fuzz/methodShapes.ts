@@ -311,6 +311,25 @@ const GIVEN: Readonly<Record<string, (v: Values) => ParamsArbitrary>> = {
   evm_setBlockGasLimit: () => fc.constantFrom('0x1c9c380', 45_000_000).map((limit) => [limit]),
   evm_setIntervalMining: () => fc.constantFrom(0, '0x0', 3_600_000).map((ms) => [ms]),
   evm_setNextBlockTimestamp: (v) => v.futureTimestamp.map((t) => [t]),
+  // Anvil's names and the other time and mining methods: the same shapes as their evm_ twins.
+  anvil_increaseTime: () => count(100).map((n) => [n]),
+  anvil_setNextBlockTimestamp: (v) => v.futureTimestamp.map((t) => [t]),
+  anvil_setTime: (v) => v.futureTimestamp.map((t) => [t]),
+  evm_setTime: (v) => v.futureTimestamp.map((t) => [t]),
+  anvil_setBlockGasLimit: () => fc.constantFrom('0x1c9c380', 45_000_000).map((limit) => [limit]),
+  anvil_revert: (v) => fc.constantFrom(v.s.snapshotId, '0x999').map((id) => [id]),
+  anvil_mine_detailed: (v) =>
+    fc.oneof(
+      noParams,
+      v.futureTimestamp.map((t) => [t]),
+    ),
+  evm_mine_detailed: (v) =>
+    fc.oneof(
+      noParams,
+      v.futureTimestamp.map((t) => [t]),
+    ),
+  // No upstream to switch to on the fuzzed chain: it is no fork, so the URL changes nothing.
+  anvil_setRpcUrl: () => fc.constantFrom('http://127.0.0.1:1/', 'https://example.invalid/').map((url) => [url]),
   personal_sign: (v) => fc.tuple(v.bytes, v.account, optional(fc.constant(''))).map(([data, a, password]) => positional(data, a, password)),
   sim_block: (v) =>
     fc.record({ hash: v.blockHash, from: count(3), limit: fc.integer({ min: 1, max: 500 }) }, { requiredKeys: ['hash'] }).map((request) => [request]),

@@ -57,7 +57,7 @@ describe('each declaration is whole', () => {
     for (const provider of Object.keys(method.cost ?? {})) expect(PRICED_PROVIDERS, `${name} prices a provider with no per-method pricing`).toContain(provider)
     for (const units of Object.values(method.cost ?? {})) expect(Number.isInteger(units) && (units as number) >= 0, `${name}'s price ${units}`).toBe(true)
     // chainsim's own namespaces are its test-client and explorer methods: never faulted by a rate limit or a lag.
-    expect(method.control === true, `${name} is ${method.control ? '' : 'not '}a control method`).toBe(/^(evm|anvil|hardhat|sim)_/.test(name))
+    expect(method.control === true, `${name} is ${method.control ? '' : 'not '}a control method`).toBe(/^(evm|anvil|hardhat|tenderly|sim)_/.test(name))
   })
 })
 

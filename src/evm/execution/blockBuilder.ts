@@ -12,6 +12,7 @@ import { capturingConsole } from '../tracing/consoleCapture.ts'
 import { orderedTrieRoot } from '../encoding/orderedTrie.ts'
 import { packLogs } from '../encoding/packedLogs.ts'
 import { encodeReceipt } from '../encoding/receiptEncoding.ts'
+import { withSenderCodeUnseen } from '../patches/impersonatedSenderCode.ts'
 import { sharedCommonFor } from '../patches/sharedCommon.ts'
 import type { ExecutedTransaction } from '../types.ts'
 import { libraryWithdrawals, payWithdrawals, withdrawalsRootOf } from './withdrawals.ts'
@@ -148,7 +149,10 @@ async function executeAndSeal(
     let printed: Uint8Array[] = []
     try {
       signed = onBlockFork(pooled, common)
-      const execute = () => runTx(vm, { tx: signed.tx, block: executionBlock, blockGasUsed: gasUsed, skipHardForkValidation: true })
+      const tx = signed.tx
+      const run = () => runTx(vm, { tx, block: executionBlock, blockGasUsed: gasUsed, skipHardForkValidation: true })
+      // An impersonated sender may be a contract (EIP-3607 does not apply to it), as on Anvil and Hardhat.
+      const execute = signed.impersonated ? () => withSenderCodeUnseen(vm, tx.getSenderAddress(), run) : run
       if (consoleCalls) ({ value: result, consoleCalls: printed } = await capturingConsole(vm, execute))
       else result = await execute()
     } catch (error) {

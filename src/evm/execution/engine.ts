@@ -15,7 +15,8 @@ import { CallVms } from './callVms.ts'
 import { installFastBloom } from '../patches/fastBloom.ts'
 import { trieDatabaseOf } from '../patches/trieDatabase.ts'
 import { ForkStateLink, ForkStateManager, ProofNotLocal } from '../state/forkState.ts'
-import { withImpersonatedSenders } from './impersonation.ts'
+import { isBypassSigned, withImpersonatedSenders } from './impersonation.ts'
+import { withSenderCodeUnseen } from '../patches/impersonatedSenderCode.ts'
 import type { ForkedStateSource } from '../state/forkState.ts'
 import { fromByteString, toByteString } from '../encoding/byteString.ts'
 import { keccak256 } from '../crypto/crypto.ts'
@@ -531,7 +532,9 @@ export class ExecutionEngine {
     for (const [index, tx] of block.transactions.entries()) {
       if (index > through) break
       const tracer = tracerAt(index)
-      const execute = (): Promise<RunTxResult> => runTx(vm, { tx, block, blockGasUsed: gasUsed, skipHardForkValidation: true })
+      const runOnce = (): Promise<RunTxResult> => runTx(vm, { tx, block, blockGasUsed: gasUsed, skipHardForkValidation: true })
+      // As when it was built: an impersonated sender may be a contract.
+      const execute = isBypassSigned(tx) ? () => withSenderCodeUnseen(vm, tx.getSenderAddress(), runOnce) : runOnce
       const run = tracer ? await traced(vm, tracer, { tx, sender: tx.getSenderAddress(), coinbase: header.coinbase.bytes }, execute) : await execute()
       gasUsed += run.blockGasSpent
       if (tracer) traces.set(index, tracer.output())

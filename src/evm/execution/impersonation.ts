@@ -43,11 +43,15 @@ export function withImpersonatedSenders(block: Block, senders: ReadonlyMap<numbe
   }
 }
 
-/** The transaction of `raw`, unfrozen, if it carries the bypass signature (r = s = 0, read back as absent). */
+/** Whether `tx` carries the bypass signature (r = s = 0, read back as absent): no key signed it, a sender was given. */
+export function isBypassSigned(tx: TypedTransaction): boolean {
+  return (tx.r ?? 0n) === 0n && (tx.s ?? 0n) === 0n
+}
+
+/** The transaction of `raw`, unfrozen, if it carries the bypass signature. */
 function bypassSigned(raw: Uint8Array, common: Common): TypedTransaction {
   const tx = createTxFromRLP(raw, { common: sharedCommonFor(common), freeze: false })
-  if ((tx.r ?? 0n) !== 0n || (tx.s ?? 0n) !== 0n)
-    throw new Error(`transaction ${bytesToHex(keccak256(raw))} is signed: it was not sent as an impersonated account`)
+  if (!isBypassSigned(tx)) throw new Error(`transaction ${bytesToHex(keccak256(raw))} is signed: it was not sent as an impersonated account`)
   return tx
 }
 

@@ -7,6 +7,7 @@ import { runTx } from '@ethereumjs/vm'
 import type { RunTxResult, VM } from '@ethereumjs/vm'
 import { keccak256 } from '../crypto/crypto.ts'
 import { withBlobGasPrice } from '../patches/blobGasPriceOverride.ts'
+import { withSenderCodeUnseen } from '../patches/impersonatedSenderCode.ts'
 import { withGivenSender } from '../patches/givenIdentity.ts'
 import { sharedCommonFor } from '../patches/sharedCommon.ts'
 import { ForkSourceError } from '../state/forkState.ts'
@@ -184,17 +185,20 @@ export async function runMessageCall(
   let run: RunTxResult
   let consoleCalls: Uint8Array[] | undefined
   try {
+    // geth's calls skip EIP-3607 (SkipFromEOACheck): a call or an estimate may come from a contract.
     const execute = () =>
-      runTx(vm, {
-        tx,
-        block,
-        blockGasUsed: options.blockGasUsed,
-        skipNonce: true,
-        skipBalance: true,
-        skipBlockGasLimitValidation: true,
-        skipHardForkValidation: true,
-        reportAccessList: options.reportAccessList ?? false,
-      })
+      withSenderCodeUnseen(vm, sender, () =>
+        runTx(vm, {
+          tx,
+          block,
+          blockGasUsed: options.blockGasUsed,
+          skipNonce: true,
+          skipBalance: true,
+          skipBlockGasLimitValidation: true,
+          skipHardForkValidation: true,
+          reportAccessList: options.reportAccessList ?? false,
+        }),
+      )
     const traceable = options.tracer
       ? () => traced(vm, options.tracer as TransactionTracer, { tx, sender, coinbase: block.header.coinbase.bytes }, execute)
       : execute

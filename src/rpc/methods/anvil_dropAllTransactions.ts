@@ -1,4 +1,4 @@
-import { defineMethod, returns } from '../defineMethod.ts'
+import { defineMethod, hardhatTwin, returns } from '../defineMethod.ts'
 
 export const anvil_dropAllTransactions = defineMethod({
   name: 'anvil_dropAllTransactions',
@@ -12,3 +12,5 @@ export const anvil_dropAllTransactions = defineMethod({
     return null
   },
 })
+
+export const hardhat_dropAllTransactions = hardhatTwin(anvil_dropAllTransactions, 'same')

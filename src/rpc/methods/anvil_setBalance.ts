@@ -1,4 +1,4 @@
-import { defineMethod, hardhatTwin, returns } from '../defineMethod.ts'
+import { defineMethod, hardhatTwin, returns, twinOf } from '../defineMethod.ts'
 import { quantityOrNumber } from '../controlSchemas.ts'
 import { address } from '../schemas.ts'
 
@@ -16,3 +16,6 @@ export const anvil_setBalance = defineMethod({
 })
 
 export const hardhat_setBalance = hardhatTwin(anvil_setBalance, 'true')
+
+/** Anvil's form of Tenderly's method: one address (Tenderly's own takes a list), answering null. */
+export const tenderly_setBalance = twinOf(anvil_setBalance, 'tenderly_setBalance', 'same')

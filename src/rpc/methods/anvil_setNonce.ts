@@ -1,4 +1,4 @@
-import { defineMethod, hardhatTwin, returns } from '../defineMethod.ts'
+import { defineMethod, hardhatTwin, returns, twinOf } from '../defineMethod.ts'
 import { uint64OrNumber } from '../controlSchemas.ts'
 import { address } from '../schemas.ts'
 
@@ -16,3 +16,5 @@ export const anvil_setNonce = defineMethod({
 })
 
 export const hardhat_setNonce = hardhatTwin(anvil_setNonce, 'true')
+
+export const evm_setAccountNonce = twinOf(anvil_setNonce, 'evm_setAccountNonce', 'same')

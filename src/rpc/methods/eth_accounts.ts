@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import { defineMethod, returns } from '../defineMethod.ts'
+import { defineMethod, returns, twinOf } from '../defineMethod.ts'
 import { toData } from '../formatters/hex.ts'
 
 export const eth_accounts = defineMethod({
@@ -10,3 +10,6 @@ export const eth_accounts = defineMethod({
   cost: { infura: 80, alchemy: 10 },
   handler: (_params, { node }) => node.accounts.map((a) => toData(a.address)),
 })
+
+/** EIP-1102's request for accounts: a node has no user to ask, so it answers eth_accounts, as Anvil does. */
+export const eth_requestAccounts = twinOf(eth_accounts, 'eth_requestAccounts', 'same')

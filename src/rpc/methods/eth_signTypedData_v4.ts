@@ -1,5 +1,5 @@
 import type { Hex } from 'viem'
-import { defineMethod, returns } from '../defineMethod.ts'
+import { defineMethod, returns, twinOf } from '../defineMethod.ts'
 import { toData } from '../formatters/hex.ts'
 import { address } from '../schemas.ts'
 import { typedData } from '../typedData.ts'
@@ -16,3 +16,15 @@ export const eth_signTypedData_v4 = defineMethod({
   result: returns<Hex>(),
   handler: async ([account, typed], { node }) => toData(await node.signing.signTypedData(account, typed)),
 })
+
+/**
+ * MetaMask's v3 is v4 without arrays and recursive structs, which sign alike, so v4 answers it; Anvil answers
+ * "Not implemented" (docs/reference/compatibility.md).
+ */
+export const eth_signTypedData_v3 = twinOf(eth_signTypedData_v4, 'eth_signTypedData_v3', 'same')
+
+/**
+ * The unversioned name, as geth's clef and ethers' signers use it, takes EIP-712 typed data (v4); MetaMask's
+ * legacy list form (v1) is refused naming the argument. Anvil answers "Not implemented".
+ */
+export const eth_signTypedData = twinOf(eth_signTypedData_v4, 'eth_signTypedData', 'same')

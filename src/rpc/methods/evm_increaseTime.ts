@@ -1,5 +1,5 @@
 import type { Quantity } from 'viem'
-import { defineMethod, returns } from '../defineMethod.ts'
+import { defineMethod, returns, twinOf } from '../defineMethod.ts'
 import { uint64OrNumber } from '../controlSchemas.ts'
 import { toQuantity } from '../formatters/hex.ts'
 
@@ -12,3 +12,5 @@ export const evm_increaseTime = defineMethod({
   control: true,
   handler: async ([seconds], { node }) => toQuantity(await node.settings.increaseTime(seconds)),
 })
+
+export const anvil_increaseTime = twinOf(evm_increaseTime, 'anvil_increaseTime', 'same')

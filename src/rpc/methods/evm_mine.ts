@@ -4,16 +4,19 @@ import { defineMethod, returns } from '../defineMethod.ts'
 import { quantityOrNumber, uint64OrNumber } from '../controlSchemas.ts'
 import { MAX_BLOCKS_PER_MINE } from './anvil_mine.ts'
 
-/** Anvil's options form, `{timestamp?, blocks?}`: `blocks` blocks (default 1), the first at `timestamp`. */
+/**
+ * Anvil's options form, `{timestamp?, blocks?}`: `blocks` blocks (default 1), the first at `timestamp`. Anvil
+ * itself wants the `timestamp` key, null when there is none (`{timestamp: null, blocks: 2}`), so null is taken.
+ */
 const mineOptions = z
-  .object({ timestamp: uint64OrNumber.optional(), blocks: quantityOrNumber.optional() })
+  .object({ timestamp: uint64OrNumber.nullish().transform((t) => t ?? undefined), blocks: quantityOrNumber.optional() })
   .strict()
   .refine((options) => options.blocks === undefined || (options.blocks >= 1n && options.blocks <= MAX_BLOCKS_PER_MINE), {
     path: ['blocks'],
     message: `blocks must be between 1 and ${MAX_BLOCKS_PER_MINE}`,
   })
 
-const timestampOrOptions = z
+export const timestampOrOptions = z
   .unknown()
   .transform((input, ctx): { timestamp?: bigint; blocks?: bigint } => {
     const parsed = typeof input === 'object' && input !== null ? mineOptions.safeParse(input) : uint64OrNumber.safeParse(input)
@@ -24,7 +27,7 @@ const timestampOrOptions = z
   })
   .describe('Quantity | number | {timestamp?, blocks?}') as unknown as z.ZodType<
   { timestamp?: bigint; blocks?: bigint },
-  Hex | number | { timestamp?: Hex | number; blocks?: Hex | number }
+  Hex | number | { timestamp?: Hex | number | null; blocks?: Hex | number }
 >
 
 /**

@@ -1,4 +1,4 @@
-import { defineMethod, returns } from '../defineMethod.ts'
+import { defineMethod, returns, twinOf } from '../defineMethod.ts'
 import { quantityOrNumber } from '../controlSchemas.ts'
 
 /**
@@ -14,3 +14,5 @@ export const evm_revert = defineMethod({
   control: true,
   handler: async ([id], { node }) => node.reorgs.revert(Number(id)),
 })
+
+export const anvil_revert = twinOf(evm_revert, 'anvil_revert', 'same')

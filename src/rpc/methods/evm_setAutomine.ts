@@ -1,4 +1,4 @@
-import { defineMethod, returns } from '../defineMethod.ts'
+import { defineMethod, returns, twinOf } from '../defineMethod.ts'
 import { boolean } from '../schemas.ts'
 
 export const evm_setAutomine = defineMethod({
@@ -13,3 +13,6 @@ export const evm_setAutomine = defineMethod({
     return true as const
   },
 })
+
+/** Anvil answers null where Hardhat's evm_setAutomine answers true. */
+export const anvil_setAutomine = twinOf(evm_setAutomine, 'anvil_setAutomine', 'null')

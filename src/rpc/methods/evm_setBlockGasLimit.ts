@@ -1,4 +1,4 @@
-import { defineMethod, returns } from '../defineMethod.ts'
+import { defineMethod, returns, twinOf } from '../defineMethod.ts'
 import { uint64OrNumber } from '../controlSchemas.ts'
 
 export const evm_setBlockGasLimit = defineMethod({
@@ -13,3 +13,5 @@ export const evm_setBlockGasLimit = defineMethod({
     return true as const
   },
 })
+
+export const anvil_setBlockGasLimit = twinOf(evm_setBlockGasLimit, 'anvil_setBlockGasLimit', 'same')

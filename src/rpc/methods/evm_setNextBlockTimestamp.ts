@@ -1,4 +1,4 @@
-import { defineMethod, returns } from '../defineMethod.ts'
+import { defineMethod, returns, twinOf } from '../defineMethod.ts'
 import { uint64OrNumber } from '../controlSchemas.ts'
 
 export const evm_setNextBlockTimestamp = defineMethod({
@@ -13,3 +13,5 @@ export const evm_setNextBlockTimestamp = defineMethod({
     return null
   },
 })
+
+export const anvil_setNextBlockTimestamp = twinOf(evm_setNextBlockTimestamp, 'anvil_setNextBlockTimestamp', 'same')

@@ -1,5 +1,5 @@
 import type { Quantity } from 'viem'
-import { defineMethod, returns } from '../defineMethod.ts'
+import { defineMethod, returns, twinOf } from '../defineMethod.ts'
 import { toQuantity } from '../formatters/hex.ts'
 
 export const evm_snapshot = defineMethod({
@@ -11,3 +11,5 @@ export const evm_snapshot = defineMethod({
   control: true,
   handler: async (_params, { node }) => toQuantity(await node.reorgs.snapshot()),
 })
+
+export const anvil_snapshot = twinOf(evm_snapshot, 'anvil_snapshot', 'same')

@@ -1,4 +1,4 @@
-import { defineMethod, returns } from '../defineMethod.ts'
+import { defineMethod, returns, twinOf } from '../defineMethod.ts'
 
 export const net_version = defineMethod({
   name: 'net_version',
@@ -8,3 +8,6 @@ export const net_version = defineMethod({
   cost: { infura: 5, alchemy: 0 },
   handler: (_params, { node }) => node.chainId.toString(10),
 })
+
+/** Anvil's name for net_version: the same decimal string. */
+export const eth_networkId = twinOf(net_version, 'eth_networkId', 'same')
