@@ -86,6 +86,7 @@ program
   )
   .option('--reorg-seed <seed>', 'with --reorg-profile: seeds its draws (default 1), so runs repeat', parseSeed)
   .option('--archive', "keep every block's state, not only the newest blocks' (see history.stateBlocks)")
+  .option('--hardfork <name>', "the rules every network runs: paris to prague, osaka, bpo1, bpo2, or latest (the default); a fork: its upstream's")
   .action(async (options: ServeOptions) => (await import('./commands/serve.ts')).serve(options))
 
 function parseSeconds(value: string): number {

@@ -1,5 +1,6 @@
 import type { NetworkConfig } from './config/schema.ts'
 import type { ErrorLogger } from './errors.ts'
+import { parseHardfork } from './evm/index.ts'
 import { forkedNodeOf } from './fork/createForkedNode.ts'
 import { withForkedHistory } from './fork/forkedMethods.ts'
 import type { ChainNode } from './node.ts'
@@ -28,6 +29,7 @@ export function nodeOptionsFor(network: NetworkConfig): NodeOptions {
     finality: { safeDepth: BigInt(network.finality.safeDepth), finalizedDepth: BigInt(network.finality.finalizedDepth) },
     filterTimeoutMs: network.filterTimeoutMs,
     stateBlocks: network.history?.stateBlocks,
+    ...(network.hardfork !== undefined ? { hardfork: parseHardfork(network.hardfork) } : {}),
     ...(network.reorgs ? { reorgs: { profile: resolveReorgProfile(network.reorgs.profile, { allowFiles: true }), seed: network.reorgs.seed ?? 1 } } : {}),
   }
 }

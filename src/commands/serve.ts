@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { formatBanner } from '../banner.ts'
 import { DEFAULT_CONFIG } from '../config/defaults.ts'
 import { ConfigError, loadConfigFile, parseConfig } from '../config/loadConfig.ts'
+import { hardforkName } from '../config/hardfork.ts'
 import { apiKeyNames, reorgsConfig } from '../config/schema.ts'
 import { loadYaml } from '../config/yaml.ts'
 import type { ChainsimConfig } from '../config/schema.ts'
@@ -47,6 +48,7 @@ export interface ServeOptions {
   reorgProfile?: string
   reorgSeed?: number
   record?: string
+  hardfork?: string
 }
 
 /** `chainsim serve`: every configured network on its port, until a signal stops it. */
@@ -112,6 +114,12 @@ export async function serve(options: ServeOptions): Promise<void> {
   if (options.tlsCert && options.tlsKey) config.tls = { cert: options.tlsCert, key: options.tlsKey }
   if (options.logRequests) config.logRequests = true
   if (options.archive) for (const network of config.networks) network.history = { stateBlocks: 'all' }
+  if (options.hardfork !== undefined) {
+    if (imported) throw new ConfigError('--genesis runs the rules its config schedules: leave out --hardfork')
+    const hardfork = hardforkName.safeParse(options.hardfork)
+    if (!hardfork.success) throw new ConfigError(`--hardfork: ${hardfork.error.issues.map((issue) => issue.message).join('; ')}`)
+    for (const network of config.networks) network.hardfork = hardfork.data
+  }
   if (options.reorgSeed !== undefined && options.reorgProfile === undefined) throw new ConfigError('--reorg-seed goes with --reorg-profile')
   if (options.reorgProfile !== undefined) {
     // A profile file may be YAML; a built-in name needs no parser.

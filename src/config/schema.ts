@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { faultSpec } from '../rpc/faults/faultSpec.ts'
 import { PROVIDER_NAMES } from '../rpc/providers/providerProfile.ts'
 import { DEFAULT_NETWORKS } from './defaults.ts'
+import { hardforkName } from './hardfork.ts'
 import { replaySpeed } from '../replay/speed.ts'
 import { ReorgProfileError, resolveReorgProfile } from '../reorg/profiles/index.ts'
 
@@ -246,6 +247,7 @@ export const networkConfig = z
     backgroundTraffic: z.boolean().meta(title('send ERC-20 transfers between dev accounts, so logs flow with no client action')).default(false),
     fork: fork.optional().meta(title("start from another chain's state at a block")),
     reorgs: reorgsConfig.optional().meta(title('reorganize by itself as a public chain does (docs/reference/reorg-profiles.md)')),
+    hardfork: hardforkName.optional().meta(title("the rules it runs (default: the top-level hardfork, else latest; a fork: its upstream's at the fork block)")),
   })
   .strict()
   .refine((network) => network.chainId !== undefined || network.fork !== undefined, {
@@ -295,6 +297,8 @@ export const chainsimConfig = z
     rateLimit: rateLimit.optional().meta(title('a token bucket per API key; off unless given')),
     /** The state window of every network that sets none of its own. */
     history: history.optional().meta(title('the state window of every network that sets none of its own')),
+    /** The rules of every network that sets none of its own. */
+    hardfork: hardforkName.optional().meta(title('the rules of every network that sets none of its own')),
     /** Default: the embedded default networks (`dev` and `dev-interval`), so a file may set only the rest. */
     networks: z.array(networkConfig).min(1).meta(title('the networks served, each on its own port')).prefault(DEFAULT_NETWORKS),
   })
@@ -319,9 +323,11 @@ export const chainsimConfig = z
       ports.set(network.port, index)
     })
   })
-  .transform(({ history, ...config }) => ({
+  .transform(({ history, hardfork, ...config }) => ({
     ...config,
-    networks: config.networks.map((network) => (network.history !== undefined || history === undefined ? network : { ...network, history })),
+    networks: config.networks
+      .map((network) => (network.history !== undefined || history === undefined ? network : { ...network, history }))
+      .map((network) => (network.hardfork !== undefined || hardfork === undefined ? network : { ...network, hardfork })),
   }))
 
 export type ChainsimConfig = z.output<typeof chainsimConfig>

@@ -10,8 +10,11 @@ import {
   forkBlockFromHeader,
   ForkBlockError,
   ForkSourceError,
+  hardforkOfUpstream,
+  SERVED_HARDFORKS,
   stateEveryBlockReads,
 } from '../evm/index.ts'
+import type { Common, HardforkName, UpstreamHeader } from '../evm/index.ts'
 import { ChainNode } from '../node.ts'
 import { finalityOf, NODE_DEFAULTS, stateBlocksOf } from '../nodeOptions.ts'
 import type { NodeOptions } from '../nodeOptions.ts'
@@ -28,6 +31,7 @@ import { loadFixture } from './fixture.ts'
 import { UpstreamClient } from './upstreamClient.ts'
 import type { Upstream, UpstreamCall, UpstreamClientOptions } from './upstreamClient.ts'
 import { headerOf, quantityOf } from './upstreamFormats.ts'
+import { upstreamRulesOf } from './upstreamRules.ts'
 import { parseUpstreamUrl, upstreamLabel } from './upstreamUrl.ts'
 
 /** Where and what to fork (a network's `fork` config, `--fork-url`, `--fork-block`, `--offline`). */
@@ -148,6 +152,17 @@ export async function createForkedNode(fork: ForkOptions, options: NodeOptions =
   }
 }
 
+/**
+ * The rules the upstream ran at the fork block: a known chain's schedule, else its header's fields and its
+ * eth_config. Before the merge, the oldest rules chainsim serves (it mines proof-of-stake blocks only).
+ */
+function upstreamHardfork(header: UpstreamHeader, record: ForkRecord, known: Common | undefined): HardforkName {
+  const fork = known
+    ? (known.getHardforkBy({ blockNumber: header.number, timestamp: header.timestamp }) as HardforkName)
+    : hardforkOfUpstream(header, upstreamRulesOf(record.config, header.timestamp))
+  return SERVED_HARDFORKS.includes(fork) ? fork : (SERVED_HARDFORKS[0] as HardforkName)
+}
+
 /** Why a fork cannot start, naming the upstream once. */
 function startFailure(label: string, error: unknown): unknown {
   if (error instanceof UpstreamError) return new ForkStartError(`cannot fork ${label}: ${error.detail}`, { cause: error })
@@ -169,10 +184,13 @@ async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, op
       `a replay keeps the upstream's chain id ${upstreamChainId} (its transactions are signed for it); leave out chainId ${options.chainId}`,
     )
   }
-  // A replay of a public chain runs each block under the rules it ran under upstream; anything else runs chainsim's.
-  const known = replay ? createKnownChainCommon(upstreamChainId) : undefined
-  const common = known ?? createDevCommon(options.chainId ?? upstreamChainId, name)
-  const newEngine = () => ExecutionEngine.create(common, { forkedState: state, followForks: known !== undefined })
+  // A replay of a public chain runs each block under the rules it ran under upstream; anything else runs one fork's,
+  // the upstream's at the fork block unless the options name one.
+  const known = createKnownChainCommon(upstreamChainId)
+  const followForks = replay !== undefined && known !== undefined && options.hardfork === undefined
+  const hardfork = options.hardfork ?? upstreamHardfork(header, record, known)
+  const common = followForks && known ? known : createDevCommon(options.chainId ?? upstreamChainId, name, hardfork)
+  const newEngine = () => ExecutionEngine.create(common, { forkedState: state, followForks })
   // Made first: its VM gives the Common the system contracts' parameters, read below.
   const engine = await newEngine()
   const block = forkBlockFromHeader(header, common)
@@ -255,7 +273,8 @@ async function fetchForkRecord(client: UpstreamClient, blockNumber: bigint | und
     { method: 'eth_getBlockByNumber', params: [blockNumber === undefined ? 'latest' : hex(blockNumber), false] },
   ]
   try {
-    const answers = await client.send(calls)
+    // Asked in the same round trip; an upstream that does not know the method is taken at its header's word.
+    const [config, ...answers] = await client.send([{ method: 'eth_config', params: [] }, ...calls])
     const [chainId, head, block] = answers.map((answer, i) => {
       if ('error' in answer) throw new ForkStartError(`cannot fork ${client.label}: ${calls[i]?.method}: ${answer.error.message} (${answer.error.code})`)
       return answer.result
@@ -274,6 +293,7 @@ async function fetchForkRecord(client: UpstreamClient, blockNumber: bigint | und
       blockHash: bytesToHex(hash),
       block: block as Record<string, unknown>,
       upstream: client.label,
+      ...(config && 'result' in config ? { config: config.result } : {}),
     }
   } catch (error) {
     throw startFailure(client.label, error)

@@ -26,6 +26,11 @@ export interface StartChainsimOptions {
    * to 31337 (a fork's to its upstream's). Default: one `dev` network with automine.
    */
   networks?: Array<Partial<NetworkInput>>
+  /**
+   * The rules every network runs that names none of its own, as `--hardfork` takes them (`prague`, `osaka`,
+   * `latest`: the default); a fork's default is its upstream's rules.
+   */
+  hardfork?: string
   /** The rest of the config file (apiKeys, cors, limits, rateLimit...). */
   config?: Omit<ChainsimConfigInput, 'networks'>
   /** The API key the URLs carry (default: the first configured key, else `test`). */
@@ -140,7 +145,8 @@ export async function startChainsim(options: StartChainsimOptions = {}): Promise
 function serveNetworks(options: StartChainsimOptions): Promise<RunningServer> {
   // A fork takes its upstream's chain id unless given.
   const inputs = (options.networks ?? [{}]).map((n, i) => ({ name: i === 0 ? 'dev' : `net${i}`, ...(n.fork ? {} : { chainId: 31337 }), ...n, port: 0 }))
-  const config = parseConfig({ ...options.config, networks: inputs }, 'startChainsim options')
+  const hardfork = options.hardfork === undefined ? {} : { hardfork: options.hardfork }
+  const config = parseConfig({ ...options.config, ...hardfork, networks: inputs }, 'startChainsim options')
   const { nodeOptions } = options
   return startServer(config, {
     port: 0,

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { anvilBinary } from '../../scripts/bench/targets.ts'
+import { LATEST_HARDFORK } from '../../src/evm/index.ts'
 
 /**
  * Anvil 1.7.1 for the differential tests, from the development dependency @foundry-rs/anvil. Where it installed
@@ -30,12 +31,13 @@ const STARTUP_TIMEOUT_MS = 60_000
 
 /**
  * Starts Anvil on a port it picks (`--port 0`, read back from its "Listening on" line), as chainsim's dev chain
- * is made: chain id 31337, Prague, the dev mnemonic, automine; `args` add to or change that (`--no-mining`,
- * `--steps-tracing`).
+ * is made: chain id 31337, the rules chainsim's `latest` names (Anvil's own `latest` is one fork behind), the dev
+ * mnemonic, automine; `args` add to or change that (`--no-mining`, `--steps-tracing`, `--hardfork prague`).
  */
 export async function startAnvil(args: readonly string[] = []): Promise<AnvilProcess> {
   if (!ANVIL) throw new Error('Anvil is not installed: guard the test with hasAnvil')
-  const child = spawn(ANVIL, ['--port', '0', '--chain-id', '31337', '--hardfork', 'prague', '--mnemonic', DEV_MNEMONIC, ...args], {
+  const hardfork = args.includes('--hardfork') ? [] : ['--hardfork', LATEST_HARDFORK]
+  const child = spawn(ANVIL, ['--port', '0', '--chain-id', '31337', ...hardfork, '--mnemonic', DEV_MNEMONIC, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   // What it printed until it listened; later lines (one per call) are read and dropped, so the pipe never fills.

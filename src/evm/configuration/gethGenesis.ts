@@ -136,8 +136,11 @@ const FORK_KEYS: ReadonlyArray<[Hardfork, string[]]> = [
   [Hardfork.Cancun, ['cancunTime']],
   [Hardfork.Prague, ['pragueTime']],
   [Hardfork.Osaka, ['osakaTime']],
+  [Hardfork.Bpo1, ['bpo1Time']],
+  [Hardfork.Bpo2, ['bpo2Time']],
 ]
 const BLOB_FORKS: ReadonlySet<Hardfork> = new Set([Hardfork.Cancun, Hardfork.Prague, Hardfork.Osaka])
+const BPO_FORKS: ReadonlySet<Hardfork> = new Set([Hardfork.Bpo1, Hardfork.Bpo2])
 
 /** A config with every fork up to `common`'s hardfork active at genesis (a dev network's rules). */
 function fixedForkConfig(common: Common): Record<string, unknown> {
@@ -155,6 +158,16 @@ function fixedForkConfig(common: Common): Record<string, unknown> {
         target: Number(common.paramByHardfork('targetBlobGasPerBlock', fork) / GAS_PER_BLOB),
         max: Number(common.paramByHardfork('maxBlobGasPerBlock', fork) / GAS_PER_BLOB),
         baseFeeUpdateFraction: Number(common.paramByHardfork('blobGasPriceUpdateFraction', fork)),
+      }
+    }
+    if (BPO_FORKS.has(fork)) {
+      // A BPO fork's blob parameters are its own, which only a Common at that fork reads.
+      const atFork = common.copy()
+      atFork.setHardfork(fork)
+      blobSchedule[fork] = {
+        target: Number(atFork.param('target')),
+        max: Number(atFork.param('max')),
+        baseFeeUpdateFraction: Number(atFork.param('blobGasPriceUpdateFraction')),
       }
     }
   }
