@@ -28,7 +28,7 @@ import { hex, RemoteHistory } from './remoteHistory.ts'
 import { RemoteState } from './remoteState.ts'
 import { UpstreamReplaySource } from './replaySource.ts'
 import { loadFixture } from './fixture.ts'
-import { UpstreamClient } from './upstreamClient.ts'
+import { UPSTREAM_DEFAULTS, UpstreamClient } from './upstreamClient.ts'
 import type { Upstream, UpstreamCall, UpstreamClientOptions } from './upstreamClient.ts'
 import { headerOf, quantityOf } from './upstreamFormats.ts'
 import { upstreamRulesOf } from './upstreamRules.ts'
@@ -91,6 +91,8 @@ export interface ForkOrigin {
   /** The cache directory of this upstream chain and block. */
   cacheDir: string
   offline: boolean
+  /** The first wait before an upstream read is tried again, in ms; undefined when the upstream is never asked. */
+  retryBackoffMs: number | undefined
 }
 
 /** A forked network: its node, what answers for the chain up to the fork block, and where it came from. */
@@ -125,7 +127,7 @@ export async function createForkedNode(fork: ForkOptions, options: NodeOptions =
   if (fork.fixture !== undefined) {
     const cache = await loadFixture(fork.fixture)
     try {
-      return await forkOn(new OfflineUpstream(cache.record.upstream, fork.fixture), cache, true, options, fork.replay)
+      return await forkOn(new OfflineUpstream(cache.record.upstream, fork.fixture), cache, true, options, fork.replay, undefined)
     } catch (error) {
       throw startFailure(cache.record.upstream, error)
     }
@@ -145,7 +147,14 @@ export async function createForkedNode(fork: ForkOptions, options: NodeOptions =
     cache = await ForkCache.open(root, await fetchForkRecord(client, fork.blockNumber), warn)
   }
   try {
-    return await forkOn(upstream, cache, fork.offline ?? false, options, fork.replay)
+    return await forkOn(
+      upstream,
+      cache,
+      fork.offline ?? false,
+      options,
+      fork.replay,
+      fork.offline ? undefined : (fork.backoffMs ?? UPSTREAM_DEFAULTS.backoffMs),
+    )
   } catch (error) {
     await cache.close()
     throw startFailure(label, error)
@@ -170,7 +179,14 @@ function startFailure(label: string, error: unknown): unknown {
   return error
 }
 
-async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, options: NodeOptions, replay: ReplayOptions | undefined): Promise<ForkedNode> {
+async function forkOn(
+  upstream: Upstream,
+  cache: ForkCache,
+  offline: boolean,
+  options: NodeOptions,
+  replay: ReplayOptions | undefined,
+  retryBackoffMs: number | undefined,
+): Promise<ForkedNode> {
   const { record } = cache
   const header = headerOf(record.block)
   const point: ForkPoint = { number: header.number, hash: record.blockHash }
@@ -226,6 +242,7 @@ async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, op
     blockHash: record.blockHash,
     cacheDir: cache.dir,
     offline,
+    retryBackoffMs,
   }
   const forkedNode: ForkedNode = {
     node,
