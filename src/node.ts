@@ -11,8 +11,8 @@ import { Snapshots } from './chain/snapshots.ts'
 import type { BlockSelector, ChainBlock, TransactionLocation } from './chain/types.ts'
 import { WriteQueue } from './chain/writeQueue.ts'
 import type { WriteObserver } from './chain/writeQueue.ts'
-import { hexToBytes, keyOf, nextBlobGasPriceOf, sidecarVersionAt, toGethGenesis } from './evm/index.ts'
-import type { AccountChange, DevAccount, SignedTransaction } from './evm/index.ts'
+import { forkConfigsOf, hexToBytes, keyOf, nextBlobGasPriceOf, sidecarVersionAt, toGethGenesis } from './evm/index.ts'
+import type { AccountChange, DevAccount, ForkConfig, SignedTransaction } from './evm/index.ts'
 import { ExecutionReads } from './execution/executionReads.ts'
 import { FilterManager } from './filters/filterManager.ts'
 import type { NetworkFilters, PendingLogs } from './filters/filterManager.ts'
@@ -272,6 +272,14 @@ export class ChainNode {
   /** The rules the next block is built under (its hardfork's name, as ethereumjs spells it). */
   get hardfork(): string {
     return this.#chain.engine.common.hardfork()
+  }
+
+  /** The rules the next block is built under and the forks scheduled after them, as eth_config (EIP-7910) describes them. */
+  get forkConfigs(): { current: ForkConfig; next: ForkConfig | undefined; last: ForkConfig | undefined } {
+    const { head } = this
+    const engine = this.#chain.engine
+    const rules = engine.rulesAt(head.number + 1n, this.#clock.previewTimestampAfter(head))
+    return forkConfigsOf(rules, this.#chain.blockByNumber(0n)?.hash, engine.followsForks)
   }
 
   /** 32 random bytes, new whenever anvil_reset or anvil_loadState replaces the chain (Anvil's instance id). */

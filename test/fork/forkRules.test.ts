@@ -15,6 +15,32 @@ import { rpc, rpcError } from '../helpers/rpcClient.ts'
 const CLZ_OF_ONE = '0x60011e60005260206000f3'
 const clzOnHead = (url: string) => rpc(url, 'eth_call', [{ data: CLZ_OF_ONE }, 'latest'])
 
+describe('a fork of chainsim', () => {
+  test('takes its upstream’s rules from eth_config: an upstream at latest (BPO2), one at osaka, one at prague', async () => {
+    const cacheDir = await mkdtemp(join(tmpdir(), 'chainsim-fork-rules-'))
+    try {
+      for (const [hardfork, expected] of [
+        ['latest', 'Bpo2'],
+        ['osaka', 'Osaka'],
+        ['prague', 'Prague'],
+      ] as const) {
+        const upstream = await startChainsim({ hardfork })
+        await rpc(upstream.url, 'evm_mine')
+        const fork = await startChainsim({ networks: [{ name: 'fork', fork: { url: upstream.url, cacheDir } }] })
+        try {
+          expect((await rpc(fork.url, 'anvil_nodeInfo')).hardFork).toBe(expected)
+          expect((await rpc(fork.url, 'eth_config')).current.blobSchedule).toEqual((await rpc(upstream.url, 'eth_config')).current.blobSchedule)
+        } finally {
+          await fork.close()
+          await upstream.close()
+        }
+      }
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true })
+    }
+  })
+})
+
 describe.skipIf(!hasAnvil)('a fork of an Osaka Anvil', () => {
   let anvil: AnvilProcess
   let cacheDir: string
