@@ -119,7 +119,7 @@ contract LeadingZeros {
 
   const deployOn = async (hardfork: string) => {
     const url = (chains.get(hardfork) as Chainsim).url
-    const wallet = createWalletClient({ account: devAccount(0), transport: http(url), chain: null })
+    const wallet = createWalletClient({ account: devAccount(0), transport: http(url) })
     const hash = await wallet.deployContract({ abi, bytecode, chain: null })
     const receipt = await createPublicClient({ transport: http(url) }).waitForTransactionReceipt({ hash })
     return receipt.contractAddress as Hex
