@@ -116,8 +116,9 @@ describe('a chain at prague runs Prague', () => {
   })
   afterAll(() => chainsim?.close())
 
-  test('CLZ is an invalid opcode', async () => {
-    await expect(client.call({ account: from, data: CLZ_OF_ONE })).rejects.toThrow(/invalid opcode/)
+  test('CLZ is an invalid opcode, named with the fork that introduces it', async () => {
+    await expect(client.call({ account: from, data: CLZ_OF_ONE })).rejects.toThrow('invalid opcode: CLZ is not available before osaka; this chain runs prague')
+    await expect(client.estimateGas({ account: from, data: CLZ_OF_ONE })).rejects.toThrow('CLZ is not available before osaka; this chain runs prague')
   })
 
   test('0x100 is no precompile: a valid signature answers nothing', async () => {

@@ -12,6 +12,7 @@ import { sharedCommonFor } from '../patches/sharedCommon.ts'
 import { ForkSourceError } from '../state/forkState.ts'
 import { transactionFailureReason } from '../encoding/transactions.ts'
 import { isTracingError, traced } from '../tracing/tracer.ts'
+import { vmErrorOf } from './unavailableOpcode.ts'
 import type { TransactionTracer } from '../tracing/tracer.ts'
 import type { Log } from '../types.ts'
 
@@ -196,7 +197,7 @@ export async function runMessageCall(
     // Refused before execution (too little gas for the intrinsic cost...): a failed call, not a fault.
     return { result: refusedWith(error) }
   }
-  const error = run.execResult.exceptionError?.error
+  const error = vmErrorOf(run.execResult, vm.common)
   const result: CallResult = {
     success: error === undefined,
     returnValue: run.execResult.returnValue,
