@@ -11,7 +11,7 @@ import { Snapshots } from './chain/snapshots.ts'
 import type { BlockSelector, ChainBlock, TransactionLocation } from './chain/types.ts'
 import { WriteQueue } from './chain/writeQueue.ts'
 import type { WriteObserver } from './chain/writeQueue.ts'
-import { forkConfigsOf, hexToBytes, keyOf, nextBlobGasPriceOf, sidecarVersionAt, toGethGenesis } from './evm/index.ts'
+import { forkConfigsOf, hexToBytes, transactionGasCapOf, keyOf, nextBlobGasPriceOf, sidecarVersionAt, toGethGenesis } from './evm/index.ts'
 import type { AccountChange, DevAccount, ForkConfig, SignedTransaction } from './evm/index.ts'
 import { ExecutionReads } from './execution/executionReads.ts'
 import { FilterManager } from './filters/filterManager.ts'
@@ -193,6 +193,7 @@ export class ChainNode {
       ...parts,
       pendingNonce: (address) => this.pendingNonce(address),
       estimateGas: (request) => this.execution.estimateGas(request, this.head),
+      transactionGasCap: () => transactionGasCapOf(this.#chain.engine.rulesAt(this.head.number + 1n, this.#clock.previewTimestampAfter(this.head))),
     })
     this.settings = new TestClientSettings({ ...parts, mineOnHead: async () => (this.replay?.holdsMining ? undefined : this.#producer.mineOnHead()) })
     this.reorgs = new ReorgControl(
@@ -347,7 +348,7 @@ export class ChainNode {
 
   /** Decodes a raw signed transaction under this chain's rules (TransactionRejected says why not). */
   decodeTransaction(raw: Uint8Array): SignedTransaction {
-    return decodeForAdmission(raw, this.#chain.engine.common, sidecarVersionAt(this.head.header))
+    return decodeForAdmission(raw, this.#chain.engine.common, sidecarVersionAt(this.head.header), this.#blockParameters.gasLimit)
   }
 
   // ---- writes ----

@@ -1,4 +1,6 @@
 import { Hardfork, Mainnet } from '@ethereumjs/common'
+import type { Common } from '@ethereumjs/common'
+import { paramsTx } from '@ethereumjs/tx'
 import { ChainsimError } from '../../errors.ts'
 
 /** A hardfork a chainsim network can run, as @ethereumjs spells it (`prague`, `osaka`, `bpo1`). */
@@ -61,4 +63,10 @@ export function parseHardfork(name: string): HardforkName {
 /** A fork as Anvil names it in anvil_nodeInfo (revm's spelling): `Prague`, `Osaka`, `Bpo1`. */
 export function anvilHardforkName(fork: string): string {
   return fork.charAt(0).toUpperCase() + fork.slice(1)
+}
+
+/** The most gas one transaction may carry under `rules`: EIP-7825's cap from Osaka (2^24), else none. */
+export function transactionGasCapOf(rules: Common): bigint | undefined {
+  if (!rules.isActivatedEIP(7825)) return undefined
+  return BigInt(paramsTx[7825]?.maxTransactionGasLimit ?? 0) || undefined
 }
