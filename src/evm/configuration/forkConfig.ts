@@ -91,12 +91,11 @@ export function forkConfigsOf(
 }
 
 function blobScheduleOf(rules: Common): ForkConfig['blobSchedule'] {
-  // A BPO fork's parameters are its own (`target`, `max`); the earlier forks' are in blob gas.
-  const isBpo = /^bpo\d+$/.test(rules.hardfork())
+  const schedule = rules.getBlobGasSchedule()
   return {
-    target: isBpo ? rules.param('target') : rules.param('targetBlobGasPerBlock') / GAS_PER_BLOB,
-    max: isBpo ? rules.param('max') : rules.param('maxBlobGasPerBlock') / GAS_PER_BLOB,
-    baseFeeUpdateFraction: rules.param('blobGasPriceUpdateFraction'),
+    target: schedule.targetBlobGasPerBlock / GAS_PER_BLOB,
+    max: schedule.maxBlobGasPerBlock / GAS_PER_BLOB,
+    baseFeeUpdateFraction: schedule.blobGasPriceUpdateFraction,
   }
 }
 
