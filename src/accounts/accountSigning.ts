@@ -1,4 +1,6 @@
+import { gasCapRefusal } from '../evm/index.ts'
 import type { CallRequest, CallResult, SignedTransaction } from '../evm/index.ts'
+import { GasAboveCap } from './errors.ts'
 import type { DevAccounts } from './devAccounts.ts'
 import { transactionFields } from './transactionFields.ts'
 import type { TransactionRequest } from './transactionFields.ts'
@@ -98,6 +100,9 @@ export class AccountSigning {
       const most = cap !== undefined && cap < this.network.blockGasLimit() ? cap : this.network.blockGasLimit()
       gas = 'failure' in estimate ? most : estimate.gas
     }
+    // Refused before signing, as geth's pool refuses it: @ethereumjs would not build the transaction at all.
+    const refusal = gasCapRefusal(gas, this.network.transactionGasCap(), this.network.blockGasLimit())
+    if (refusal) throw new GasAboveCap(refusal)
     const fields = this.fieldsOf(request, nonce, gas)
     const accounts = this.network.accounts()
     if (purpose === 'unsigned') return accounts.unsigned(request.from, fields)

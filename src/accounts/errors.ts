@@ -19,3 +19,6 @@ export class ChainIdMismatch extends ChainsimError {
 
 /** EIP-712 typed data that cannot be hashed: a value that does not fit its type, an unknown type... */
 export class InvalidTypedData extends ChainsimError {}
+
+/** A request whose gas is over the most one transaction may carry (EIP-7825 from Osaka), in geth's words. */
+export class GasAboveCap extends ChainsimError {}

@@ -1,4 +1,4 @@
-import { ChainIdMismatch, InvalidTypedData, UnknownAccount } from '../accounts/errors.ts'
+import { ChainIdMismatch, GasAboveCap, InvalidTypedData, UnknownAccount } from '../accounts/errors.ts'
 import { StateUnavailable, TimestampNotAfterHead } from '../chain/errors.ts'
 import {
   BlockGasLimitReachedError,
@@ -35,6 +35,7 @@ import { TransactionRejected } from '../txpool/errors.ts'
 export function fromDomainError(error: unknown): unknown {
   if (
     error instanceof TransactionRejected ||
+    error instanceof GasAboveCap ||
     error instanceof UnknownAccount ||
     error instanceof FilterNotFound ||
     error instanceof ChainIdMismatch ||

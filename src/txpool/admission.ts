@@ -1,4 +1,13 @@
-import { BlobEncodingError, blobFieldsOf, blobGasOf, decodeRawTransaction, maxFeePerGasOf, splitBlobNetworkForm, TransactionType } from '../evm/index.ts'
+import {
+  BlobEncodingError,
+  blobFieldsOf,
+  blobGasOf,
+  decodeRawTransaction,
+  gasCapRefusal,
+  maxFeePerGasOf,
+  splitBlobNetworkForm,
+  TransactionType,
+} from '../evm/index.ts'
 import type { Common, SignedTransaction, StateView } from '../evm/index.ts'
 import { checkBlobTransaction, MISSING_SIDECAR } from './blobSidecar.ts'
 import { TransactionRejected } from './errors.ts'
@@ -44,11 +53,8 @@ function decode(raw: Uint8Array, common: Common, blockGasLimit: bigint): SignedT
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     const overCap = OVER_GAS_CAP.exec(message)
-    if (overCap) {
-      // geth's pool checks the block's gas limit first, then Osaka's cap (txpool/validation.go, core.ErrGasLimitTooHigh).
-      const [gas, cap] = [BigInt(overCap[1] as string), BigInt(overCap[2] as string)]
-      throw new TransactionRejected(gas > blockGasLimit ? 'exceeds block gas limit' : `transaction gas limit too high (cap: ${cap}, tx: ${gas})`)
-    }
+    const refusal = overCap && gasCapRefusal(BigInt(overCap[1] as string), BigInt(overCap[2] as string), blockGasLimit)
+    if (refusal) throw new TransactionRejected(refusal)
     if (/chain ?id/i.test(message)) throw new TransactionRejected('invalid chain id for signer')
     if (/signature|recovery|sender|invalid s value|invalid r value/i.test(message)) {
       throw new TransactionRejected('invalid sender: bad signature')

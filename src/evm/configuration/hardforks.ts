@@ -70,3 +70,12 @@ export function transactionGasCapOf(rules: Common): bigint | undefined {
   if (!rules.isActivatedEIP(7825)) return undefined
   return BigInt(paramsTx[7825]?.maxTransactionGasLimit ?? 0) || undefined
 }
+
+/**
+ * geth's refusal of a transaction carrying `gas` over Osaka's cap (txpool/validation.go: the block's gas limit is
+ * checked first, then core.ErrGasLimitTooHigh); undefined when the cap allows it or there is none.
+ */
+export function gasCapRefusal(gas: bigint, cap: bigint | undefined, blockGasLimit: bigint): string | undefined {
+  if (cap === undefined || gas <= cap) return undefined
+  return gas > blockGasLimit ? 'exceeds block gas limit' : `transaction gas limit too high (cap: ${cap}, tx: ${gas})`
+}
