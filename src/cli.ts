@@ -122,6 +122,7 @@ program
   .addOption(new Option('--tracing').hideHelp())
   .configureOutput({ outputError: (message, write) => write(anvilFlagAdvice(message) ?? message) })
   .option('--auto-impersonate', 'eth_sendTransaction sends as any address without its key, on every network (config autoImpersonate)')
+  .option('--hardfork <name>', "the rules every network runs: paris to prague, osaka, bpo1, bpo2, or latest (the default); a fork: its upstream's")
   .action(async (options: ServeOptions) => (await import('./commands/serve.ts')).serve(options))
 
 function parseChainId(value: string): number {

@@ -1,6 +1,7 @@
 import { chainOptionsOf, miningOf } from './config/chainKeys.ts'
 import type { NetworkConfig } from './config/schema.ts'
 import type { ErrorLogger } from './errors.ts'
+import { parseHardfork } from './evm/index.ts'
 import { forkedNodeOf } from './fork/createForkedNode.ts'
 import { withForkedHistory } from './fork/forkedMethods.ts'
 import type { ChainNode } from './node.ts'
@@ -32,6 +33,7 @@ export function nodeOptionsFor(network: NetworkConfig): NodeOptions {
     stateBlocks: network.history?.stateBlocks,
     ...chainOptionsOf(network),
     autoImpersonate: network.autoImpersonate,
+    ...(network.hardfork !== undefined ? { hardfork: parseHardfork(network.hardfork) } : {}),
     ...(network.reorgs ? { reorgs: { profile: resolveReorgProfile(network.reorgs.profile, { allowFiles: true }), seed: network.reorgs.seed ?? 1 } } : {}),
   }
 }

@@ -13,8 +13,18 @@ import { Snapshots } from './chain/snapshots.ts'
 import type { BlockSelector, ChainBlock, TransactionLocation } from './chain/types.ts'
 import { WriteQueue } from './chain/writeQueue.ts'
 import type { WriteObserver } from './chain/writeQueue.ts'
-import { equalsBytes, hexToBytes, keyOf, nextBlobGasPriceOf, sidecarVersionAt, toGethGenesis, versionedHashOf } from './evm/index.ts'
-import type { AccountChange, DevAccount, SignedTransaction } from './evm/index.ts'
+import {
+  equalsBytes,
+  forkConfigsOf,
+  hexToBytes,
+  transactionGasCapOf,
+  keyOf,
+  nextBlobGasPriceOf,
+  sidecarVersionAt,
+  toGethGenesis,
+  versionedHashOf,
+} from './evm/index.ts'
+import type { AccountChange, DevAccount, ForkConfig, SignedTransaction } from './evm/index.ts'
 import { NetworkConsole } from './console/networkConsole.ts'
 import { ExecutionReads } from './execution/executionReads.ts'
 import { FilterManager } from './filters/filterManager.ts'
@@ -207,6 +217,7 @@ export class ChainNode {
         pendingNonce: (address) => this.pendingNonce(address),
         // Filling a transaction's gas prints nothing: the transaction prints when it is mined.
         estimateGas: (request) => this.execution.estimateGas(request, this.head, {}, { printsConsole: false }),
+        transactionGasCap: () => transactionGasCapOf(this.#chain.engine.rulesAt(this.head.number + 1n, this.#clock.previewTimestampAfter(this.head))),
       },
       { autoImpersonate: options.autoImpersonate },
     )
@@ -292,6 +303,14 @@ export class ChainNode {
     return this.#chain.engine.common.hardfork()
   }
 
+  /** The rules the next block is built under and the forks scheduled after them, as eth_config (EIP-7910) describes them. */
+  get forkConfigs(): { current: ForkConfig; next: ForkConfig | undefined; last: ForkConfig | undefined } {
+    const { head } = this
+    const engine = this.#chain.engine
+    const rules = engine.rulesAt(head.number + 1n, this.#clock.previewTimestampAfter(head))
+    return forkConfigsOf(rules, this.#chain.blockByNumber(0n)?.hash, engine.followsForks)
+  }
+
   /** 32 random bytes, new whenever anvil_reset or anvil_loadState replaces the chain (Anvil's instance id). */
   get instanceId(): Uint8Array {
     return this.#instanceId
@@ -357,7 +376,7 @@ export class ChainNode {
 
   /** Decodes a raw signed transaction under this chain's rules (TransactionRejected says why not). */
   decodeTransaction(raw: Uint8Array): SignedTransaction {
-    return decodeForAdmission(raw, this.#chain.engine.common, sidecarVersionAt(this.head.header))
+    return decodeForAdmission(raw, this.#chain.engine.common, sidecarVersionAt(this.head.header), this.#blockParameters.gasLimit)
   }
 
   // ---- writes ----

@@ -8,7 +8,7 @@ import type { StateBlocks } from './chain/stateWindow.ts'
 import type { FinalityDepths } from './chain/types.ts'
 import { createDevCommon, deriveDevAccounts, DEV_MNEMONIC, keyOf, UNLIMITED_CODE_SIZE, withCodeSizeLimit } from './evm/index.ts'
 import type { Common } from './evm/index.ts'
-import type { DevAccount } from './evm/index.ts'
+import type { DevAccount, HardforkName } from './evm/index.ts'
 import type { OlderLogs } from './logs/index.ts'
 import type { MiningMode } from './mining/miner.ts'
 import type { TransactionOrder } from './txpool/txPool.ts'
@@ -73,6 +73,11 @@ export interface NodeOptions {
   stateBlocks?: StateBlocks
   /** A forked network's replay of its upstream's blocks after the fork block (src/replay): where from, and how. */
   replay?: { source: ReplaySource; plan: ReplayPlan }
+  /**
+   * The rules the network runs (default `latest`); a fork's default is its upstream's rules at the fork block.
+   * Names as `parseHardfork` reads them.
+   */
+  hardfork?: HardforkName
   /** The reorg profile the network follows from its start (src/reorg/profiles), and the seed of its draws. */
   reorgs?: FollowedProfile
 }
@@ -121,7 +126,7 @@ export async function createDevChain(options: NodeOptions): Promise<{ chain: Cha
   const clock = new ChainClock(options.clock ?? { kind: 'wall' })
   const balance = options.accountBalance ?? NODE_DEFAULTS.accountBalance
   const chain = await chainFrom({
-    common: withChainRules(createDevCommon(chainId, name), options),
+    common: withChainRules(createDevCommon(chainId, name, options.hardfork), options),
     followsForks: false,
     genesis: {
       alloc: new Map(accounts.map((a) => [keyOf(a.address), { balance }])),

@@ -1,4 +1,6 @@
+import { gasCapRefusal } from '../evm/index.ts'
 import type { CallRequest, CallResult, SignedTransaction } from '../evm/index.ts'
+import { GasAboveCap } from './errors.ts'
 import type { DevAccounts } from './devAccounts.ts'
 import { transactionFields } from './transactionFields.ts'
 import type { TransactionRequest } from './transactionFields.ts'
@@ -13,6 +15,8 @@ export interface SigningContext {
   chainId(): bigint
   nextBaseFee(): bigint
   blockGasLimit(): bigint
+  /** The most gas one transaction may carry under the next block's rules (EIP-7825 from Osaka), if any. */
+  transactionGasCap(): bigint | undefined
   pendingNonce(address: Uint8Array): Promise<bigint>
   /** Gas estimated on the head. */
   estimateGas(request: CallRequest): Promise<{ gas: bigint } | { failure: CallResult }>
@@ -109,9 +113,15 @@ export class AccountSigning {
     let gas = request.gas
     if (gas === undefined) {
       const estimate = await this.network.estimateGas({ ...request, nonce })
-      // As Hardhat: a request that fails even with the whole block is sent with it, and fails on chain.
-      gas = 'failure' in estimate ? this.network.blockGasLimit() : estimate.gas
+      // As Hardhat: a request that fails even with the whole block is sent with it (with all a transaction may
+      // carry, from Osaka), and fails on chain.
+      const cap = this.network.transactionGasCap()
+      const most = cap !== undefined && cap < this.network.blockGasLimit() ? cap : this.network.blockGasLimit()
+      gas = 'failure' in estimate ? most : estimate.gas
     }
+    // Refused before signing, as geth's pool refuses it: @ethereumjs would not build the transaction at all.
+    const refusal = gasCapRefusal(gas, this.network.transactionGasCap(), this.network.blockGasLimit())
+    if (refusal) throw new GasAboveCap(refusal)
     const fields = this.fieldsOf(request, nonce, gas)
     const accounts = this.network.accounts()
     if (purpose === 'unsigned') return accounts.unsigned(request.from, fields)

@@ -32,3 +32,5 @@ export class Erc20SlotNotFound extends ChainsimError {
     super(`Unable to set ERC20 ${what}, no slot found`)
   }
 }
+/** A request whose gas is over the most one transaction may carry (EIP-7825 from Osaka), in geth's words. */
+export class GasAboveCap extends ChainsimError {}

@@ -5,6 +5,7 @@ import { printConsole } from '../console/printer.ts'
 import { ConfigError, loadConfigFile, parseConfig } from '../config/loadConfig.ts'
 import { chainKeys, chainOptionsOf, overrideChainKeys } from '../config/chainKeys.ts'
 import type { ChainKeys } from '../config/chainKeys.ts'
+import { hardforkName } from '../config/hardfork.ts'
 import { apiKeyNames, reorgsConfig } from '../config/schema.ts'
 import { loadYaml } from '../config/yaml.ts'
 import type { ChainsimConfig } from '../config/schema.ts'
@@ -87,6 +88,7 @@ export interface ServeOptions {
   mine?: boolean
   tracing?: boolean
   autoImpersonate?: boolean
+  hardfork?: string
 }
 
 /** `chainsim serve`: every configured network on its port, until a signal stops it. */
@@ -178,6 +180,12 @@ export async function serve(given: ServeOptions): Promise<void> {
   if (options.logRequests) config.logRequests = true
   if (options.archive) for (const network of config.networks) network.history = { stateBlocks: 'all' }
   if (options.autoImpersonate) for (const network of config.networks) network.autoImpersonate = true
+  if (options.hardfork !== undefined) {
+    if (imported) throw new ConfigError('--genesis runs the rules its config schedules: leave out --hardfork')
+    const hardfork = hardforkName.safeParse(options.hardfork)
+    if (!hardfork.success) throw new ConfigError(`--hardfork: ${hardfork.error.issues.map((issue) => issue.message).join('; ')}`)
+    for (const network of config.networks) network.hardfork = hardfork.data
+  }
   if (options.reorgSeed !== undefined && options.reorgProfile === undefined) throw new ConfigError('--reorg-seed goes with --reorg-profile')
   if (options.reorgProfile !== undefined) {
     // A profile file may be YAML; a built-in name needs no parser.

@@ -3,6 +3,7 @@ import { faultSpec } from '../rpc/faults/faultSpec.ts'
 import { PROVIDER_NAMES } from '../rpc/providers/providerProfile.ts'
 import { chainKeys, checkChainKeys, mining } from './chainKeys.ts'
 import { DEFAULT_NETWORKS } from './defaults.ts'
+import { hardforkName } from './hardfork.ts'
 import { replaySpeed } from '../replay/speed.ts'
 import { ReorgProfileError, resolveReorgProfile } from '../reorg/profiles/index.ts'
 
@@ -240,6 +241,7 @@ export const networkConfig = z
     reorgs: reorgsConfig.optional().meta(title('reorganize by itself as a public chain does (docs/reference/reorg-profiles.md)')),
     ...chainKeys.shape,
     autoImpersonate: z.boolean().meta(title("eth_sendTransaction sends as any address without its key (Anvil's --auto-impersonate)")).default(false),
+    hardfork: hardforkName.optional().meta(title("the rules it runs (default: the top-level hardfork, else latest; a fork: its upstream's at the fork block)")),
   })
   .strict()
   .refine((network) => network.chainId !== undefined || network.fork !== undefined, {
@@ -296,6 +298,8 @@ export const chainsimConfig = z
     rateLimit: rateLimit.optional().meta(title('a token bucket per API key; off unless given')),
     /** The state window of every network that sets none of its own. */
     history: history.optional().meta(title('the state window of every network that sets none of its own')),
+    /** The rules of every network that sets none of its own. */
+    hardfork: hardforkName.optional().meta(title('the rules of every network that sets none of its own')),
     /** Default: the embedded default networks (`dev` and `dev-interval`), so a file may set only the rest. */
     networks: z.array(networkConfig).min(1).meta(title('the networks served, each on its own port')).prefault(DEFAULT_NETWORKS),
   })
@@ -320,9 +324,11 @@ export const chainsimConfig = z
       ports.set(network.port, index)
     })
   })
-  .transform(({ history, ...config }) => ({
+  .transform(({ history, hardfork, ...config }) => ({
     ...config,
-    networks: config.networks.map((network) => (network.history !== undefined || history === undefined ? network : { ...network, history })),
+    networks: config.networks
+      .map((network) => (network.history !== undefined || history === undefined ? network : { ...network, history }))
+      .map((network) => (network.hardfork !== undefined || hardfork === undefined ? network : { ...network, hardfork })),
   }))
 
 export type ChainsimConfig = z.output<typeof chainsimConfig>

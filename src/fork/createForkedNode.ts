@@ -8,8 +8,11 @@ import {
   forkBlockFromHeader,
   ForkBlockError,
   ForkSourceError,
+  hardforkOfUpstream,
+  SERVED_HARDFORKS,
   stateEveryBlockReads,
 } from '../evm/index.ts'
+import type { Common, HardforkName, UpstreamHeader } from '../evm/index.ts'
 import { ChainNode } from '../node.ts'
 import { devAccountsOf, finalityOf, NODE_DEFAULTS, stateBlocksOf, withChainRules } from '../nodeOptions.ts'
 import type { NodeOptions } from '../nodeOptions.ts'
@@ -23,9 +26,10 @@ import { hex, RemoteHistory } from './remoteHistory.ts'
 import { RemoteState } from './remoteState.ts'
 import { UpstreamReplaySource } from './replaySource.ts'
 import { loadFixture } from './fixture.ts'
-import { UpstreamClient } from './upstreamClient.ts'
+import { UPSTREAM_DEFAULTS, UpstreamClient } from './upstreamClient.ts'
 import type { Upstream, UpstreamCall, UpstreamClientOptions } from './upstreamClient.ts'
 import { headerOf, quantityOf } from './upstreamFormats.ts'
+import { upstreamRulesOf } from './upstreamRules.ts'
 import { parseUpstreamUrl, upstreamLabel } from './upstreamUrl.ts'
 
 /** Where and what to fork (a network's `fork` config, `--fork-url`, `--fork-block`, `--offline`). */
@@ -85,6 +89,8 @@ export interface ForkOrigin {
   /** The cache directory of this upstream chain and block. */
   cacheDir: string
   offline: boolean
+  /** The first wait before an upstream read is tried again, in ms; undefined when the upstream is never asked. */
+  retryBackoffMs: number | undefined
 }
 
 /** A forked network: its node, what answers for the chain up to the fork block, and where it came from. */
@@ -121,7 +127,7 @@ export async function createForkedNode(fork: ForkOptions, options: NodeOptions =
   if (fork.fixture !== undefined) {
     const cache = await loadFixture(fork.fixture)
     try {
-      return await forkOn(new OfflineUpstream(cache.record.upstream, fork.fixture), cache, true, options, fork.replay)
+      return await forkOn(new OfflineUpstream(cache.record.upstream, fork.fixture), cache, true, options, fork.replay, undefined)
     } catch (error) {
       throw startFailure(cache.record.upstream, error)
     }
@@ -141,11 +147,29 @@ export async function createForkedNode(fork: ForkOptions, options: NodeOptions =
     cache = await ForkCache.open(root, await fetchForkRecord(client, fork.blockNumber), warn)
   }
   try {
-    return await forkOn(upstream, cache, fork.offline ?? false, options, fork.replay)
+    return await forkOn(
+      upstream,
+      cache,
+      fork.offline ?? false,
+      options,
+      fork.replay,
+      fork.offline ? undefined : (fork.backoffMs ?? UPSTREAM_DEFAULTS.backoffMs),
+    )
   } catch (error) {
     await cache.close()
     throw startFailure(label, error)
   }
+}
+
+/**
+ * The rules the upstream ran at the fork block: a known chain's schedule, else its header's fields and its
+ * eth_config. Before the merge, the oldest rules chainsim serves (it mines proof-of-stake blocks only).
+ */
+function upstreamHardfork(header: UpstreamHeader, record: ForkRecord, known: Common | undefined): HardforkName {
+  const fork = known
+    ? (known.getHardforkBy({ blockNumber: header.number, timestamp: header.timestamp }) as HardforkName)
+    : hardforkOfUpstream(header, upstreamRulesOf(record.config, header.timestamp))
+  return SERVED_HARDFORKS.includes(fork) ? fork : (SERVED_HARDFORKS[0] as HardforkName)
 }
 
 /** Why a fork cannot start, naming the upstream once. */
@@ -155,7 +179,14 @@ function startFailure(label: string, error: unknown): unknown {
   return error
 }
 
-async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, options: NodeOptions, replay: ReplayOptions | undefined): Promise<ForkedNode> {
+async function forkOn(
+  upstream: Upstream,
+  cache: ForkCache,
+  offline: boolean,
+  options: NodeOptions,
+  replay: ReplayOptions | undefined,
+  retryBackoffMs: number | undefined,
+): Promise<ForkedNode> {
   const { record } = cache
   const header = headerOf(record.block)
   const point: ForkPoint = { number: header.number, hash: record.blockHash }
@@ -169,10 +200,13 @@ async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, op
       `a replay keeps the upstream's chain id ${upstreamChainId} (its transactions are signed for it); leave out chainId ${options.chainId}`,
     )
   }
-  // A replay of a public chain runs each block under the rules it ran under upstream; anything else runs chainsim's.
-  const known = replay ? createKnownChainCommon(upstreamChainId) : undefined
-  const common = withChainRules(known ?? createDevCommon(options.chainId ?? upstreamChainId, name), options)
-  const newEngine = () => ExecutionEngine.create(common, { forkedState: state, followForks: known !== undefined })
+  // A replay of a public chain runs each block under the rules it ran under upstream; anything else runs one fork's,
+  // the upstream's at the fork block unless the options name one.
+  const known = createKnownChainCommon(upstreamChainId)
+  const followForks = replay !== undefined && known !== undefined && options.hardfork === undefined
+  const hardfork = options.hardfork ?? upstreamHardfork(header, record, known)
+  const common = withChainRules(followForks && known ? known : createDevCommon(options.chainId ?? upstreamChainId, name, hardfork), options)
+  const newEngine = () => ExecutionEngine.create(common, { forkedState: state, followForks })
   // Made first: its VM gives the Common the system contracts' parameters, read below.
   const engine = await newEngine()
   const block = forkBlockFromHeader(header, common)
@@ -208,6 +242,7 @@ async function forkOn(upstream: Upstream, cache: ForkCache, offline: boolean, op
     blockHash: record.blockHash,
     cacheDir: cache.dir,
     offline,
+    retryBackoffMs,
   }
   const forkedNode: ForkedNode = {
     node,
@@ -260,7 +295,8 @@ async function fetchForkRecord(client: UpstreamClient, blockNumber: bigint | und
     { method: 'eth_getBlockByNumber', params: [blockNumber === undefined ? 'latest' : hex(blockNumber), false] },
   ]
   try {
-    const answers = await client.send(calls)
+    // Asked in the same round trip; an upstream that does not know the method is taken at its header's word.
+    const [config, ...answers] = await client.send([{ method: 'eth_config', params: [] }, ...calls])
     const [chainId, head, block] = answers.map((answer, i) => {
       if ('error' in answer) throw new ForkStartError(`cannot fork ${client.label}: ${calls[i]?.method}: ${answer.error.message} (${answer.error.code})`)
       return answer.result
@@ -279,6 +315,7 @@ async function fetchForkRecord(client: UpstreamClient, blockNumber: bigint | und
       blockHash: bytesToHex(hash),
       block: block as Record<string, unknown>,
       upstream: client.label,
+      ...(config && 'result' in config ? { config: config.result } : {}),
     }
   } catch (error) {
     throw startFailure(client.label, error)

@@ -18,6 +18,8 @@ export interface ForkRecord {
   block: Record<string, unknown>
   /** The upstream, as shown to people (keys cut down); `--offline` finds its cache by it. */
   upstream: string
+  /** Its eth_config answer (EIP-7910), when it answered one: the rules of a chain whose schedule chainsim does not know. */
+  config?: unknown
 }
 
 /** What the cache holds, by kind; keys and values are the upstream's JSON (hex strings), as fetched. */

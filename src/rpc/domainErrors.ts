@@ -1,4 +1,4 @@
-import { ChainIdMismatch, Erc20SlotNotFound, InvalidTypedData, UnknownAccount } from '../accounts/errors.ts'
+import { ChainIdMismatch, Erc20SlotNotFound, GasAboveCap, InvalidTypedData, UnknownAccount } from '../accounts/errors.ts'
 import { StateUnavailable, TimestampNotAfterHead } from '../chain/errors.ts'
 import {
   BlockGasLimitReachedError,
@@ -37,6 +37,7 @@ import { toData } from './formatters/hex.ts'
 export function fromDomainError(error: unknown): unknown {
   if (
     error instanceof TransactionRejected ||
+    error instanceof GasAboveCap ||
     error instanceof UnknownAccount ||
     error instanceof FilterNotFound ||
     error instanceof ChainIdMismatch ||

@@ -37,6 +37,7 @@ import { eth_blockNumber } from './methods/eth_blockNumber.ts'
 import { eth_call } from './methods/eth_call.ts'
 import { eth_chainId } from './methods/eth_chainId.ts'
 import { eth_coinbase } from './methods/eth_coinbase.ts'
+import { eth_config } from './methods/eth_config.ts'
 import { eth_createAccessList } from './methods/eth_createAccessList.ts'
 import { eth_estimateGas } from './methods/eth_estimateGas.ts'
 import { eth_feeHistory } from './methods/eth_feeHistory.ts'
@@ -191,6 +192,7 @@ export const METHODS = [
   eth_call,
   eth_chainId,
   eth_coinbase,
+  eth_config,
   eth_createAccessList,
   eth_estimateGas,
   eth_feeHistory,

@@ -40,6 +40,11 @@ export interface StartChainsimOptions extends ChainOptions {
    * to 31337 (a fork's to its upstream's). Default: one `dev` network with automine.
    */
   networks?: Array<Partial<NetworkInput>>
+  /**
+   * The rules every network runs that names none of its own, as `--hardfork` takes them (`prague`, `osaka`,
+   * `latest`: the default); a fork's default is its upstream's rules.
+   */
+  hardfork?: string
   /** The rest of the config file (apiKeys, cors, limits, rateLimit...). */
   config?: Omit<ChainsimConfigInput, 'networks'>
   /** The API key the URLs carry (default: the first configured key, else `test`). */
@@ -176,7 +181,11 @@ function serveNetworks(options: StartChainsimOptions): Promise<RunningServer> {
     port: 0,
   }))
   const clientVersion = options.clientVersion ?? options.config?.clientVersion
-  const config = parseConfig({ ...options.config, ...(clientVersion === undefined ? {} : { clientVersion }), networks: inputs }, 'startChainsim options')
+  const hardfork = options.hardfork === undefined ? {} : { hardfork: options.hardfork }
+  const config = parseConfig(
+    { ...options.config, ...hardfork, ...(clientVersion === undefined ? {} : { clientVersion }), networks: inputs },
+    'startChainsim options',
+  )
   const { nodeOptions } = options
   return startServer(config, {
     port: 0,

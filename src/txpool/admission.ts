@@ -1,4 +1,13 @@
-import { BlobEncodingError, blobFieldsOf, blobGasOf, decodeRawTransaction, maxFeePerGasOf, splitBlobNetworkForm, TransactionType } from '../evm/index.ts'
+import {
+  BlobEncodingError,
+  blobFieldsOf,
+  blobGasOf,
+  decodeRawTransaction,
+  gasCapRefusal,
+  maxFeePerGasOf,
+  splitBlobNetworkForm,
+  TransactionType,
+} from '../evm/index.ts'
 import type { Common, SignedTransaction, StateView } from '../evm/index.ts'
 import { checkBlobTransaction, MISSING_SIDECAR } from './blobSidecar.ts'
 import { TransactionRejected } from './errors.ts'
@@ -18,8 +27,8 @@ export interface AdmissionContext {
  * blob transaction's sidecar is checked (geth's rules, KZG proofs verified) before anything else
  * is read from it; `sidecarVersion` is what the head's fork takes.
  */
-export function decodeForAdmission(raw: Uint8Array, common: Common, sidecarVersion: 0 | 1): SignedTransaction {
-  if (raw[0] !== TransactionType.BlobEIP4844) return decode(raw, common)
+export function decodeForAdmission(raw: Uint8Array, common: Common, sidecarVersion: 0 | 1, blockGasLimit: bigint): SignedTransaction {
+  if (raw[0] !== TransactionType.BlobEIP4844) return decode(raw, common, blockGasLimit)
   let split
   try {
     split = splitBlobNetworkForm(raw)
@@ -31,15 +40,21 @@ export function decodeForAdmission(raw: Uint8Array, common: Common, sidecarVersi
   // Of a shape the decoder refuses anyway, the decoder's reason is the clearer one.
   const fields = blobFieldsOf(payload)
   if (fields) checkBlobTransaction(fields, sidecar, sidecarVersion)
-  const signed = decode(payload, common)
+  const signed = decode(payload, common, blockGasLimit)
   return sidecar ? signed.with({ sidecar }) : signed
 }
 
-function decode(raw: Uint8Array, common: Common): SignedTransaction {
+// @ethereumjs refuses to decode a transaction over EIP-7825's cap, with its own words.
+const OVER_GAS_CAP = /gas limit (\d+) exceeds the maximum allowed by EIP-7825 \((\d+)\)/
+
+function decode(raw: Uint8Array, common: Common, blockGasLimit: bigint): SignedTransaction {
   try {
     return decodeRawTransaction(raw, common)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
+    const overCap = OVER_GAS_CAP.exec(message)
+    const refusal = overCap && gasCapRefusal(BigInt(overCap[1] as string), BigInt(overCap[2] as string), blockGasLimit)
+    if (refusal) throw new TransactionRejected(refusal)
     if (/chain ?id/i.test(message)) throw new TransactionRejected('invalid chain id for signer')
     if (/signature|recovery|sender|invalid s value|invalid r value/i.test(message)) {
       throw new TransactionRejected('invalid sender: bad signature')

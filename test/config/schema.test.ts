@@ -4,6 +4,9 @@ import { DEFAULT_CONFIG } from '../../src/config/defaults.ts'
 import { ConfigError, parseConfig } from '../../src/config/loadConfig.ts'
 import { editDistance, nearestName } from '../../src/config/nearestName.ts'
 import { chainsimConfig, networkConfig } from '../../src/config/schema.ts'
+import type { NetworkConfig } from '../../src/config/schema.ts'
+import { LATEST_HARDFORK } from '../../src/evm/index.ts'
+import { nodeOptionsFor } from '../../src/network.ts'
 import { forkOptionsOf } from '../../src/fork/createForkedNode.ts'
 
 /** What the config refuses before anything starts, each refusal naming the key. */
@@ -119,6 +122,33 @@ describe('config validation across keys', () => {
     )
     expect(config.networks.map((n) => n.history)).toEqual([{ stateBlocks: 300 }, { stateBlocks: 'all' }])
     expect(refusal({ history: { stateBlocks: 0 }, networks: [{ name: 'a', chainId: 1 }] })).toMatch(/history\.stateBlocks/)
+  })
+
+  test('a top-level hardfork is the rules of every network that names none; a network’s own wins', () => {
+    const config = parseConfig(
+      {
+        hardfork: 'Prague',
+        networks: [
+          { name: 'a', chainId: 1 },
+          { name: 'b', chainId: 2, hardfork: 'osaka' },
+        ],
+      },
+      'test.json',
+    )
+    expect(config.networks.map((n) => n.hardfork)).toEqual(['Prague', 'osaka'])
+    expect(nodeOptionsFor(config.networks[0] as NetworkConfig).hardfork).toBe('prague')
+    expect(nodeOptionsFor(parseConfig({ networks: [{ name: 'a', chainId: 1, hardfork: 'LATEST' }] }, 'test.json').networks[0] as NetworkConfig).hardfork).toBe(
+      LATEST_HARDFORK,
+    )
+  })
+
+  test('an unknown hardfork is refused by its key, naming the accepted ones; one before the merge says why', () => {
+    const message = refusal({ networks: [{ name: 'a', chainId: 1, hardfork: 'pragueish' }] })
+    expect(message).toMatch(/networks\.0\.hardfork/)
+    expect(message).toMatch(/paris, shanghai, cancun, prague, osaka, bpo1, bpo2, latest/)
+    expect(refusal({ hardfork: 'london', networks: [{ name: 'a', chainId: 1 }] })).toMatch(
+      /hardfork.*london is before the merge: chainsim mines proof-of-stake blocks only/s,
+    )
   })
 })
 

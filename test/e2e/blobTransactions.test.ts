@@ -32,7 +32,8 @@ import { rpc, rpcError } from '../helpers/rpcClient.ts'
  * held to EIP-4844's formulas over several blocks; reorgs re-include them or pool them again.
  */
 
-// Prague's blob schedule (EIP-7691): target 6 blobs, max 9, update fraction 5007716.
+// Prague's blob schedule (EIP-7691): target 6 blobs, max 9, update fraction 5007716; `manual` runs Prague (Osaka's
+// EIP-7918 reserve price and the BPO schedules change the excess and fees this file checks).
 const GAS_PER_BLOB = 131_072n
 const TARGET = 6n * GAS_PER_BLOB
 const MAX = 9n * GAS_PER_BLOB
@@ -47,7 +48,7 @@ beforeAll(async () => {
   server = await startChainsim({
     networks: [
       { name: 'dev', chainId: 31337 },
-      { name: 'manual', chainId: 1337, mining: { auto: false } },
+      { name: 'manual', chainId: 1337, mining: { auto: false }, hardfork: 'prague' },
     ],
   })
   dev = server.networks.dev!

@@ -57,7 +57,8 @@ async function startFork(options: { offline?: boolean } = {}): Promise<RunningSe
 
 beforeAll(async () => {
   cacheDir = await mkdtemp(join(tmpdir(), 'chainsim-fork-cache-'))
-  upstream = await spawnChainsim({ name: 'upstream', chainId: 1337 })
+  // Prague: its history holds one transaction of 29M gas (10,000 logs), over Osaka's cap of 2^24 (EIP-7825).
+  upstream = await spawnChainsim({ name: 'upstream', chainId: 1337, hardfork: 'prague' })
   const u = upstream.url
   token = await deployTokenViaRpc(u)
   deployHash = (await rpc(u, 'eth_getBlockByNumber', ['0x1', false])).transactions[0]

@@ -76,7 +76,7 @@ describe('chainsim serve --fork-url', () => {
     const { output, code } = await serve(['--fork-url', `http://127.0.0.1:${port}`])
     expect(code).toBe(1)
     expect(output).toContain(
-      `chainsim: cannot fork http://127.0.0.1:${port}/: eth_chainId, eth_blockNumber, eth_getBlockByNumber: connect ECONNREFUSED 127.0.0.1:${port} (4 attempts)\n`,
+      `chainsim: cannot fork http://127.0.0.1:${port}/: eth_config, eth_chainId, eth_blockNumber, eth_getBlockByNumber: connect ECONNREFUSED 127.0.0.1:${port} (4 attempts)\n`,
     )
   })
 })

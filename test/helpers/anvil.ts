@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { anvilBinary } from '../../scripts/bench/targets.ts'
+import { LATEST_HARDFORK } from '../../src/evm/index.ts'
 
 /**
  * Anvil 1.7.1 for the differential tests, from the development dependency @foundry-rs/anvil. Where it installed
@@ -30,15 +31,16 @@ const STARTUP_TIMEOUT_MS = 60_000
 
 /**
  * Starts Anvil on a port it picks (`--port 0`, read back from its "Listening on" line), as chainsim's dev chain
- * is made: chain id 31337, Prague, the dev mnemonic, automine; `args` add to or change that (`--no-mining`,
- * `--steps-tracing`, or one of those defaults given again).
+ * is made: chain id 31337, the rules chainsim's `latest` names (Anvil's own `latest` is one fork behind), the dev
+ * mnemonic, automine; `args` add to or change that (`--no-mining`, `--steps-tracing`, `--hardfork prague`, or one
+ * of those defaults given again).
  */
 export async function startAnvil(args: readonly string[] = [], options: { keepOutput?: boolean } = {}): Promise<AnvilProcess> {
   if (!ANVIL) throw new Error('Anvil is not installed: guard the test with hasAnvil')
   // A default the caller gives again is left out: Anvil refuses a flag given twice.
   const defaults = [
     ['--chain-id', '31337'],
-    ['--hardfork', 'prague'],
+    ['--hardfork', LATEST_HARDFORK],
     ['--mnemonic', DEV_MNEMONIC],
   ].filter(([flag]) => !args.includes(flag as string))
   const child = spawn(ANVIL, ['--port', '0', ...defaults.flat(), ...args], {

@@ -75,6 +75,11 @@ describe('transactions refused at admission leave the chain untouched', () => {
       /invalid sender|invalid transaction/,
     ],
     ['gas limit over the block', (node) => signed(node, 0, { nonce: 1n, to: node.accounts[1]!.address, gasLimit: 30_000_001n }).raw, /exceeds block gas limit/],
+    [
+      "gas over Osaka's cap, within the block (EIP-7825)",
+      (node) => signed(node, 0, { nonce: 1n, to: node.accounts[1]!.address, gasLimit: 2n ** 24n + 1n }).raw,
+      /^transaction gas limit too high \(cap: 16777216, tx: 16777217\)$/,
+    ],
     ['intrinsic gas too low', (node) => signed(node, 0, { nonce: 1n, to: node.accounts[1]!.address, gasLimit: 20_999n }).raw, /intrinsic gas too low/],
     [
       'fee below base fee',

@@ -44,6 +44,33 @@ async function servedChainWithHistory(statePath: string) {
   return { server, node, orphaned, pooled }
 }
 
+describe('--state: the rules a network runs', () => {
+  test('each network comes back with its hardfork, whatever the config says at restart', async () => {
+    const path = tempPath()
+    const networks = [
+      { name: 'dev', chainId: 31337, port: 0 },
+      { name: 'osaka', chainId: 4242, port: 0, hardfork: 'osaka' },
+      { name: 'prague', chainId: 4343, port: 0, hardfork: 'prague' },
+    ]
+    const server = await startServer(config(networks), { port: 0, statePath: path })
+    for (const network of server.networks) await network.node.mine(1)
+    expect(server.networks.map((n) => n.node.hardfork)).toEqual(['bpo2', 'osaka', 'prague'])
+    await server.close()
+
+    const again = await startServer(config(networks.map(({ hardfork: _, ...network }) => network)), { port: 0, statePath: path })
+    try {
+      expect(again.networks.map((n) => n.node.hardfork)).toEqual(['bpo2', 'osaka', 'prague'])
+      // CLZ (Osaka's) runs on the restored Osaka network and is refused on the restored Prague one.
+      const clz = { data: '0x60011e60005260206000f3' }
+      expect(BigInt(await rpc(`${again.networks[1]!.httpUrl}/v3/k`, 'eth_call', [clz, 'latest']))).toBe(255n)
+      expect((await rpcError(`${again.networks[2]!.httpUrl}/v3/k`, 'eth_call', [clz, 'latest'])).message).toMatch(/CLZ is not available before osaka/)
+      await again.networks[0]!.node.mine(1)
+    } finally {
+      await again.close()
+    }
+  })
+})
+
 describe('--state: save and load', () => {
   test('a saved server comes back with the same chains, side branches, pool and balances', async () => {
     const path = tempPath()

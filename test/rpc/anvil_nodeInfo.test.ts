@@ -21,7 +21,8 @@ describe('valid params', () => {
       currentBlockNumber: head.number,
       currentBlockTimestamp: Number(head.timestamp),
       currentBlockHash: head.hash,
-      hardFork: 'Prague',
+      // Anvil 1.7.1 started with --hardfork bpo2 (the rules chainsim's default `latest` names) answers `Bpo2`.
+      hardFork: 'Bpo2',
       transactionOrder: 'fees',
       environment: { baseFee: hex(nextBaseFee), chainId: 31337, gasLimit: hex(30_000_000), gasPrice: hex(nextBaseFee + GWEI) },
       forkConfig: { forkUrl: null, forkBlockNumber: null, forkRetryBackoff: null },

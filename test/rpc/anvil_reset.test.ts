@@ -5,7 +5,7 @@ import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
 import { WsClient } from '../helpers/wsClient.ts'
 
-const test = rpcTestWith([{ name: 'dev' }, { name: 'manual', mining: { auto: false } }])
+const test = rpcTestWith([{ name: 'dev' }, { name: 'manual', mining: { auto: false } }, { name: 'prague', hardfork: 'prague' }])
 let server: DevServer
 let url: string
 test.beforeAll(async ({ server: started }) => {
@@ -18,6 +18,14 @@ const alice = devAccount(0).address
 const TEN_THOUSAND_ETH = hex(10_000n * 10n ** 18n)
 
 describe('valid params', () => {
+  test('a network comes back at the hardfork it runs', async () => {
+    const prague = server.networks.prague!.url
+    await rpc(prague, 'evm_mine')
+    await rpc(prague, 'anvil_reset')
+    expect((await rpc(prague, 'anvil_nodeInfo')).hardFork).toBe('Prague')
+    expect((await rpc(prague, 'eth_config')).current.precompiles.P256VERIFY).toBeUndefined()
+  })
+
   test('back to the genesis block with the first state; every setting back to the configuration', async () => {
     const genesis = await rpc(url, 'eth_getBlockByNumber', ['0x0', false])
     const instanceId = (await rpc(url, 'anvil_metadata')).instanceId

@@ -39,10 +39,10 @@ describe('valid params', () => {
     expect(await rpc(url, 'eth_blockNumber')).toBe(head)
   })
 
-  test('callTracer shows a nested revert with its reason; the call’s gas is the block’s gas limit by default', async () => {
+  test('callTracer shows a nested revert with its reason; the call’s gas is the block’s gas limit by default, capped at 2^24 from Osaka (EIP-7825, as geth’s RPC)', async () => {
     const data = relayCall('forward', [emitter, emitterCall('revertWith', ['nested'])])
     const top = await traceCall<any>([{ from: a0, to: relay, data }, 'latest', { tracer: 'callTracer' }])
-    expect(top).toMatchObject({ type: 'CALL', to: relay, gas: '0x1c9c380', error: 'execution reverted', revertReason: 'nested' })
+    expect(top).toMatchObject({ type: 'CALL', to: relay, gas: '0x1000000', error: 'execution reverted', revertReason: 'nested' })
     expect(top.calls[0]).toMatchObject({
       type: 'CALL',
       from: relay,

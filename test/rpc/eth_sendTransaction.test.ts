@@ -102,6 +102,14 @@ describe('refusals', () => {
     expect(await rpcError(url, 'eth_sendTransaction', [{ from, to }])).toEqual({ code: -32000, message: 'unknown account' })
   })
 
+  test("gas over Osaka's cap of 2^24 (EIP-7825) → geth's -32000, over the block's gas limit too → exceeds block gas limit", async () => {
+    expect(await rpcError(url, 'eth_sendTransaction', [{ from: a0, to, gas: hex(2 ** 24 + 1) }])).toEqual({
+      code: -32000,
+      message: 'transaction gas limit too high (cap: 16777216, tx: 16777217)',
+    })
+    expect(await rpcError(url, 'eth_sendTransaction', [{ from: a0, to, gas: hex(30_000_001) }])).toEqual({ code: -32000, message: 'exceeds block gas limit' })
+  })
+
   test('a nonce already used → -32000 nonce too low', async () => {
     expect(await rpcError(url, 'eth_sendTransaction', [{ from: a0, to, nonce: '0x0' }])).toMatchObject({
       code: -32000,

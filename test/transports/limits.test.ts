@@ -104,7 +104,7 @@ test('maxWsBufferedBytes: a client that stops reading is dropped (1008) while ot
   try {
     // 1,000 logs in one block: each eth_getLogs answer is about half a megabyte.
     const emitter = await deployEmitterViaRpc(httpUrl)
-    await send(httpUrl, { from: devAccount(0).address, to: emitter, data: emitterCall('emitMany', [1000n]), gas: '0x1c9c380' })
+    await send(httpUrl, { from: devAccount(0).address, to: emitter, data: emitterCall('emitMany', [1000n]), gas: '0x1000000' })
     const slow = await openClient(wsUrl)
     const fast = await openClient(wsUrl)
     const fastMessages: Array<{ id?: number; method?: string; result?: unknown }> = []

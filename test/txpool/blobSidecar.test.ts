@@ -8,12 +8,13 @@ import { startServer, type RunningServer } from '../../src/server.ts'
 import { canonicalForm, networkForm, networkParts, sidecarOf, signBlobTransaction } from '../helpers/blobs.ts'
 import { devAccount, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
-import { rpcTest } from '../helpers/rpcTest.ts'
+import { rpcTestWith } from '../helpers/rpcTest.ts'
 
 // Blob transactions at the door, over real HTTP: what geth's pool refuses is refused with geth's
-// words (txpool/validation.go), as -32000, and leaves the chain and the pool as they were.
+// words (txpool/validation.go), as -32000, and leaves the chain and the pool as they were. The chain runs Prague:
+// its sidecars carry a proof per blob (version 0), which the refusals below are made from.
 
-const test = rpcTest
+const test = rpcTestWith([{ hardfork: 'prague' }])
 /** The BLS12-381 G1 generator, compressed: a valid point that proves nothing about our blobs. */
 const G1_GENERATOR = '0x97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb'
 let server: DevServer

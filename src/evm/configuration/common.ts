@@ -1,16 +1,15 @@
-import { Common, Hardfork, Holesky, Hoodi, Mainnet, Sepolia, createCustomCommon, createCommonFromGethGenesis } from '@ethereumjs/common'
+import { Common, Holesky, Hoodi, Mainnet, Sepolia, createCustomCommon, createCommonFromGethGenesis } from '@ethereumjs/common'
 import type { GethGenesis } from '@ethereumjs/common'
 import { nativeCrypto } from '../crypto/crypto.ts'
 import { withFastEipLookup } from '../patches/fastCommon.ts'
+import { LATEST_HARDFORK } from './hardforks.ts'
+import type { HardforkName } from './hardforks.ts'
 
 export type { Common }
 
-/** The hardfork every dev network runs (docs/reference/compatibility.md: Prague from genesis). */
-export const DEV_HARDFORK = Hardfork.Prague
-
-/** Chain rules for a dev network: mainnet's rules at Prague from genesis, with its own chain id. */
-export function createDevCommon(chainId: bigint, name: string): Common {
-  return withFastEipLookup(createCustomCommon({ chainId: Number(chainId), name }, Mainnet, { hardfork: DEV_HARDFORK, customCrypto: nativeCrypto }))
+/** Chain rules for a dev network: mainnet's rules at `hardfork` (by default `latest`) from genesis, with its own chain id. */
+export function createDevCommon(chainId: bigint, name: string, hardfork: HardforkName = LATEST_HARDFORK): Common {
+  return withFastEipLookup(createCustomCommon({ chainId: Number(chainId), name }, Mainnet, { hardfork, customCrypto: nativeCrypto }))
 }
 
 /** The public chains whose fork schedule @ethereumjs/common carries. */

@@ -1,9 +1,10 @@
-import { createBlock } from '@ethereumjs/block'
+import { createBlock, paramsBlock } from '@ethereumjs/block'
 import type { Block } from '@ethereumjs/block'
-import { Hardfork } from '@ethereumjs/common'
+import { Hardfork, Mainnet, createCustomCommon } from '@ethereumjs/common'
 import type { Common } from '@ethereumjs/common'
-import { bytesToHex, equalsBytes } from '@ethereumjs/util'
+import { bytesToBigInt, bytesToHex, equalsBytes } from '@ethereumjs/util'
 import { ChainsimError } from '../../errors.ts'
+import type { HardforkName } from './hardforks.ts'
 
 /** A block header as an upstream node answers it, in domain types; fields a fork did not have are absent. */
 export interface UpstreamHeader {
@@ -78,8 +79,37 @@ export function forkBlockFromHeader(header: UpstreamHeader, common: Common): Blo
   return block
 }
 
+/** What an upstream's eth_config (EIP-7910) says of the rules at its head, in domain types. */
+export interface UpstreamRules {
+  /** The addresses of its precompiles. */
+  precompiles: readonly Uint8Array[]
+  /** The most blobs a block may carry (its blob schedule's `max`). */
+  maxBlobs?: bigint
+}
+
+// EIP-7951's P256VERIFY, the precompile Osaka added: the one mark of Osaka an eth_config answer carries.
+const P256VERIFY = 0x100n
+
+/**
+ * The rules an upstream ran at the fork block, for a chain whose fork schedule chainsim does not know: the
+ * header's fields show every fork up to Prague; the forks after it added no header field, so Osaka is read
+ * from the upstream's eth_config (P256VERIFY among its precompiles) and a BPO fork from its blob maximum.
+ * An upstream that does not answer eth_config is taken at what its header shows.
+ */
+export function hardforkOfUpstream(header: UpstreamHeader, rules: UpstreamRules | undefined): HardforkName {
+  const fromFields = hardforkOfFields(header)
+  if (fromFields !== Hardfork.Prague || !rules?.precompiles.some((address) => bytesToBigInt(address) === P256VERIFY)) return fromFields
+  const byBlobs = [Hardfork.Bpo2, Hardfork.Bpo1].find((fork) => rules.maxBlobs !== undefined && rules.maxBlobs === maxBlobsAt(fork))
+  return byBlobs ?? Hardfork.Osaka
+}
+
+/** A BPO fork's blob maximum: its own block parameter (`max`), which only a Common at that fork reads. */
+function maxBlobsAt(fork: HardforkName): bigint {
+  return createCustomCommon({}, Mainnet, { hardfork: fork, params: paramsBlock }).param('max')
+}
+
 /** The newest fork whose header fields the block carries: the fields decide the encoding, so the hash. */
-function hardforkOfFields(header: UpstreamHeader): Hardfork {
+function hardforkOfFields(header: UpstreamHeader): HardforkName {
   if (header.requestsHash !== undefined) return Hardfork.Prague
   if (header.parentBeaconBlockRoot !== undefined) return Hardfork.Cancun
   if (header.withdrawalsRoot !== undefined) return Hardfork.Shanghai

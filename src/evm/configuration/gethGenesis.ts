@@ -136,8 +136,10 @@ const FORK_KEYS: ReadonlyArray<[Hardfork, string[]]> = [
   [Hardfork.Cancun, ['cancunTime']],
   [Hardfork.Prague, ['pragueTime']],
   [Hardfork.Osaka, ['osakaTime']],
+  [Hardfork.Bpo1, ['bpo1Time']],
+  [Hardfork.Bpo2, ['bpo2Time']],
 ]
-const BLOB_FORKS: ReadonlySet<Hardfork> = new Set([Hardfork.Cancun, Hardfork.Prague, Hardfork.Osaka])
+const BLOB_FORKS: ReadonlySet<Hardfork> = new Set([Hardfork.Cancun, Hardfork.Prague, Hardfork.Osaka, Hardfork.Bpo1, Hardfork.Bpo2])
 
 /** A config with every fork up to `common`'s hardfork active at genesis (a dev network's rules). */
 function fixedForkConfig(common: Common): Record<string, unknown> {
@@ -151,10 +153,14 @@ function fixedForkConfig(common: Common): Record<string, unknown> {
       config.terminalTotalDifficultyPassed = true
     }
     if (BLOB_FORKS.has(fork)) {
+      // A Common at the fork reads its schedule: a BPO fork's parameters are its own.
+      const atFork = common.copy()
+      atFork.setHardfork(fork)
+      const schedule = atFork.getBlobGasSchedule()
       blobSchedule[fork] = {
-        target: Number(common.paramByHardfork('targetBlobGasPerBlock', fork) / GAS_PER_BLOB),
-        max: Number(common.paramByHardfork('maxBlobGasPerBlock', fork) / GAS_PER_BLOB),
-        baseFeeUpdateFraction: Number(common.paramByHardfork('blobGasPriceUpdateFraction', fork)),
+        target: Number(schedule.targetBlobGasPerBlock / GAS_PER_BLOB),
+        max: Number(schedule.maxBlobGasPerBlock / GAS_PER_BLOB),
+        baseFeeUpdateFraction: Number(schedule.blobGasPriceUpdateFraction),
       }
     }
   }

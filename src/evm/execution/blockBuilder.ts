@@ -17,6 +17,7 @@ import { sharedCommonFor } from '../patches/sharedCommon.ts'
 import type { ExecutedTransaction } from '../types.ts'
 import { libraryWithdrawals, payWithdrawals, withdrawalsRootOf } from './withdrawals.ts'
 import type { Withdrawal } from './withdrawals.ts'
+import { vmErrorOf } from './unavailableOpcode.ts'
 
 /** What a new block is built from: its parent and the header fields the miner chooses. */
 export interface BlockTemplate {
@@ -176,7 +177,7 @@ async function executeAndSeal(
       ...(blobGas > 0n ? { blobGasUsed: blobGas, blobGasPrice: executionBlock.header.getBlobGasPrice() } : {}),
     }
     const exception = result.execResult.exceptionError
-    if (exception !== undefined) ran.failure = { error: exception.error, returnData: result.execResult.returnValue }
+    if (exception !== undefined) ran.failure = { error: vmErrorOf(result.execResult, common) ?? exception.error, returnData: result.execResult.returnValue }
     executed.push(ran)
     consoleCalls?.push(printed)
     logIndex += logs.length

@@ -1,6 +1,6 @@
 import { createBlock } from '@ethereumjs/block'
 import type { Block, BlockHeader } from '@ethereumjs/block'
-import { createTx, paramsTx } from '@ethereumjs/tx'
+import { createTx } from '@ethereumjs/tx'
 import type { TypedTransaction, TypedTxData } from '@ethereumjs/tx'
 import { Address, hexToBytes } from '@ethereumjs/util'
 import { runTx } from '@ethereumjs/vm'
@@ -14,6 +14,8 @@ import { ForkSourceError } from '../state/forkState.ts'
 import { transactionFailureReason } from '../encoding/transactions.ts'
 import { capturingConsole } from '../tracing/consoleCapture.ts'
 import { isTracingError, traced } from '../tracing/tracer.ts'
+import { vmErrorOf } from './unavailableOpcode.ts'
+import { transactionGasCapOf } from '../configuration/hardforks.ts'
 import type { TransactionTracer } from '../tracing/tracer.ts'
 import type { Log } from '../types.ts'
 
@@ -133,7 +135,7 @@ export async function runMessageCall(
   const baseFee = feeless ? 0n : (headerBaseFee ?? 0n)
   // From Osaka no transaction may carry more than the EIP-7825 cap; like geth's RPC gas cap,
   // a call asking for more (or for the whole block's gas, the default) runs with the cap.
-  const cap = vm.common.isActivatedEIP(7825) ? BigInt(paramsTx[7825]?.maxTransactionGasLimit ?? 0) || undefined : undefined
+  const cap = transactionGasCapOf(vm.common)
   const wanted = request.gas ?? header.gasLimit
   const gasLimit = cap !== undefined && wanted > cap ? cap : wanted
   const feeMarket = request.maxFeePerGas !== undefined || request.maxPriorityFeePerGas !== undefined
@@ -210,7 +212,7 @@ export async function runMessageCall(
     // Refused before execution (too little gas for the intrinsic cost...): a failed call, not a fault.
     return { result: refusedWith(error) }
   }
-  const error = run.execResult.exceptionError?.error
+  const error = vmErrorOf(run.execResult, vm.common)
   const result: CallResult = {
     success: error === undefined,
     returnValue: run.execResult.returnValue,

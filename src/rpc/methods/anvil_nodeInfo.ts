@@ -1,6 +1,8 @@
 import type { Hash, Quantity } from 'viem'
 import { defineMethod, returns } from '../defineMethod.ts'
 import { toData, toQuantity } from '../formatters/hex.ts'
+import { anvilHardforkName } from '../../evm/index.ts'
+import { forkedNodeOf } from '../../fork/createForkedNode.ts'
 import { NODE_DEFAULTS } from '../../nodeOptions.ts'
 
 /** anvil_nodeInfo's answer, field for field Anvil's. */
@@ -11,12 +13,14 @@ export interface AnvilNodeInfo {
   hardFork: string
   transactionOrder: 'fees'
   environment: { baseFee: Quantity; chainId: number; gasLimit: Quantity; gasPrice: Quantity }
-  forkConfig: { forkUrl: null; forkBlockNumber: null; forkRetryBackoff: null }
+  /** On a forked network: its upstream (as shown, keys cut down), fork block and first retry wait in ms; else all null. */
+  forkConfig: { forkUrl: string | null; forkBlockNumber: number | null; forkRetryBackoff: number | null }
 }
 
 /**
  * anvil_nodeInfo: Anvil's description of the node, field for field: the head, the hardfork, the pool's
- * order (by fees, as geth's), and what the next block is built with (base fee, gas limit, eth_gasPrice).
+ * order (by fees, as geth's), what the next block is built with (base fee, gas limit, eth_gasPrice), and on a
+ * forked network where it forked from.
  */
 export const anvil_nodeInfo = defineMethod({
   name: 'anvil_nodeInfo',
@@ -26,11 +30,12 @@ export const anvil_nodeInfo = defineMethod({
   control: true,
   handler: (_params, { node }) => {
     const head = node.head
+    const fork = forkedNodeOf(node)?.origin
     return {
       currentBlockNumber: toQuantity(head.number),
       currentBlockTimestamp: Number(head.timestamp),
       currentBlockHash: toData(head.hash),
-      hardFork: capitalized(node.hardfork),
+      hardFork: anvilHardforkName(node.hardfork),
       transactionOrder: 'fees' as const,
       environment: {
         baseFee: toQuantity(node.nextBaseFee),
@@ -38,12 +43,11 @@ export const anvil_nodeInfo = defineMethod({
         gasLimit: toQuantity(node.settings.blockGasLimit),
         gasPrice: toQuantity(node.nextBaseFee + NODE_DEFAULTS.priorityFee),
       },
-      forkConfig: { forkUrl: null, forkBlockNumber: null, forkRetryBackoff: null },
+      forkConfig: {
+        forkUrl: fork?.upstream ?? null,
+        forkBlockNumber: fork ? Number(fork.blockNumber) : null,
+        forkRetryBackoff: fork?.retryBackoffMs ?? null,
+      },
     }
   },
 })
-
-/** Anvil names hardforks as revm does: `Prague`, `Cancun`. */
-function capitalized(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1)
-}
