@@ -1,0 +1,17 @@
+import { defineMethod, returns } from '../defineMethod.ts'
+import { resolveStateBlock } from '../blockResolution.ts'
+import { address, blockTagOrHash } from '../schemas.ts'
+
+export const ots_hasCode = defineMethod({
+  name: 'ots_hasCode',
+  description: 'Whether an account has code at a block.',
+  params: [address, blockTagOrHash],
+  result: returns<boolean>(),
+  reads: { block: { param: 1, kind: 'reference' }, state: true },
+  lagged: true,
+  fork: 'forwarded',
+  handler: async ([account, ref], { node }) => {
+    const block = await resolveStateBlock(node, ref)
+    return (await node.execution.stateAt(block).getCode(account)).length > 0
+  },
+})
