@@ -20,6 +20,7 @@ import { SubscriptionHub } from './filters/subscriptions.ts'
 import type { NetworkSubscriptions } from './filters/subscriptions.ts'
 import { ChainLogs } from './logs/chainLogs.ts'
 import { AddressHistory } from './search/index.ts'
+import { callTreesOfBlock } from './execution/callTrees.ts'
 import { matchesCriteria } from './logs/index.ts'
 import type { LogFilter, LogLimits, LogQueryOptions, LogQueryResult } from './logs/index.ts'
 import { BlockParameters } from './mining/blockParameters.ts'
@@ -143,7 +144,7 @@ export class ChainNode {
       pendingLogs: async (criteria) => (await this.pendingBlock()).transactions.flatMap((t) => t.logs.filter((log) => matchesCriteria(log, criteria))),
       olderLogs: options.olderLogs,
     })
-    this.addressHistory = new AddressHistory(chain)
+    this.addressHistory = new AddressHistory(chain, (block) => callTreesOfBlock(this.execution, block))
     this.#headState.follow(chain)
     this.#filters = new FilterManager({
       chain,

@@ -1,8 +1,11 @@
 import type { Chain } from '../chain/chain.ts'
+import { StateUnavailable } from '../chain/errors.ts'
 import type { ReorgEvent } from '../chain/events.ts'
 import type { ChainBlock } from '../chain/types.ts'
+import type { CallFrame } from '../evm/index.ts'
 import { AddressIndex } from './addressIndex.ts'
 import type { TransactionPlace } from './addressIndex.ts'
+import { touchedAddresses } from './touchedAddresses.ts'
 
 /** A page of an address's history, newest first, and whether it is the newest or the oldest page. */
 export interface HistoryPage {
@@ -11,36 +14,42 @@ export interface HistoryPage {
   lastPage: boolean
 }
 
+/** The call tree of each transaction of a block, re-executed on the state it ran on. */
+export type BlockCallFrames = (block: ChainBlock) => Promise<CallFrame[]>
+
 /**
  * A network's transactions by address (ots_searchTransactions*, ots_getTransactionBySenderAndNonce,
- * ots_getContractCreator): the address index kept on its canonical chain, the blocks it holds, then every block
- * added and every reorg it announces, so that it sees the canonical chain only, as eth_getLogs does.
+ * ots_getContractCreator): the address index over its canonical chain, so that it sees the canonical chain only,
+ * as eth_getLogs does. A reorg takes the index back to the common ancestor. The index is completed when it is
+ * read: the blocks mined since the last read are re-executed once each for their call trees (internal calls
+ * count, as in Anvil's search), so mining pays nothing for it, the first read pays for the blocks before it, and
+ * every later read for the blocks mined since, and then for the page it returns.
  */
 export class AddressHistory {
   readonly #index = new AddressIndex()
   #chain: Chain
-  readonly #indexBlock = (block: ChainBlock) => this.#index.append(block.number, block.transactions)
-  readonly #indexReorg = ({ commonAncestor, added }: ReorgEvent) => {
-    this.#index.truncate(commonAncestor.number + 1n)
-    for (const block of added) this.#indexBlock(block)
-  }
+  #catchingUp: Promise<void> = Promise.resolve()
+  readonly #forgetReorged = ({ commonAncestor }: ReorgEvent) => this.#index.truncate(commonAncestor.number + 1n)
 
-  constructor(chain: Chain) {
+  constructor(
+    chain: Chain,
+    private readonly callFrames: BlockCallFrames,
+  ) {
     this.#chain = chain
-    this.indexFrom(chain)
+    chain.events.on('reorged', this.#forgetReorged)
   }
 
   /** Indexes `chain` in place of the one followed so far, which its owner has just taken back to genesis. */
   follow(chain: Chain): void {
-    this.#chain.events.off('blockAdded', this.#indexBlock)
-    this.#chain.events.off('reorged', this.#indexReorg)
+    this.#chain.events.off('reorged', this.#forgetReorged)
     this.#chain = chain
     this.#index.truncate(0n)
-    this.indexFrom(chain)
+    chain.events.on('reorged', this.#forgetReorged)
   }
 
   /** Every canonical transaction touching `address`, in chain order. */
-  placesOf(address: Uint8Array): readonly TransactionPlace[] {
+  async placesOf(address: Uint8Array): Promise<readonly TransactionPlace[]> {
+    await this.caughtUp()
     return this.#index.placesOf(address)
   }
 
@@ -49,20 +58,20 @@ export class AddressHistory {
    * (0: from the head down), newest first, whole blocks at a time until `pageSize` is reached. `lastPage`: the
    * walk reached the chain's first block.
    */
-  before(address: Uint8Array, block: bigint, pageSize: number): HistoryPage {
+  async before(address: Uint8Array, block: bigint, pageSize: number): Promise<HistoryPage> {
+    await this.caughtUp()
     const head = this.#chain.head.number
     const top = block === 0n ? head : block - 1n
     const places = this.#index.placesOf(address)
     const page: TransactionPlace[] = []
     let at = upperBound(places, top) - 1
-    for (; at >= 0 && page.length < pageSize; ) {
+    while (at >= 0 && page.length < pageSize) {
       const height = places[at]!.block
       for (; at >= 0 && places[at]!.block === height; at--) page.push(places[at]!)
     }
     const filled = page.length >= pageSize
-    const lowest = page.at(-1)?.block
     // Anvil stops at the block after the one that filled the page, unless that was the first block after genesis.
-    const lastPage = !filled || lowest === this.#chain.genesis.number + 1n
+    const lastPage = !filled || page.at(-1)?.block === this.#chain.genesis.number + 1n
     return { places: page, firstPage: top >= head, lastPage }
   }
 
@@ -71,26 +80,54 @@ export class AddressHistory {
    * (0: from the first block up), whole blocks at a time until `pageSize` is reached, answered newest first.
    * `firstPage`: the walk reached the head; `lastPage`: it started at the chain's first block.
    */
-  after(address: Uint8Array, block: bigint, pageSize: number): HistoryPage {
+  async after(address: Uint8Array, block: bigint, pageSize: number): Promise<HistoryPage> {
+    await this.caughtUp()
     const head = this.#chain.head.number
     const firstBlock = this.#chain.genesis.number + 1n
     const bottom = block === 0n ? firstBlock : block + 1n
     const places = this.#index.placesOf(address)
     const page: TransactionPlace[] = []
     let at = upperBound(places, bottom - 1n)
-    for (; at < places.length && page.length < pageSize; ) {
+    while (at < places.length && page.length < pageSize) {
       const height = places[at]!.block
       for (; at < places.length && places[at]!.block === height; at++) page.push(places[at]!)
     }
     const filled = page.length >= pageSize
-    const highest = page.at(-1)?.block
-    return { places: page.reverse(), firstPage: bottom >= head || !filled || highest === head, lastPage: bottom === firstBlock }
+    const firstPage = bottom >= head || !filled || page.at(-1)?.block === head
+    return { places: page.reverse(), firstPage, lastPage: bottom === firstBlock }
   }
 
-  private indexFrom(chain: Chain): void {
-    for (let n = chain.genesis.number; n <= chain.head.number; n++) this.#indexBlock(chain.blockByNumber(n) as ChainBlock)
-    chain.events.on('blockAdded', this.#indexBlock)
-    chain.events.on('reorged', this.#indexReorg)
+  /** Resolves once every canonical block up to the head is indexed; one catch-up runs at a time. */
+  private caughtUp(): Promise<void> {
+    this.#catchingUp = this.#catchingUp.then(() => this.catchUp())
+    return this.#catchingUp
+  }
+
+  private async catchUp(): Promise<void> {
+    for (;;) {
+      const chain = this.#chain
+      const next = this.#index.nextBlock ?? chain.genesis.number
+      const block = chain.blockByNumber(next)
+      if (!block || next > chain.head.number) return
+      const frames = await this.framesOf(block)
+      // A reorg or a reset while the block was re-executed: index what is canonical now instead.
+      if (this.#chain !== chain || (this.#index.nextBlock ?? chain.genesis.number) !== next || chain.blockByNumber(next)?.hashKey !== block.hashKey) continue
+      this.#index.append(
+        next,
+        block.transactions.map((executed, index) => touchedAddresses(executed, frames?.[index])),
+      )
+    }
+  }
+
+  private async framesOf(block: ChainBlock): Promise<CallFrame[] | undefined> {
+    if (block.transactions.length === 0 || block.number === this.#chain.genesis.number) return undefined
+    try {
+      return await this.callFrames(block)
+    } catch (error) {
+      // Blocks older than the state window cannot be re-executed: their receipts say what they can.
+      if (error instanceof StateUnavailable) return undefined
+      throw error
+    }
   }
 }
 

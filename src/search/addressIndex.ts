@@ -1,4 +1,3 @@
-import type { ExecutedTransaction } from '../evm/index.ts'
 import { bytesToHex } from '../evm/index.ts'
 
 /** Where a transaction sits on the canonical chain. */
@@ -8,20 +7,26 @@ export interface TransactionPlace {
 }
 
 /**
- * The canonical chain's transactions by the addresses they touch: the sender, the recipient, the contract
- * created and every account that emitted one of its logs. Each address's places are kept in chain order, so a
- * page of an address's history costs the page, not the chain. Blocks are appended in order and truncated from a
- * height on a reorg, as the log index is.
+ * The canonical chain's transactions by the addresses they touch (lower-case hex, each transaction once per
+ * address). Each address's places are kept in chain order, so a page of an address's history costs the page, not
+ * the chain. Blocks are appended in order and truncated from a height on a reorg, as the log index is.
  */
 export class AddressIndex {
   readonly #places = new Map<string, TransactionPlace[]>()
   /** Per appended block, from the lowest: the addresses given places in it, to take them back on truncation. */
   readonly #blocks: { number: bigint; addresses: string[] }[] = []
 
-  append(number: bigint, transactions: readonly ExecutedTransaction[]): void {
+  /** The block after the last appended (the first block to append at the start). */
+  get nextBlock(): bigint | undefined {
+    const last = this.#blocks.at(-1)
+    return last && last.number + 1n
+  }
+
+  /** Block `number`'s transactions, by the addresses each touches. */
+  append(number: bigint, addressesByTransaction: readonly ReadonlySet<string>[]): void {
     const touched: string[] = []
-    transactions.forEach((executed, index) => {
-      for (const address of addressesOf(executed)) {
+    addressesByTransaction.forEach((addresses, index) => {
+      for (const address of addresses) {
         let places = this.#places.get(address)
         if (!places) this.#places.set(address, (places = []))
         places.push({ block: number, index })
@@ -47,14 +52,4 @@ export class AddressIndex {
   placesOf(address: Uint8Array): readonly TransactionPlace[] {
     return this.#places.get(bytesToHex(address)) ?? []
   }
-}
-
-/** The lower-case hex addresses a transaction touches, each once. */
-function addressesOf(executed: ExecutedTransaction): Set<string> {
-  const addresses = new Set<string>([executed.signed.fromKey])
-  const to = executed.signed.tx.to
-  if (to) addresses.add(bytesToHex(to.bytes))
-  if (executed.contractAddress) addresses.add(bytesToHex(executed.contractAddress))
-  for (const log of executed.logs) addresses.add(bytesToHex(log.address))
-  return addresses
 }

@@ -2,7 +2,7 @@ import { ServerError } from '../../errors.ts'
 import { defineMethod, returns } from '../defineMethod.ts'
 import { internalOperations } from '../formatters/otterscan.ts'
 import type { OtsInternalOperation } from '../formatters/otterscan.ts'
-import { callFramesOfTransaction } from '../parityTracing.ts'
+import { callTreeOfTransaction } from '../../execution/callTrees.ts'
 import { hash32 } from '../schemas.ts'
 
 export const ots_getInternalOperations = defineMethod({
@@ -16,6 +16,6 @@ export const ots_getInternalOperations = defineMethod({
   handler: async ([hash], { node }) => {
     const found = node.chain.transaction(hash)
     if (!found) throw new ServerError('transaction not found')
-    return internalOperations(await callFramesOfTransaction(node, found.block, found.index))
+    return internalOperations(await callTreeOfTransaction(node.execution, found.block, found.index))
   },
 })

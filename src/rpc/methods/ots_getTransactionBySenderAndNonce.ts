@@ -9,9 +9,9 @@ export const ots_getTransactionBySenderAndNonce = defineMethod({
   description: 'The hash of the canonical transaction an account sent with a nonce, or null.',
   params: [address, nonceParam],
   result: returns<Hash | null>(),
-  handler: ([sender, nonce], { node }) => {
+  handler: async ([sender, nonce], { node }) => {
     const from = toData(sender)
-    for (const place of node.addressHistory.placesOf(sender)) {
+    for (const place of await node.addressHistory.placesOf(sender)) {
       const signed = node.chain.blockByNumber(place.block)?.transactions[place.index]?.signed
       if (signed?.fromKey === from && signed.tx.nonce === nonce) return toData(signed.hash)
     }

@@ -10,5 +10,5 @@ export const ots_searchTransactionsAfter = defineMethod({
     'The canonical transactions touching an address in blocks above a number (0: from the first block), whole blocks at a time until the page size is reached, answered newest first.',
   params: [address, jsonCount, pageSize],
   result: returns<OtsTransactionsPage>(),
-  handler: ([account, block, size], { node }) => historyPage(node, node.addressHistory.after(account, BigInt(block), size)),
+  handler: async ([account, block, size], { node }) => historyPage(node, await node.addressHistory.after(account, BigInt(block), size)),
 })

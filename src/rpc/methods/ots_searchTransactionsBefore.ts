@@ -10,5 +10,5 @@ export const ots_searchTransactionsBefore = defineMethod({
     'The canonical transactions touching an address in blocks below a number (0: from the head), newest first, whole blocks at a time until the page size is reached.',
   params: [address, jsonCount, pageSize],
   result: returns<OtsTransactionsPage>(),
-  handler: ([account, block, size], { node }) => historyPage(node, node.addressHistory.before(account, BigInt(block), size)),
+  handler: async ([account, block, size], { node }) => historyPage(node, await node.addressHistory.before(account, BigInt(block), size)),
 })

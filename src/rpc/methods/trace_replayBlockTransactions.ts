@@ -5,7 +5,7 @@ import { defineMethod, returns } from '../defineMethod.ts'
 import { toData } from '../formatters/hex.ts'
 import { parityTraces } from '../formatters/parityTrace.ts'
 import type { ParityTrace } from '../formatters/parityTrace.ts'
-import { callFramesOfBlock } from '../parityTracing.ts'
+import { callTreesOfBlock } from '../../execution/callTrees.ts'
 import { blockTag } from '../schemas.ts'
 
 /** One transaction replayed: its output and the traces asked for; chainsim (as Anvil) records no VM trace or state diff. */
@@ -32,7 +32,7 @@ export const trace_replayBlockTransactions = defineMethod({
   handler: async ([tag, types], { node }) => {
     const block = tag === 'pending' ? undefined : node.blockBySelector(tag)
     if (!block) throw new ServerError('block not found')
-    const frames = await callFramesOfBlock(node, block)
+    const frames = await callTreesOfBlock(node.execution, block)
     return frames.map((frame, index) => ({
       output: toData(frame.output ?? new Uint8Array()),
       stateDiff: null,

@@ -1,7 +1,7 @@
 import { defineMethod, returns } from '../defineMethod.ts'
 import { localized, parityTraces } from '../formatters/parityTrace.ts'
 import type { LocalizedParityTrace } from '../formatters/parityTrace.ts'
-import { callFramesOfTransaction } from '../parityTracing.ts'
+import { callTreeOfTransaction } from '../../execution/callTrees.ts'
 import { hash32 } from '../schemas.ts'
 
 export const trace_transaction = defineMethod({
@@ -16,7 +16,7 @@ export const trace_transaction = defineMethod({
     const found = node.chain.transaction(hash)
     // Anvil answers an unknown (or pooled) transaction with no traces rather than an error.
     if (!found) return []
-    const frame = await callFramesOfTransaction(node, found.block, found.index)
+    const frame = await callTreeOfTransaction(node.execution, found.block, found.index)
     return localized(parityTraces(frame), {
       blockHash: found.block.hash,
       blockNumber: found.block.number,
