@@ -30,6 +30,7 @@ import { debug_traceBlockByHash } from './methods/debug_traceBlockByHash.ts'
 import { debug_traceBlockByNumber } from './methods/debug_traceBlockByNumber.ts'
 import { debug_traceCall } from './methods/debug_traceCall.ts'
 import { debug_traceTransaction } from './methods/debug_traceTransaction.ts'
+import { erigon_getHeaderByNumber } from './methods/erigon_getHeaderByNumber.ts'
 import { eth_accounts } from './methods/eth_accounts.ts'
 import { eth_baseFee } from './methods/eth_baseFee.ts'
 import { eth_blobBaseFee } from './methods/eth_blobBaseFee.ts'
@@ -162,6 +163,7 @@ export const METHODS = [
   debug_traceBlockByNumber,
   debug_traceCall,
   debug_traceTransaction,
+  erigon_getHeaderByNumber,
   eth_accounts,
   eth_baseFee,
   eth_blobBaseFee,
