@@ -106,12 +106,13 @@ export class AddressHistory {
   private async catchUp(): Promise<void> {
     for (;;) {
       const chain = this.#chain
-      const next = this.#index.nextBlock ?? chain.genesis.number
+      const next = this.#index.nextBlock ?? chain.genesis.number + 1n
       const block = chain.blockByNumber(next)
       if (!block || next > chain.head.number) return
       const frames = await this.framesOf(block)
       // A reorg or a reset while the block was re-executed: index what is canonical now instead.
-      if (this.#chain !== chain || (this.#index.nextBlock ?? chain.genesis.number) !== next || chain.blockByNumber(next)?.hashKey !== block.hashKey) continue
+      if (this.#chain !== chain || (this.#index.nextBlock ?? chain.genesis.number + 1n) !== next || chain.blockByNumber(next)?.hashKey !== block.hashKey)
+        continue
       this.#index.append(
         next,
         block.transactions.map((executed, index) => touchedAddresses(executed, frames?.[index])),
@@ -120,7 +121,7 @@ export class AddressHistory {
   }
 
   private async framesOf(block: ChainBlock): Promise<CallFrame[] | undefined> {
-    if (block.transactions.length === 0 || block.number === this.#chain.genesis.number) return undefined
+    if (block.transactions.length === 0) return undefined
     try {
       return await this.callFrames(block)
     } catch (error) {
