@@ -1,7 +1,8 @@
 import type { Hex } from 'viem'
 import { z } from 'zod'
 import type { BlockSelector, BlockTag } from '../chain/types.ts'
-import { blockTag } from './schemas.ts'
+import { blockTag, blockTagOrHash } from './schemas.ts'
+import type { BlockSelectorOrHash, WireBlockReference } from './schemas.ts'
 
 /**
  * Otterscan's numeric parameters: JSON numbers, as its client sends them and Anvil reads them (u64); a block
@@ -34,3 +35,8 @@ export const nonceParam = z.union(
     error: 'expected nonce as a number or 0x-prefixed hex number',
   },
 ) as z.ZodType<bigint, number | Hex>
+
+/** A block reference (a tag, a hex number, a hash, EIP-1898) or a JSON number, as Otterscan may send ots_hasCode's. */
+export const blockReferenceOrNumber = z.union([jsonCount.transform((n) => BigInt(n)), blockTagOrHash], {
+  error: 'expected block number, block tag or block hash',
+}) as z.ZodType<BlockSelectorOrHash, number | WireBlockReference>

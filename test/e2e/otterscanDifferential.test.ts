@@ -130,11 +130,26 @@ describe.skipIf(!hasAnvil)('chainsim and Anvil answer Otterscan and trace_* alik
     }
   })
 
-  test('ots_getApiLevel, ots_hasCode, ots_getContractCreator, ots_getTransactionBySenderAndNonce', async () => {
+  test('ots_getApiLevel, erigon_getHeaderByNumber, ots_hasCode, ots_getContractCreator, ots_getTransactionBySenderAndNonce, what is not there', async () => {
     expect(await both('ots_getApiLevel', [])).toEqual([8, 8])
+    for (const [method, params] of [
+      ['trace_block', ['0x3e8']],
+      ['trace_block', ['0x0']],
+      ['trace_replayBlockTransactions', ['0x3e8', ['trace']]],
+      ['trace_transaction', [`0x${'11'.repeat(32)}`]],
+      ['erigon_getHeaderByNumber', [1000]],
+      ['ots_getTransactionError', [`0x${'11'.repeat(32)}`]],
+    ] as const) {
+      const [ours, theirs] = await both(method, [...params])
+      expect(ours, `${method} ${JSON.stringify(params)}`).toEqual(theirs)
+    }
+    const [header, anvilHeader] = await both<any>('erigon_getHeaderByNumber', [3])
+    expect({ number: header.number, transactions: header.transactions }).toEqual({ number: anvilHeader.number, transactions: anvilHeader.transactions })
     for (const account of [emitter, relay, stranger, sender.address, destructible]) {
-      const [hasCode, anvilHasCode] = await both('ots_hasCode', [account, 'latest'])
-      expect(hasCode, account).toBe(anvilHasCode)
+      for (const block of ['latest', 1, '0x2']) {
+        const [hasCode, anvilHasCode] = await both('ots_hasCode', [account, block])
+        expect(hasCode, `${account} at ${block}`).toBe(anvilHasCode)
+      }
       const [creator, anvilCreator] = await both('ots_getContractCreator', [account])
       expect(creator, account).toEqual(anvilCreator)
     }

@@ -316,6 +316,7 @@ const GIVEN: Readonly<Record<string, (v: Values) => ParamsArbitrary>> = {
       )
       .map((block) => [block]),
   ots_getBlockTransactions: () => fc.tuple(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 25 })),
+  ots_hasCode: (v) => fc.tuple(v.anyAddress, fc.oneof(v.blockRef, fc.integer({ min: 0, max: 12 }))),
   ots_getTransactionBySenderAndNonce: (v) => fc.tuple(v.anyAddress, fc.oneof(fc.integer({ min: 0, max: 20 }), count(20))),
   ots_searchTransactionsAfter: (v) => fc.tuple(v.anyAddress, fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: 25 })),
   ots_searchTransactionsBefore: (v) => fc.tuple(v.anyAddress, fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: 25 })),

@@ -23,6 +23,8 @@ describe('valid params', () => {
   test('before its deployment block the contract had none', async () => {
     expect(await call(chain.emitter, '0x0')).toBe(false)
     expect(await call(chain.emitter, '0x1')).toBe(true)
+    expect(await call(chain.emitter, 0)).toBe(false)
+    expect(await call(chain.emitter, 1)).toBe(true)
   })
 })
 

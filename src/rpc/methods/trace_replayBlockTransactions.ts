@@ -1,6 +1,5 @@
 import type { Hash, Hex } from 'viem'
 import { z } from 'zod'
-import { ServerError } from '../../errors.ts'
 import { defineMethod, returns } from '../defineMethod.ts'
 import { toData } from '../formatters/hex.ts'
 import { parityTraces } from '../formatters/parityTrace.ts'
@@ -23,7 +22,7 @@ const traceTypes = z.array(z.enum(['trace', 'vmTrace', 'stateDiff'], { error: 'e
 
 export const trace_replayBlockTransactions = defineMethod({
   name: 'trace_replayBlockTransactions',
-  description: "Every transaction of a canonical block replayed: its output and, when `trace` is asked for, Parity's trace list.",
+  description: "Every transaction of a canonical block replayed (none for an unknown block): its output and, when `trace` is asked for, Parity's trace list.",
   params: [blockTag, traceTypes],
   result: returns<ReplayedTransaction[]>(),
   reads: { block: { param: 0, kind: 'number' }, state: true },
@@ -31,7 +30,8 @@ export const trace_replayBlockTransactions = defineMethod({
   fork: 'passedOn',
   handler: async ([tag, types], { node }) => {
     const block = tag === 'pending' ? undefined : node.blockBySelector(tag)
-    if (!block) throw new ServerError('block not found')
+    // Anvil answers an unknown block with no transactions rather than an error.
+    if (!block) return []
     const frames = await callTreesOfBlock(node.execution, block)
     return frames.map((frame, index) => ({
       output: toData(frame.output ?? new Uint8Array()),
