@@ -97,10 +97,14 @@ export class AddressHistory {
     return { places: page.reverse(), firstPage, lastPage: bottom === firstBlock }
   }
 
-  /** Resolves once every canonical block up to the head is indexed; one catch-up runs at a time. */
+  /**
+   * Resolves once every canonical block up to the head is indexed; one catch-up runs at a time. A catch-up that
+   * failed (a block whose re-execution outlasted the trace timeout) fails its own search, not the next one's.
+   */
   private caughtUp(): Promise<void> {
-    this.#catchingUp = this.#catchingUp.then(() => this.catchUp())
-    return this.#catchingUp
+    const next = this.#catchingUp.catch(() => undefined).then(() => this.catchUp())
+    this.#catchingUp = next
+    return next
   }
 
   private async catchUp(): Promise<void> {
