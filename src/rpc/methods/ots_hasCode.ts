@@ -10,7 +10,7 @@ export const ots_hasCode = defineMethod({
   result: returns<boolean>(),
   reads: { block: { param: 1, kind: 'reference' }, state: true },
   lagged: true,
-  fork: 'forwarded',
+  fork: 'local',
   handler: async ([account, ref], { node }) => {
     const block = await resolveStateBlock(node, ref)
     return (await node.execution.stateAt(block).getCode(account)).length > 0
