@@ -145,7 +145,10 @@ describe.skipIf(!hasAnvil)('chainsim and Anvil answer Otterscan and trace_* alik
     }
     const [header, anvilHeader] = await both<any>('erigon_getHeaderByNumber', [3])
     expect({ number: header.number, transactions: header.transactions }).toEqual({ number: anvilHeader.number, transactions: anvilHeader.transactions })
-    for (const account of [emitter, relay, stranger, sender.address, destructible]) {
+    const spawned = await Promise.all(
+      [sent.create, sent.create2].map(async (hash) => (await rpc<{ to: Hex }[]>(urls[0], 'ots_getInternalOperations', [hash!]))[0]!.to),
+    )
+    for (const account of [emitter, relay, stranger, sender.address, destructible, ...spawned]) {
       for (const block of ['latest', 1, '0x2']) {
         const [hasCode, anvilHasCode] = await both('ots_hasCode', [account, block])
         expect(hasCode, `${account} at ${block}`).toBe(anvilHasCode)
