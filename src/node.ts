@@ -32,6 +32,8 @@ import type { NetworkFilters, PendingLogs } from './filters/filterManager.ts'
 import { SubscriptionHub } from './filters/subscriptions.ts'
 import type { NetworkSubscriptions } from './filters/subscriptions.ts'
 import { ChainLogs } from './logs/chainLogs.ts'
+import { AddressHistory } from './search/index.ts'
+import { callTreesOfBlock } from './execution/callTrees.ts'
 import { matchesCriteria } from './logs/index.ts'
 import type { LogFilter, LogLimits, LogQueryOptions, LogQueryResult } from './logs/index.ts'
 import { BlockParameters } from './mining/blockParameters.ts'
@@ -122,6 +124,8 @@ export class ChainNode {
   readonly reorgs: ReorgControl
   readonly filters: NetworkFilters
   readonly subscriptions: NetworkSubscriptions
+  /** The canonical chain's transactions by the addresses they touch (Otterscan's address pages). */
+  readonly addressHistory: AddressHistory
   /** The replay of an upstream's blocks (a forked network with `replayTo`), if any: sim_replay steers it. */
   readonly replay: ReplayControl | undefined
   /** What transactions and calls print with console.log: captured only while someone subscribes (`chainsim serve` does). */
@@ -161,6 +165,7 @@ export class ChainNode {
       pendingLogs: async (criteria) => (await this.pendingBlock()).transactions.flatMap((t) => t.logs.filter((log) => matchesCriteria(log, criteria))),
       olderLogs: options.olderLogs,
     })
+    this.addressHistory = new AddressHistory(chain, (block) => callTreesOfBlock(this.execution, block))
     this.#headState.follow(chain)
     this.#filters = new FilterManager({
       chain,
@@ -671,6 +676,7 @@ export class ChainNode {
     this.#chain = next
     this.#accounts = new DevAccounts(accounts, next.engine.common)
     this.#logs.follow(next)
+    this.addressHistory.follow(next)
     this.#headState.follow(next)
     this.#filters.follow(next)
     this.#subscriptions.follow(next)

@@ -30,6 +30,7 @@ import { debug_traceBlockByHash } from './methods/debug_traceBlockByHash.ts'
 import { debug_traceBlockByNumber } from './methods/debug_traceBlockByNumber.ts'
 import { debug_traceCall } from './methods/debug_traceCall.ts'
 import { debug_traceTransaction } from './methods/debug_traceTransaction.ts'
+import { erigon_getHeaderByNumber } from './methods/erigon_getHeaderByNumber.ts'
 import { eth_accounts } from './methods/eth_accounts.ts'
 import { eth_baseFee } from './methods/eth_baseFee.ts'
 import { eth_blobBaseFee } from './methods/eth_blobBaseFee.ts'
@@ -91,6 +92,22 @@ import { evm_snapshot } from './methods/evm_snapshot.ts'
 import { net_listening } from './methods/net_listening.ts'
 import { net_peerCount } from './methods/net_peerCount.ts'
 import { net_version } from './methods/net_version.ts'
+import { ots_getApiLevel } from './methods/ots_getApiLevel.ts'
+import { ots_getBlockDetails } from './methods/ots_getBlockDetails.ts'
+import { ots_getBlockDetailsByHash } from './methods/ots_getBlockDetailsByHash.ts'
+import { ots_getBlockTransactions } from './methods/ots_getBlockTransactions.ts'
+import { ots_getContractCreator } from './methods/ots_getContractCreator.ts'
+import { ots_getInternalOperations } from './methods/ots_getInternalOperations.ts'
+import { ots_getTransactionBySenderAndNonce } from './methods/ots_getTransactionBySenderAndNonce.ts'
+import { ots_getTransactionError } from './methods/ots_getTransactionError.ts'
+import { ots_hasCode } from './methods/ots_hasCode.ts'
+import { ots_searchTransactionsAfter } from './methods/ots_searchTransactionsAfter.ts'
+import { ots_searchTransactionsBefore } from './methods/ots_searchTransactionsBefore.ts'
+import { ots_traceTransaction } from './methods/ots_traceTransaction.ts'
+import { trace_block } from './methods/trace_block.ts'
+import { trace_filter } from './methods/trace_filter.ts'
+import { trace_replayBlockTransactions } from './methods/trace_replayBlockTransactions.ts'
+import { trace_transaction } from './methods/trace_transaction.ts'
 import { personal_sign } from './methods/personal_sign.ts'
 import { sim_block } from './methods/sim_block.ts'
 import { sim_fault } from './methods/sim_fault.ts'
@@ -118,7 +135,6 @@ import { web3_sha3 } from './methods/web3_sha3.ts'
 // Raw transactions, account reads, sync sends and blobs (Anvil's methods beyond the first family).
 import { debug_codeByHash } from './methods/debug_codeByHash.ts'
 import { debug_getRawTransaction } from './methods/debug_getRawTransaction.ts'
-import { erigon_getHeaderByNumber } from './methods/erigon_getHeaderByNumber.ts'
 import { eth_getAccount } from './methods/eth_getAccount.ts'
 import { eth_getAccountInfo } from './methods/eth_getAccountInfo.ts'
 import { eth_getRawTransactionByBlockHashAndIndex } from './methods/eth_getRawTransactionByBlockHashAndIndex.ts'
@@ -185,6 +201,7 @@ export const METHODS = [
   debug_traceBlockByNumber,
   debug_traceCall,
   debug_traceTransaction,
+  erigon_getHeaderByNumber,
   eth_accounts,
   eth_baseFee,
   eth_blobBaseFee,
@@ -246,6 +263,18 @@ export const METHODS = [
   net_listening,
   net_peerCount,
   net_version,
+  ots_getApiLevel,
+  ots_getBlockDetails,
+  ots_getBlockDetailsByHash,
+  ots_getBlockTransactions,
+  ots_getContractCreator,
+  ots_getInternalOperations,
+  ots_getTransactionBySenderAndNonce,
+  ots_getTransactionError,
+  ots_hasCode,
+  ots_searchTransactionsAfter,
+  ots_searchTransactionsBefore,
+  ots_traceTransaction,
   personal_sign,
   sim_block,
   sim_fault,
@@ -264,6 +293,10 @@ export const METHODS = [
   sim_subscriptions,
   sim_transaction,
   sim_unsubscribe,
+  trace_block,
+  trace_filter,
+  trace_replayBlockTransactions,
+  trace_transaction,
   txpool_content,
   txpool_contentFrom,
   txpool_inspect,
@@ -273,7 +306,6 @@ export const METHODS = [
   // Raw transactions, account reads, sync sends and blobs.
   debug_codeByHash,
   debug_getRawTransaction,
-  erigon_getHeaderByNumber,
   eth_getAccount,
   eth_getAccountInfo,
   eth_getRawTransactionByBlockHashAndIndex,

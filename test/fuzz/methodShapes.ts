@@ -330,6 +330,35 @@ const GIVEN: Readonly<Record<string, (v: Values) => ParamsArbitrary>> = {
     ),
   // No upstream to switch to on the fuzzed chain: it is no fork, so the URL changes nothing.
   anvil_setRpcUrl: () => fc.constantFrom('http://127.0.0.1:1/', 'https://example.invalid/').map((url) => [url]),
+  // Otterscan's block numbers, pages and page sizes are JSON numbers (a block may also be a tag or a hex number).
+  erigon_getHeaderByNumber: (v) => fc.oneof(v.tag, fc.integer({ min: 0, max: 12 })).map((block) => [block]),
+  ots_getBlockDetails: (v) =>
+    fc
+      .oneof(
+        v.tag.filter((tag) => tag !== 'pending'),
+        fc.integer({ min: 0, max: 12 }),
+      )
+      .map((block) => [block]),
+  ots_getBlockTransactions: () => fc.tuple(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 25 })),
+  ots_hasCode: (v) => fc.tuple(v.anyAddress, fc.oneof(v.blockRef, fc.integer({ min: 0, max: 12 }))),
+  ots_getTransactionBySenderAndNonce: (v) => fc.tuple(v.anyAddress, fc.oneof(fc.integer({ min: 0, max: 20 }), count(20))),
+  ots_searchTransactionsAfter: (v) => fc.tuple(v.anyAddress, fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: 25 })),
+  ots_searchTransactionsBefore: (v) => fc.tuple(v.anyAddress, fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: 25 })),
+  trace_filter: (v) =>
+    fc
+      .record(
+        {
+          fromBlock: fc.integer({ min: 0, max: 6 }).map(hexOf),
+          toBlock: fc.constantFrom('latest', '0x6'),
+          fromAddress: fc.array(v.anyAddress, { maxLength: 2 }),
+          toAddress: fc.array(v.anyAddress, { maxLength: 2 }),
+          after: fc.integer({ min: 0, max: 3 }),
+          count: fc.integer({ min: 0, max: 5 }),
+          mode: fc.constantFrom('union', 'intersection'),
+        },
+        { requiredKeys: [] },
+      )
+      .map((filter) => [filter]),
   personal_sign: (v) => fc.tuple(v.bytes, v.account, optional(fc.constant(''))).map(([data, a, password]) => positional(data, a, password)),
   sim_block: (v) =>
     fc.record({ hash: v.blockHash, from: count(3), limit: fc.integer({ min: 1, max: 500 }) }, { requiredKeys: ['hash'] }).map((request) => [request]),

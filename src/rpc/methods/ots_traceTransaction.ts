@@ -1,0 +1,21 @@
+import { ServerError } from '../../errors.ts'
+import { defineMethod, returns } from '../defineMethod.ts'
+import { traceEntries } from '../formatters/otterscan.ts'
+import type { OtsTraceEntry } from '../formatters/otterscan.ts'
+import { callTreeOfTransaction } from '../../execution/callTrees.ts'
+import { hash32 } from '../schemas.ts'
+
+export const ots_traceTransaction = defineMethod({
+  name: 'ots_traceTransaction',
+  description: "A mined transaction's calls, depth first, each with its depth, value, input and output.",
+  params: [hash32],
+  result: returns<OtsTraceEntry[]>(),
+  reads: { block: { param: 0, kind: 'transaction' }, state: true },
+  lagged: true,
+  fork: 'local',
+  handler: async ([hash], { node }) => {
+    const found = node.chain.transaction(hash)
+    if (!found) throw new ServerError('transaction not found')
+    return traceEntries(await callTreeOfTransaction(node.execution, found.block, found.index))
+  },
+})
