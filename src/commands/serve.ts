@@ -154,7 +154,12 @@ export async function serve(options: ServeOptions): Promise<void> {
   })
   // Printed once the signals are handled: whoever starts chainsim may stop it as soon as it reads this.
   console.log(formatBanner(server, { apiKeys: apiKeyNames(config) }))
-  if (options.record !== undefined) console.log(`\nRecording every state-changing call to ${options.record} (chainsim play ${options.record} plays it again)`)
+  if (options.record !== undefined) {
+    console.log(`\nRecording every state-changing call to ${options.record} (chainsim play ${options.record} plays it again)`)
+    for (const network of config.networks.filter((n) => n.backgroundTraffic)) {
+      console.log(`Not recording network ${network.name}: its background traffic sends transactions no call sent (a config without it records every network)`)
+    }
+  }
 }
 
 /** `--record FILE`: what a recording can play again is a chain chainsim made from a config, without a timer sending. */
@@ -168,12 +173,14 @@ async function recorderFor(options: ServeOptions, networks: ChainsimConfig['netw
     if (network.fork?.replayTo !== undefined || network.fork?.fixture !== undefined) {
       throw new ConfigError(`--record cannot record network ${network.name}: its replay mines blocks no call asked for (record a fork without replayTo)`)
     }
-    if (network.backgroundTraffic)
+    // A config the user wrote asked for that network; the embedded default's traffic network was not asked for.
+    if (network.backgroundTraffic && options.config !== undefined)
       throw new ConfigError(`--record cannot record network ${network.name}: its background traffic sends transactions no call sent`)
   }
+  const recorded = networks.filter((network) => !network.backgroundTraffic)
   // Loaded only to record: it writes YAML.
   const { ScenarioRecorder } = await import('../record/recorder.ts')
-  return new ScenarioRecorder(options.record as string, networks)
+  return new ScenarioRecorder(options.record as string, recorded)
 }
 
 /** Writes every network's chain to `dir/<network>/` before the server stops. */

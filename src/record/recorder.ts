@@ -70,9 +70,12 @@ export class ScenarioRecorder {
 
   /**
    * Watches `node` (the served network `config`): its writes, the timestamps its clock chooses; returns what wraps
-   * its method table so that its state-changing calls are recorded. The file is started once every network is.
+   * its method table so that its state-changing calls are recorded (undefined for a network it does not record). The
+   * file is started once every recorded network is.
    */
-  attach(config: NetworkConfig, node: ChainNode): (table: RpcMethodTable) => RpcMethodTable {
+  attach(config: NetworkConfig, node: ChainNode): ((table: RpcMethodTable) => RpcMethodTable) | undefined {
+    // A served network left out of the recording (the default `dev-interval`, whose traffic no call sends).
+    if (!this.configs.some((recorded) => recorded.name === config.name)) return undefined
     const first = this.networks.length === 0
     const network = new NetworkRecording(config.name, first, node, this.calls, (steps) => this.append(steps))
     this.networks.push(network)
