@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { apiKeyNames, apiKeyOrigins } from './config/schema.ts'
 import type { ChainsimConfig, NetworkConfig } from './config/schema.ts'
 import { BackgroundTraffic } from './backgroundTraffic.ts'
+import { DEFAULT_NETWORKS } from './config/defaults.ts'
 import { ConfigError } from './config/loadConfig.ts'
 import { createForkedNode, forkedNodeOf, forkOptionsOf } from './fork/createForkedNode.ts'
 import type { ForkOrigin } from './fork/createForkedNode.ts'
@@ -129,7 +130,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
       const portOrigin: PortOrigin =
         options.port !== undefined
           ? { kind: 'option', first: options.port, index, networks: config.networks.map((n) => n.name) }
-          : network.port !== undefined
+          : network.port !== undefined && !isEmbeddedDefault(network)
             ? { kind: 'config' }
             : { kind: 'default', index }
       const server = await startNetworkServer({
@@ -179,4 +180,9 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
   }
   started = true
   return { networks, access, close }
+}
+
+/** A network of the embedded default served as it is (no config file wrote its port). */
+function isEmbeddedDefault(network: NetworkConfig): boolean {
+  return DEFAULT_NETWORKS.some((embedded) => embedded.name === network.name && embedded.port === network.port)
 }

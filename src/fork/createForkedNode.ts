@@ -16,7 +16,7 @@ import { ChainNode } from '../node.ts'
 import { finalityOf, NODE_DEFAULTS, stateBlocksOf } from '../nodeOptions.ts'
 import type { NodeOptions } from '../nodeOptions.ts'
 import type { ReplaySpeed } from '../replay/types.ts'
-import { ForkStartError, NotCached, UpstreamError } from './errors.ts'
+import { ForkStartError, NotCached, UpstreamError, UpstreamUnanswered } from './errors.ts'
 import { ForkCache } from './forkCache.ts'
 import type { ForkRecord } from './forkCache.ts'
 import { ForkedUpstream } from './forkedUpstream.ts'
@@ -150,6 +150,12 @@ export async function createForkedNode(fork: ForkOptions, options: NodeOptions =
 
 /** Why a fork cannot start, naming the upstream once. */
 function startFailure(label: string, error: unknown): unknown {
+  if (error instanceof UpstreamUnanswered) {
+    return new ForkStartError(
+      `cannot fork ${label}: ${error.detail}; wait longer with --fork-deadline-ms (fork.deadlineMs), or serve what the fork cache holds with --offline (fork.offline)`,
+      { cause: error },
+    )
+  }
   if (error instanceof UpstreamError) return new ForkStartError(`cannot fork ${label}: ${error.detail}`, { cause: error })
   if (error instanceof ForkSourceError || error instanceof ForkBlockError) return new ForkStartError(`cannot fork ${label}: ${error.message}`, { cause: error })
   return error
