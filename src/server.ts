@@ -38,6 +38,10 @@ export interface RunningNetwork {
   dispatcher: Dispatcher
   /** What a forked network grew from: the upstream and the fork block. */
   fork?: ForkOrigin
+  /** The state file the network was restored from (`--state FILE` of a network saved in it before). */
+  restoredFrom?: string
+  /** The ERC-20 token a network's background traffic transfers (`backgroundTraffic: true`). */
+  trafficToken?: () => Uint8Array | undefined
 }
 
 export interface RunningServer {
@@ -104,8 +108,9 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
   try {
     for (const [index, network] of config.networks.entries()) {
       const nodeOptions = { ...nodeOptionsFor(network), ...(options.record ? { genesisTimestamp: options.record.genesisTimestamp } : {}) }
+      const restored = await stateFile?.restore(network, nodeOptions)
       const node =
-        (await stateFile?.restore(network, nodeOptions)) ??
+        restored ??
         (options.createNode
           ? await options.createNode(network)
           : network.fork
@@ -164,6 +169,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         faults,
         dispatcher,
         fork: forkedNodeOf(node)?.origin,
+        ...(restored && options.statePath !== undefined ? { restoredFrom: options.statePath } : {}),
       })
       // A replay mines once its network is served, at its pace.
       node.replay?.start()
@@ -171,6 +177,8 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         const t = new BackgroundTraffic(node, network.mining.intervalMs, (e) => console.error(`[${network.name}] background traffic:`, e))
         await t.start()
         traffic.push(t)
+        const served = networks.at(-1)
+        if (served) served.trafficToken = () => t.tokenAddress
       }
     }
     await stateFile?.start(networks)
