@@ -19,7 +19,7 @@ test("the default networks' banner names dev-interval's token, deployed by accou
   const served = await serveWithArgs([])
   try {
     expect(served.output()).toMatch(
-      /dev-interval {2}chain id 31338[^]*\n {2}Token 0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35 \(the ERC-20 its background traffic transfers, deployed by account 9\)/,
+      /dev-interval {2}chain id 31338 {2}\(every 2000 ms\)\n {2}Token 0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35 \(the ERC-20 its background traffic transfers, deployed by account 9\)/,
     )
   } finally {
     await served.stop()
