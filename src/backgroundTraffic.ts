@@ -1,4 +1,4 @@
-import { encodeDeployData, encodeFunctionData } from 'viem'
+import { encodeDeployData, encodeFunctionData, getContractAddress } from 'viem'
 import { ChainsimToken } from './contracts/index.ts'
 import { bytesToHex, hexToBytes } from './evm/index.ts'
 import type { ChainNode } from './node.ts'
@@ -7,7 +7,7 @@ import type { ChainNode } from './node.ts'
  * What background traffic needs of a network: its dev accounts, sending, finding its token's deployment, and
  * telling when the chain was replaced (anvil_reset, anvil_loadState), taking the token with it.
  */
-export type TrafficNode = Pick<ChainNode, 'accounts' | 'sendTransaction' | 'transaction' | 'instanceId'>
+export type TrafficNode = Pick<ChainNode, 'accounts' | 'sendTransaction' | 'transaction' | 'instanceId' | 'pendingNonce'>
 
 const TOKEN = 10n ** 18n
 /** Enough for years of transfers of at most 100 tokens. */
@@ -22,6 +22,8 @@ const TOKEN_SUPPLY = 10n ** 12n * TOKEN
  */
 export class BackgroundTraffic {
   private timer: NodeJS.Timeout | undefined
+  /** The token's address on the chain now, deployed by the last dev account (`dev-interval`'s is its first contract). */
+  tokenAddress: Uint8Array | undefined
   private token: Uint8Array | undefined
   private deployment: { hash: string; instanceId: Uint8Array } | undefined
   private round = 0
@@ -49,6 +51,9 @@ export class BackgroundTraffic {
     if (!deployer) return
     const instanceId = this.node.instanceId
     const data = encodeDeployData({ abi: ChainsimToken.abi, bytecode: ChainsimToken.bytecode, args: ['Chainsim Token', 'SIM', TOKEN_SUPPLY] })
+    // Where it will be, known before it is mined: the banner names it for clients to index.
+    const nonce = await this.node.pendingNonce(deployer.address)
+    this.tokenAddress = hexToBytes(getContractAddress({ from: bytesToHex(deployer.address), nonce }))
     const hash = await this.node.sendTransaction({ from: deployer.address, data: hexToBytes(data) })
     this.token = undefined
     this.deployment = { hash: bytesToHex(hash), instanceId }

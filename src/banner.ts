@@ -1,3 +1,4 @@
+import { getAddress } from 'viem'
 import { bytesToHex, DEV_DERIVATION_PATH, DEV_MNEMONIC } from './evm/index.ts'
 import { NODE_DEFAULTS } from './nodeOptions.ts'
 import type { NodeOptions } from './nodeOptions.ts'
@@ -52,6 +53,10 @@ export function formatBanner(
         replay.speed === 'fast' ? 'as fast as it can' : replay.speed === 'realtime' ? "at the upstream's pace" : `at ${replay.speed}× the upstream's pace`
       lines.push(`  Replay blocks ${replay.from + 1n}..${replay.to} ${speed}${replay.paused ? ', paused (sim_replay [{"resume": true}])' : ''}`)
     }
+    if (n.restoredFrom !== undefined) lines.push(`  State restored from ${n.restoredFrom} at block ${n.node.head.number}`)
+    const token = n.trafficToken?.()
+    if (token)
+      lines.push(`  Token ${getAddress(bytesToHex(token))} (the ERC-20 its background traffic transfers, deployed by account ${n.node.accounts.length - 1})`)
     lines.push(`  HTTP  ${n.httpUrl}/v3/${key}`)
     lines.push(`  WS    ${n.wsUrl}/ws/v3/${key}`)
     lines.push(`  UI    ${n.httpUrl}/ui/`)

@@ -97,9 +97,11 @@ export function createNetworkRpc(node: ChainNode, options: NetworkRpcOptions = {
     scenario: options.scenario,
   }
   const forked = forkedNodeOf(node)
+  // Every table, the lagging ones too, is recorded: whichever answers a call, its writes reach the recording.
   const tableOf = (view: ChainNode): RpcMethodTable => {
-    const table = createMethodTable({ ...context, node: view })
-    return forked ? withForkedHistory(table, view, forked.history) : table
+    const made = createMethodTable({ ...context, node: view })
+    const table = forked ? withForkedHistory(made, view, forked.history) : made
+    return options.recordCalls ? options.recordCalls(table) : table
   }
   const laggedTables = new Map<bigint, RpcMethodTable>()
   const lagged = (blocks: bigint) => {
@@ -108,8 +110,7 @@ export function createNetworkRpc(node: ChainNode, options: NetworkRpcOptions = {
     return table
   }
   // Recorded behind the fault injector: a call a fault failed never reached the chain.
-  const own = tableOf(node)
-  const methods = faults.wrap(options.recordCalls ? options.recordCalls(own) : own, { lagged, profile })
+  const methods = faults.wrap(tableOf(node), { lagged, profile })
   if (!options.faults) for (const spec of options.armFaults ?? []) faults.arm(spec)
   const dispatcher = createDispatcher(methods, {
     logger: options.logger,

@@ -492,9 +492,9 @@ export class ChainNode {
     return this.#chain.blockByNumber(number)
   }
 
-  /** The next block as the pool would make it now (cached until the head, the pool or the head's state changes). */
+  /** The next block as the pool would make it now (cached until the pool, the head's state or what it is built with changes). */
   pendingBlock(): Promise<PendingBlock> {
-    const version = `${this.head.hashKey}:${this.#pool.version}:${this.#headState.version}`
+    const version = `${this.#producer.pendingInputs()}:${this.#pool.version}:${this.#headState.version}`
     return this.#pending.get(version, () => this.#queue.run(() => this.#producer.buildPending()))
   }
 

@@ -3,6 +3,7 @@ import { apiKeyNames, apiKeyOrigins } from './config/schema.ts'
 import type { ChainsimConfig, NetworkConfig } from './config/schema.ts'
 import { BackgroundTraffic } from './backgroundTraffic.ts'
 import { miningOf } from './config/chainKeys.ts'
+import { DEFAULT_NETWORKS } from './config/defaults.ts'
 import { ConfigError } from './config/loadConfig.ts'
 import { createForkedNode, forkedNodeOf, forkOptionsOf } from './fork/createForkedNode.ts'
 import type { ForkOrigin } from './fork/createForkedNode.ts'
@@ -39,6 +40,10 @@ export interface RunningNetwork {
   dispatcher: Dispatcher
   /** What a forked network grew from: the upstream and the fork block. */
   fork?: ForkOrigin
+  /** The state file the network was restored from (`--state FILE` of a network saved in it before). */
+  restoredFrom?: string
+  /** The ERC-20 token a network's background traffic transfers (`backgroundTraffic: true`). */
+  trafficToken?: () => Uint8Array | undefined
 }
 
 export interface RunningServer {
@@ -107,8 +112,9 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
   try {
     for (const [index, network] of config.networks.entries()) {
       const nodeOptions = { ...nodeOptionsFor(network), ...(options.record ? { genesisTimestamp: options.record.genesisTimestamp } : {}) }
+      const restored = await stateFile?.restore(network, nodeOptions)
       const node =
-        (await stateFile?.restore(network, nodeOptions)) ??
+        restored ??
         (options.createNode
           ? await options.createNode(network)
           : network.fork
@@ -139,7 +145,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
       const portOrigin: PortOrigin =
         options.port !== undefined
           ? { kind: 'option', first: options.port, index, networks: config.networks.map((n) => n.name) }
-          : network.port !== undefined
+          : network.port !== undefined && !isEmbeddedDefault(network)
             ? { kind: 'config' }
             : { kind: 'default', index }
       const server = await startNetworkServer({
@@ -173,6 +179,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         faults,
         dispatcher,
         fork: forkedNodeOf(node)?.origin,
+        ...(restored && options.statePath !== undefined ? { restoredFrom: options.statePath } : {}),
       })
       // A replay mines once its network is served, at its pace.
       node.replay?.start()
@@ -181,6 +188,8 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         const t = new BackgroundTraffic(node, intervalMs, (e) => console.error(`[${network.name}] background traffic:`, e))
         await t.start()
         traffic.push(t)
+        const served = networks.at(-1)
+        if (served) served.trafficToken = () => t.tokenAddress
       }
     }
     await stateFile?.start(networks)
@@ -190,4 +199,9 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
   }
   started = true
   return { networks, access, close }
+}
+
+/** A network of the embedded default served as it is (no config file wrote its port). */
+function isEmbeddedDefault(network: NetworkConfig): boolean {
+  return DEFAULT_NETWORKS.some((embedded) => embedded.name === network.name && embedded.port === network.port)
 }

@@ -231,7 +231,12 @@ export async function serve(given: ServeOptions): Promise<void> {
   })
   // Printed once the signals are handled: whoever starts chainsim may stop it as soon as it reads this.
   console.log(formatBanner(server, { apiKeys: apiKeyNames(config), wallet: chainOptionsOf(config.networks[0] as ChainsimConfig['networks'][number]) }))
-  if (options.record !== undefined) console.log(`\nRecording every state-changing call to ${options.record} (chainsim play ${options.record} plays it again)`)
+  if (options.record !== undefined) {
+    console.log(`\nRecording every state-changing call to ${options.record} (chainsim play ${options.record} plays it again)`)
+    for (const network of config.networks.filter((n) => n.backgroundTraffic)) {
+      console.log(`Not recording network ${network.name}: its background traffic sends transactions no call sent (a config without it records every network)`)
+    }
+  }
 }
 
 /**
@@ -349,12 +354,14 @@ async function recorderFor(options: ServeOptions, networks: ChainsimConfig['netw
     if (network.fork?.replayTo !== undefined || network.fork?.fixture !== undefined) {
       throw new ConfigError(`--record cannot record network ${network.name}: its replay mines blocks no call asked for (record a fork without replayTo)`)
     }
-    if (network.backgroundTraffic)
+    // A config the user wrote asked for that network; the embedded default's traffic network was not asked for.
+    if (network.backgroundTraffic && options.config !== undefined)
       throw new ConfigError(`--record cannot record network ${network.name}: its background traffic sends transactions no call sent`)
   }
+  const recorded = networks.filter((network) => !network.backgroundTraffic)
   // Loaded only to record: it writes YAML.
   const { ScenarioRecorder } = await import('../record/recorder.ts')
-  return new ScenarioRecorder(options.record as string, networks)
+  return new ScenarioRecorder(options.record as string, recorded)
 }
 
 /** `--dump-state FILE`: the first network's accounts in Anvil's state JSON, before the server stops. */

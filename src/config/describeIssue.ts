@@ -165,7 +165,8 @@ function branches(schema: z.core.$ZodType): z.core.$ZodType[] {
   return [schema]
 }
 
-function descriptionAt(root: z.core.$ZodType, path: Path): string | undefined {
+/** What the schema says a key expects (its `.describe()`), looking through wrappers and unions. */
+export function descriptionAt(root: z.core.$ZodType, path: Path): string | undefined {
   for (const schema of schemaAt(root, path).flatMap(branches)) {
     const description = z.globalRegistry.get(schema)?.description
     if (description !== undefined) return description
@@ -173,7 +174,8 @@ function descriptionAt(root: z.core.$ZodType, path: Path): string | undefined {
   return undefined
 }
 
-function keysAt(root: z.core.$ZodType, path: Path): string[] {
+/** The keys an object at `path` may have, over every form the schema allows there. */
+export function keysAt(root: z.core.$ZodType, path: Path): string[] {
   const keys = schemaAt(root, path)
     .flatMap(branches)
     .flatMap((schema) => {
@@ -181,4 +183,16 @@ function keysAt(root: z.core.$ZodType, path: Path): string[] {
       return def['type'] === 'object' ? Object.keys(def['shape'] as object) : []
     })
   return [...new Set(keys)]
+}
+
+/** The keys an object at `path` must have, in every form the schema allows there. */
+export function requiredKeysAt(root: z.core.$ZodType, path: Path): string[] {
+  const forms = schemaAt(root, path)
+    .flatMap(branches)
+    .flatMap((schema) => {
+      const def = schema._zod.def as unknown as Record<string, unknown>
+      return def['type'] === 'object' ? [def['shape'] as Record<string, z.core.$ZodType>] : []
+    })
+  const required = forms.map((shape) => Object.keys(shape).filter((key) => shape[key]?._zod.optin !== 'optional'))
+  return required.length === 0 ? [] : (required[0] as string[]).filter((key) => required.every((keys) => keys.includes(key)))
 }

@@ -17,7 +17,7 @@ import { ChainNode } from '../node.ts'
 import { devAccountsOf, finalityOf, NODE_DEFAULTS, stateBlocksOf, withChainRules } from '../nodeOptions.ts'
 import type { NodeOptions } from '../nodeOptions.ts'
 import type { ReplaySpeed } from '../replay/types.ts'
-import { ForkStartError, NoUpstreamOffline, NotCached, UpstreamError } from './errors.ts'
+import { ForkStartError, NoUpstreamOffline, NotCached, UpstreamError, UpstreamUnanswered } from './errors.ts'
 import { ForkCache } from './forkCache.ts'
 import type { ForkRecord } from './forkCache.ts'
 import { ForkedUpstream } from './forkedUpstream.ts'
@@ -174,6 +174,12 @@ function upstreamHardfork(header: UpstreamHeader, record: ForkRecord, known: Com
 
 /** Why a fork cannot start, naming the upstream once. */
 function startFailure(label: string, error: unknown): unknown {
+  if (error instanceof UpstreamUnanswered) {
+    return new ForkStartError(
+      `cannot fork ${label}: ${error.detail}; wait longer with --fork-deadline-ms (fork.deadlineMs), or serve what the fork cache holds with --offline (fork.offline)`,
+      { cause: error },
+    )
+  }
   if (error instanceof UpstreamError) return new ForkStartError(`cannot fork ${label}: ${error.detail}`, { cause: error })
   if (error instanceof ForkSourceError || error instanceof ForkBlockError) return new ForkStartError(`cannot fork ${label}: ${error.message}`, { cause: error })
   return error

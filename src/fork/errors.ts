@@ -16,6 +16,9 @@ export class UpstreamError extends ForkSourceError {
   }
 }
 
+/** The upstream gave no answer within the read's deadline (it accepted and hung, or is too slow). */
+export class UpstreamUnanswered extends UpstreamError {}
+
 /** The upstream's chain no longer holds the fork block: it reorganized below it. Nothing it says now is mixed in. */
 export class UpstreamReorged extends UpstreamError {}
 

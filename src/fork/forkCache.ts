@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { ForkStartError } from './errors.ts'
-import { DirectoryBlockStore } from './replayBlockStore.ts'
+import { DirectoryBlockStore, REPLAY_FOLDERS } from './replayBlockStore.ts'
 import type { ReplayBlockStore } from './replayBlockStore.ts'
 
 /** What a cache was made from: the upstream chain, the fork block, and the block as the upstream gave it. */
@@ -77,7 +77,9 @@ export class ForkCache {
         onDiscard(
           `the cache in ${dir} was made for block ${record.blockNumber} ${previous.blockHash}; the upstream's block is now ${record.blockHash}: cache discarded`,
         )
+        // Everything kept for the old chain goes, the replay's blocks too: they answer for that chain's block, not this one's.
         await rm(join(dir, ENTRIES_FILE), { force: true })
+        for (const folder of REPLAY_FOLDERS) await rm(join(dir, folder), { recursive: true, force: true })
       } else if (previous) {
         await cache.load()
       }

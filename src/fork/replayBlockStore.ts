@@ -19,6 +19,9 @@ export interface ReplayBlockStore {
 
 const FOLDERS: Record<ReplayEntryKind, string> = { block: 'blocks', receipts: 'receipts' }
 
+/** The folders a {@link DirectoryBlockStore} keeps in its cache dir (discarded with the cache). */
+export const REPLAY_FOLDERS: readonly string[] = Object.values(FOLDERS)
+
 /** `<cache dir>/blocks/<n>.json` and `<cache dir>/receipts/<n>.json`, each written whole (a temporary file renamed). */
 export class DirectoryBlockStore implements ReplayBlockStore {
   constructor(private readonly dir: string) {}

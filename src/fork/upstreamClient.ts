@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ChainsimError } from '../errors.ts'
-import { UpstreamError } from './errors.ts'
+import { UpstreamError, UpstreamUnanswered } from './errors.ts'
 import { upstreamLabel } from './upstreamUrl.ts'
 
 /** One JSON-RPC call to the upstream. */
@@ -47,6 +47,8 @@ class AttemptFailure extends ChainsimError {
     message: string,
     readonly transient: boolean,
     readonly retryAfterMs?: number,
+    /** No answer came before the attempt's timeout. */
+    readonly timedOut = false,
   ) {
     super(message)
   }
@@ -106,7 +108,13 @@ export class UpstreamClient implements Upstream {
           throw new UpstreamError(this.label, `${failure.message}; it asks to wait ${Math.ceil(wait / 1000)} s`)
         }
         // A retry that could not be answered before the deadline is not made.
-        if (performance.now() + wait >= deadline) fail(`${failure.message}; no answer within the ${deadlineMs} ms deadline`, attempts)
+        if (performance.now() + wait >= deadline) {
+          // An attempt that timed out already says the time it waited; the deadline is what ends it.
+          const reason = failure.timedOut
+            ? `no answer within the ${deadlineMs} ms deadline`
+            : `${failure.message}; no answer within the ${deadlineMs} ms deadline`
+          throw new UpstreamUnanswered(this.label, `${calls.map((c) => c.method).join(', ')}: ${reason}${attempts > 1 ? ` (${attempts} attempts)` : ''}`)
+        }
         await sleep(wait)
       }
     }
@@ -129,13 +137,13 @@ export class UpstreamClient implements Upstream {
         signal,
       })
     } catch (error) {
-      throw new AttemptFailure(networkFailure(error, timeoutMs), true)
+      throw new AttemptFailure(networkFailure(error, timeoutMs), true, undefined, isTimeout(error))
     }
     let text: string
     try {
       text = await response.text()
     } catch (error) {
-      throw new AttemptFailure(networkFailure(error, timeoutMs), true)
+      throw new AttemptFailure(networkFailure(error, timeoutMs), true, undefined, isTimeout(error))
     }
     if (response.status === 429) {
       throw new AttemptFailure('HTTP 429 Too Many Requests', true, retryAfterMs(response.headers.get('retry-after')))
@@ -195,8 +203,13 @@ function errorOf(response: unknown): { code: number; message: string; data?: unk
 /** What went wrong before an answer arrived, in the system's words (connect ECONNREFUSED 127.0.0.1:8545). */
 function networkFailure(error: unknown, timeoutMs: number): string {
   const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } }
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `no answer within ${timeoutMs} ms`
+  if (isTimeout(error)) return `no answer within ${timeoutMs} ms`
   return e?.cause?.message ?? e?.cause?.code ?? e?.message ?? String(error)
+}
+
+function isTimeout(error: unknown): boolean {
+  const name = (error as { name?: string })?.name
+  return name === 'TimeoutError' || name === 'AbortError'
 }
 
 /** Retry-After in seconds or as an HTTP date, in ms. */

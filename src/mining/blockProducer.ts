@@ -167,6 +167,19 @@ export class BlockProducer {
   }
 
   /** Builds the pending block now. */
+  /**
+   * Everything the pending block is made from besides the pool and the head's state (which the node versions): its
+   * parent, the timestamp the clock would give it now (moved by evm_increaseTime, evm_setNextBlockTimestamp, an
+   * interval, or the wall clock), and the gas limit, coinbase and base fee set for the next block. A pending block
+   * built under other values is another block.
+   */
+  pendingInputs(): string {
+    const parent = this.network.chain().head
+    const { blockParameters } = this.network
+    const timestamp = this.network.clock.previewTimestampAfter(parent)
+    return `${parent.hashKey}:${timestamp}:${blockParameters.gasLimit}:${keyOf(blockParameters.coinbase)}:${blockParameters.nextBaseFee ?? ''}`
+  }
+
   async buildPending(): Promise<PendingBlock> {
     const chain = this.network.chain()
     const parent = chain.head

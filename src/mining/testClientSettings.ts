@@ -68,6 +68,17 @@ export class TestClientSettings {
     return this.network.queued(async () => this.network.miner.setInterval(ms))
   }
 
+  /**
+   * anvil_setIntervalMining: automine off and a block every `ms` (0: no mining but evm_mine), in one write, so
+   * that no read or block sees automine gone and the interval not yet set.
+   */
+  setIntervalMiningOnly(ms: number): Promise<void> {
+    return this.network.queued(async () => {
+      this.network.miner.setAutomine(false)
+      this.network.miner.setInterval(ms)
+    })
+  }
+
   /** The next blocks get exactly these timestamps, in order (a recorded run played again: the `timestamps` step). */
   pinBlockTimestamps(timestamps: readonly bigint[]): Promise<void> {
     return this.network.queued(async () => this.network.clock.pin(timestamps))

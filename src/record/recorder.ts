@@ -28,6 +28,8 @@ interface CallEntry {
   result?: unknown
   /** The timestamps the clock chose for the blocks its writes sealed. */
   timestamps: bigint[]
+  /** The head as its first write started. */
+  headBefore?: Head
   headAfter?: Head
 }
 
@@ -71,9 +73,12 @@ export class ScenarioRecorder {
 
   /**
    * Watches `node` (the served network `config`): its writes, the timestamps its clock chooses; returns what wraps
-   * its method table so that its state-changing calls are recorded. The file is started once every network is.
+   * its method table so that its state-changing calls are recorded (undefined for a network it does not record). The
+   * file is started once every recorded network is.
    */
-  attach(config: NetworkConfig, node: ChainNode): (table: RpcMethodTable) => RpcMethodTable {
+  attach(config: NetworkConfig, node: ChainNode): ((table: RpcMethodTable) => RpcMethodTable) | undefined {
+    // A served network left out of the recording (the default `dev-interval`, whose traffic no call sends).
+    if (!this.configs.some((recorded) => recorded.name === config.name)) return undefined
     const first = this.networks.length === 0
     const network = new NetworkRecording(config.name, first, node, this.calls, (steps) => this.append(steps))
     this.networks.push(network)
@@ -193,6 +198,7 @@ class NetworkRecording {
     if (entry && entry.network === this && !entry.done) {
       if (entry.seq === undefined) {
         entry.seq = this.nextSeq++
+        entry.headBefore = this.currentHead()
         this.pending.push(entry)
       }
       this.current = entry
@@ -246,7 +252,10 @@ class NetworkRecording {
       if (this.mined.blocks >= MAX_MERGED_BLOCKS) this.flushMined()
       return
     }
-    if (entry.failed) return
+    if (entry.failed) {
+      this.emitPartial(entry)
+      return
+    }
     this.flushMined()
     const recording = RECORDED_METHODS[entry.method]
     const steps: object[] = []
@@ -258,6 +267,21 @@ class NetworkRecording {
     }
     steps.push(...this.headChange(entry.headAfter))
     this.write(steps)
+  }
+
+  /**
+   * A failed call is left out unless its writes moved the head before it failed (anvil_mine on a fork whose upstream
+   * failed at its third block): the blocks it sealed are written as a `mine` step, as the state journal keeps them, so
+   * that the played chain goes on from the same head.
+   */
+  private emitPartial(entry: CallEntry): void {
+    const { headBefore, headAfter } = entry
+    if (!headBefore || !headAfter || headAfter.hash === headBefore.hash) return
+    // The block it failed to seal had its timestamp chosen too: only the sealed ones are pinned.
+    const sealed = Number(headAfter.number - headBefore.number)
+    if (sealed < 1 || entry.timestamps.length < sealed) return
+    this.flushMined()
+    this.write([this.onNetwork({ timestamps: entry.timestamps.slice(0, sealed).map(Number) }), this.onNetwork({ mine: sealed }), ...this.headChange(headAfter)])
   }
 
   private flushMined(): void {

@@ -61,7 +61,7 @@ export class FaultInjector {
     this.now = options.now ?? (() => performance.now())
   }
 
-  /** Arms a fault (`{kind: 'none'}` clears them all). Throws {@link FaultSpecError} for an unknown method. */
+  /** Arms a fault (`{kind: 'none'}` clears them all). Throws {@link FaultSpecError} for an unknown method, or a lag naming a method not declared `lagged`. */
   arm(spec: FaultSpec): void {
     switch (spec.kind) {
       case undefined:
@@ -77,6 +77,7 @@ export class FaultInjector {
       }
       case 'lag':
         this.checkMethods(spec.methods ?? [])
+        this.checkLagged(spec.methods ?? [])
         this.lags.push({ spec, trigger: new Trigger(spec) })
         return
       case 'lostFilter':
@@ -205,6 +206,15 @@ export class FaultInjector {
       armed.bucket = new ThroughputBucket(shape, unitsPerSecond, armed.spec.burstSeconds ?? shape.burstSeconds, this.now)
     }
     return armed.bucket.take(name)
+  }
+
+  /** A lag answers reads from an older head: a write or a method that reads no head cannot lag. */
+  private checkLagged(names: readonly string[]): void {
+    const refused = names.filter((name) => !LAGGED_METHODS.has(name))
+    if (refused.length === 0) return
+    throw new FaultSpecError(
+      `a lag answers reads resolved against the head only: ${refused.join(', ')} ${refused.length === 1 ? 'is' : 'are'} not declared lagged (docs/reference/json-rpc.md marks the lagged methods)`,
+    )
   }
 
   private checkMethods(names: readonly string[]): void {

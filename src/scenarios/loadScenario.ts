@@ -3,6 +3,8 @@ import { isMap, isScalar, LineCounter, parse as parseYaml, parseDocument, visit 
 import type { Document } from 'yaml'
 import type { z } from 'zod'
 import { provideYaml } from '../config/yaml.ts'
+import { descriptionAt, keysAt, requiredKeysAt } from '../config/describeIssue.ts'
+import { nearestName } from '../config/nearestName.ts'
 import { ChainsimError } from '../errors.ts'
 import { exactInteger } from './amounts.ts'
 import { ITERATION_NAME } from './schemaParts.ts'
@@ -143,7 +145,19 @@ export function validateScenario(
 type Problem = (path: Path, message: string, atKey?: boolean) => ScenarioProblem
 
 /** zod's issues as problems: a step that matches no kind is diagnosed by its action key. */
-function issueProblems(issue: z.core.$ZodIssue, prefix: Path, input: unknown, problem: Problem): ScenarioProblem[] {
+/** The schema an issue came from, and how many leading parts of its path lead to that schema's value. */
+interface IssueSchema {
+  root: z.core.$ZodType
+  depth: number
+}
+
+function issueProblems(
+  issue: z.core.$ZodIssue,
+  prefix: Path,
+  input: unknown,
+  problem: Problem,
+  schema: IssueSchema = { root: scenarioSchema, depth: 0 },
+): ScenarioProblem[] {
   const path = [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))]
   if (issue.code === 'invalid_union' && path.length === 2 && path[0] === 'steps') {
     return diagnoseStep(valueAt(input, path), path, input, problem)
@@ -151,16 +165,39 @@ function issueProblems(issue: z.core.$ZodIssue, prefix: Path, input: unknown, pr
   if (issue.code === 'invalid_union') {
     // The branch whose type matched the value, with the fewest problems, says what is wrong inside it.
     const [closest] = issue.errors.filter((branch) => !branch.some((i) => i.path.length === 0 && i.code === 'invalid_type')).sort((a, b) => a.length - b.length)
-    if (closest) return closest.flatMap((i) => issueProblems(i, path, input, problem))
+    if (closest) return closest.flatMap((i) => issueProblems(i, path, input, problem, schema))
     const expected = issue.errors.flatMap((branch) => branch.flatMap((i) => (i.code === 'invalid_type' ? [i.expected] : [])))
     const received = describeType(valueAt(input, path))
     return [problem(path, `expected ${[...new Set(expected)].join(' or ')}, got ${received}`)]
   }
   if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => problem([...path, key], `unknown key "${key}"`, true))
+    const at = path.slice(schema.depth)
+    const object = valueAt(input, path)
+    // One unknown key where one required key is missing: that key was meant (`deep` for `depth`).
+    const missing = requiredKeysAt(schema.root, at).filter((key) => object === null || typeof object !== 'object' || !Object.hasOwn(object, key))
+    const meant = issue.keys.length === 1 && missing.length === 1 ? missing[0] : undefined
+    return issue.keys.map((key) => problem([...path, key], `unknown key "${key}"${unknownKeyHint(key, keysAt(schema.root, at), object, meant)}`, true))
   }
-  if (issue.code === 'invalid_type' && valueAt(input, path) === undefined) return [problem(path, `missing (${issue.expected} required)`)]
+  const value = valueAt(input, path)
+  if (issue.code === 'invalid_type' && value === undefined) return [problem(path, `missing (${issue.expected} required)`)]
+  if (issue.code === 'invalid_type') {
+    return [
+      problem(path, `expected ${descriptionAt(schema.root, path.slice(schema.depth)) ?? issue.expected}, got ${describeType(value)} ${JSON.stringify(value)}`),
+    ]
+  }
   return [problem(path, issue.message)]
+}
+
+/**
+ * What an unknown key was meant to be: a flow mapping (`{ }`) splits an unquoted signature at its comma, leaving
+ * `uint256)` as a key of its own beside `function: transfer(address`; else the nearest key there is.
+ */
+function unknownKeyHint(key: string, known: readonly string[], object: unknown, missing: string | undefined): string {
+  const values = object !== null && typeof object === 'object' ? Object.values(object) : []
+  const split = key.includes(')') && values.some((value) => typeof value === 'string' && value.includes('(') && !value.includes(')'))
+  if (split) return ': a signature inside { } is cut at its commas; quote it ("transfer(address,uint256)")'
+  const near = nearestName(key, known) ?? missing
+  return near === undefined ? '' : `; did you mean ${near}?`
 }
 
 /** Why a step matched none of the kinds: no action, several, or what is wrong with its one action. */
@@ -172,12 +209,17 @@ function diagnoseStep(step: unknown, path: Path, input: unknown, problem: Proble
   const actions = STEP_KINDS.filter((kind) => Object.hasOwn(step, kind))
   if (actions.length === 0) {
     const unknown = Object.keys(step).filter((key) => !['name', 'network', 'as', 'expect'].includes(key))
-    const hint = unknown.length > 0 ? ` (unknown key${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')})` : ''
+    const named = unknown.map((key) => {
+      const near = nearestName(key, STEP_KINDS)
+      return near === undefined ? key : `${key}; did you mean ${near}?`
+    })
+    const hint = unknown.length > 0 ? ` (unknown key${unknown.length > 1 ? 's' : ''} ${named.join(', ')})` : ''
     return [problem(path, `the step has no action: expected ${kinds}${hint}`)]
   }
   if (actions.length > 1) return [problem(path, `the step has more than one action (${actions.join(', ')}): one per step`)]
-  const parsed = STEPS[actions[0] as StepKind].schema.safeParse(step)
-  return parsed.success ? [] : parsed.error.issues.flatMap((issue) => issueProblems(issue, path, input, problem))
+  const root = STEPS[actions[0] as StepKind].schema
+  const parsed = root.safeParse(step)
+  return parsed.success ? [] : parsed.error.issues.flatMap((issue) => issueProblems(issue, path, input, problem, { root, depth: path.length }))
 }
 
 /** Checks beyond the schema: names, references, networks, and what each step's kind checks. */

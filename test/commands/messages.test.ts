@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
-import type { Server } from 'node:net'
+import type { Server, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -158,5 +158,82 @@ describe('a port in use', () => {
     expect(run.code).toBe(1)
     expect(run.stderr).toContain(`network gamma cannot listen on 127.0.0.1:${first + 1}: the port is in use`)
     expect(run.stderr).toContain(`${first + 1} is network gamma's "port" in the config file`)
+  })
+})
+
+test('a default port in use with no --config names it as the default port, not a config file (exit 1)', async () => {
+  // 8545 held here, or already held by another process: either way dev cannot listen on it.
+  const held = createServer()
+  const holding = await new Promise<boolean>((resolve) => {
+    held.once('error', () => resolve(false))
+    held.listen(8545, '127.0.0.1', () => resolve(true))
+  })
+  try {
+    const run = await chainsim(['serve'])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('network dev cannot listen on 127.0.0.1:8545: the port is in use')
+    expect(run.stderr).toContain('8545 is the default port of dev')
+    expect(run.stderr).not.toContain('in the config file')
+    expectNoStack(run.stderr)
+  } finally {
+    if (holding) await new Promise((resolve) => held.close(resolve))
+  }
+})
+
+test('a fork upstream that accepts and never answers: the deadline said once, and the options that help named (exit 1)', async () => {
+  // Every connection is kept open and never answered; destroyed at the end so that the server can close.
+  const sockets: Socket[] = []
+  const silent = createServer((socket) => void sockets.push(socket))
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+  const { port } = silent.address() as { port: number }
+  try {
+    const run = await chainsim(['serve', '--port', '0', '--fork-url', `http://127.0.0.1:${port}/`, '--fork-deadline-ms', '800'])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('no answer within the 800 ms deadline')
+    expect(run.stderr.match(/no answer within/g)).toHaveLength(1)
+    expect(run.stderr).toContain('--fork-deadline-ms')
+    expect(run.stderr).toContain('--offline')
+    expectNoStack(run.stderr)
+  } finally {
+    for (const socket of sockets) socket.destroy()
+    await new Promise((resolve) => silent.close(resolve))
+  }
+}, 60_000)
+
+describe('a refused scenario says what was meant', () => {
+  test.each([
+    ['sned.yaml', 'steps:\n  - sned: { from: 0, to: "0x0000000000000000000000000000000000000001", value: 1 }\n', /unknown key sned; did you mean send\?/],
+    ['deep.yaml', 'steps:\n  - reorg: { deep: 1 }\n', /reorg\.deep: unknown key "deep"; did you mean depth\?/],
+    ['to.yaml', 'steps:\n  - call: { to: 1, function: "balanceOf(address)", args: [] }\n', /call\.to: expected an address or \$name, got number 1$/m],
+    [
+      'unquoted.yaml',
+      'steps:\n  - call: { to: "0x0000000000000000000000000000000000000001", function: transfer(address,uint256), args: [] }\n',
+      /unknown key "uint256\)": a signature inside \{ \} is cut at its commas; quote it/,
+    ],
+  ])('%s (exit 1)', async (name, steps, message) => {
+    await writeFile(file(name), `name: refused\n${steps}`)
+    const run = await chainsim(['play', file(name)])
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(message)
+    expect(run.stderr).not.toContain('Invalid input')
+    expectNoStack(run.stderr)
+  })
+
+  test('a send that reverts shows the revert reason', async () => {
+    await writeFile(
+      file('revert.yaml'),
+      [
+        'name: reverted send',
+        'accounts: { alice: 0, carol: 2 }',
+        'steps:',
+        '  - deploy: { contract: ChainsimToken, args: [Token, TOK, 1000e18], from: alice }',
+        '    as: token',
+        '  - send: { from: carol, to: $token, function: "transfer(address,uint256)", args: [$alice, 5e18], gas: 100000 }',
+        '',
+      ].join('\n'),
+    )
+    const run = await chainsim(['play', file('revert.yaml')])
+    expect(run.code).toBe(1)
+    expect(run.stdout).toMatch(/reverted in block 2 \(status 0x0: ERC20: insufficient balance\)/)
   })
 })

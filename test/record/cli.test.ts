@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -56,6 +56,32 @@ test('chainsim serve --record FILE, stopped by a signal, then chainsim play FILE
   const played = await run(['play', file])
   expect(played.stdout, played.stderr).toMatch(/✓ .*session\.yaml: Recorded from chainsim serve/)
   expect(played.code).toBe(0)
+})
+
+test("chainsim serve --record session.yaml (the guide's first command) on the default networks records dev and says once that dev-interval is not", async () => {
+  const file = join(dir, 'default-session.yaml')
+  const served = await serveWithArgs(['--record', file])
+  try {
+    const left = served.output().match(/Not recording network dev-interval: its background traffic sends transactions no call sent/g)
+    expect(left, served.output()).toHaveLength(1)
+    await rpc(served.url, 'eth_sendTransaction', [{ from: devAccount(0).address, to: devAccount(1).address, value: hex(7) }])
+  } finally {
+    await served.stop()
+  }
+  const recorded = await readFile(file, 'utf8')
+  expect(recorded).toContain('method: eth_sendTransaction')
+  expect(recorded).not.toContain('dev-interval')
+  const played = await run(['play', file])
+  expect(played.stdout, played.stderr).toMatch(/✓ .*default-session\.yaml: Recorded from chainsim serve/)
+  expect(played.code).toBe(0)
+})
+
+test('a config that asks for a network with background traffic is refused by --record, naming it', async () => {
+  const config = join(dir, 'traffic.json')
+  await writeFile(config, JSON.stringify({ networks: [{ name: 'busy', chainId: 31338, backgroundTraffic: true }] }))
+  const result = await run(['serve', '--config', config, '--port', '0', '--record', join(dir, 'busy.yaml')])
+  expect(result.code).toBe(2)
+  expect(result.stderr).toMatch(/--record cannot record network busy: its background traffic sends transactions no call sent/)
 })
 
 describe('refused combinations, each named', () => {

@@ -1,4 +1,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -147,6 +149,58 @@ test('a forked network is recorded at the block it forked at, and plays to the s
       await played.close()
     }
   } finally {
+    await upstream.close()
+  }
+}, 60_000)
+
+test('anvil_mine failing half way on a fork (its upstream failed) is recorded as the blocks it mined, and plays to the same head', async () => {
+  const upstream = await startServer(parseConfig({ networks: [{ name: 'upstream', chainId: 1337 }] }), { port: 0 })
+  const upstreamUrl = `${upstream.networks[0]!.httpUrl}/v3/k`
+  // Three recipients the upstream has never seen: each is first read from it by the block that pays it.
+  const recipients = ['0x00000000000000000000000000000000000a0001', '0x00000000000000000000000000000000000a0002', '0x00000000000000000000000000000000000a0003']
+  // The upstream fails every read of the second recipient while `failing` holds: the second block cannot be built.
+  let failing = false
+  const proxy = createServer(async (request, response) => {
+    let body = ''
+    for await (const chunk of request) body += chunk
+    if (failing && body.toLowerCase().includes(recipients[1]!.slice(2))) {
+      response.writeHead(503).end('upstream unavailable')
+      return
+    }
+    const answer = await fetch(upstreamUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text())
+  })
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+  const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/`
+  const file = join(dir, 'partial.yaml')
+  let head: { number: string; hash: string }
+  try {
+    const config = parseConfig({ networks: [{ name: 'fork', fork: { url: proxyUrl, cacheDir: join(dir, 'partial-cache'), deadlineMs: 1_000 } }] })
+    const server = await startServer(config, { port: 0, record: new ScenarioRecorder(file, config.networks) })
+    const url = `${server.networks[0]!.httpUrl}/v3/k`
+    try {
+      await rpc(url, 'evm_setAutomine', [false])
+      // Room for one transfer a block: the three transfers need three blocks.
+      await rpc(url, 'evm_setBlockGasLimit', [hex(30_000)])
+      for (const to of recipients) await rpc(url, 'eth_sendTransaction', [{ from: devAccount(0).address, to, value: '0x1', gas: hex(21_000) }])
+      const before = BigInt(await rpc<Hex>(url, 'eth_blockNumber'))
+      failing = true
+      await expect(rpc(url, 'anvil_mine', [3])).rejects.toThrow()
+      failing = false
+      head = await rpc(url, 'eth_getBlockByNumber', ['latest', false])
+      expect(BigInt(head.number)).toBe(before + 1n)
+    } finally {
+      await server.close()
+    }
+    const played = await playScenario(file)
+    try {
+      expect(played.report.ok, formatReport(played.report)).toBe(true)
+      expect(played.node.head.hashKey).toBe(head.hash)
+    } finally {
+      await played.close()
+    }
+  } finally {
+    await new Promise((resolve) => proxy.close(resolve))
     await upstream.close()
   }
 }, 60_000)

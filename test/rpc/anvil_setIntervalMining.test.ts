@@ -1,4 +1,5 @@
-import { describe, expect, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, vi } from 'vitest'
+import { hasAnvil, startAnvil, type AnvilProcess } from '../helpers/anvil.ts'
 import type { DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
@@ -41,6 +42,53 @@ describe('valid params', () => {
     expect(await rpc(automine, 'eth_getTransactionReceipt', [hash])).toBeNull()
     await rpc(automine, 'evm_setAutomine', [true])
     expect(await rpc(automine, 'eth_getTransactionReceipt', [hash])).not.toBeNull()
+  })
+})
+
+describe('one write', () => {
+  test('automine off and the interval set are one write: nothing runs between them', async () => {
+    const node = server.networks['automine']!.node
+    await rpc(automine, 'evm_setAutomine', [true])
+    let writes = 0
+    node.observeWrites({ started: () => writes++, ended: () => undefined })
+    try {
+      await rpc(automine, 'anvil_setIntervalMining', [1000])
+    } finally {
+      node.observeWrites(undefined)
+    }
+    expect(writes).toBe(1)
+    expect(node.settings.mining).toEqual({ automine: false, intervalMs: 1_000_000 })
+    await rpc(automine, 'anvil_setIntervalMining', [0])
+  })
+})
+
+describe('as Anvil answers it', () => {
+  let anvil: AnvilProcess | undefined
+  beforeAll(async () => {
+    if (hasAnvil) anvil = await startAnvil()
+  }, 60_000)
+  afterAll(async () => {
+    await anvil?.close()
+  })
+
+  // Both in one second and a half of 1-second interval mining: seconds, so a block or two, never hundreds.
+  const blocksIn = async (target: string, method: string, params: unknown[]) => {
+    await rpc(target, 'evm_setAutomine', [false])
+    const start = BigInt(await rpc(target, 'eth_blockNumber'))
+    const answer = await rpc(target, method, params)
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    const mined = BigInt(await rpc(target, 'eth_blockNumber')) - start
+    const automineAfter = await rpc(target, 'anvil_getAutomine')
+    await rpc(target, method, [0])
+    return { answer, automineAfter, fewBlocks: mined >= 1n && mined <= 2n }
+  }
+
+  test.skipIf(!hasAnvil)('anvil_setIntervalMining [1]: one block a second, automine off, answered null', async () => {
+    const ours = await blocksIn(automine, 'anvil_setIntervalMining', [1])
+    const theirs = await blocksIn(anvil!.url, 'anvil_setIntervalMining', [1])
+    expect(ours).toEqual(theirs)
+    expect(ours).toEqual({ answer: null, automineAfter: false, fewBlocks: true })
+    await rpc(automine, 'evm_setAutomine', [true])
   })
 })
 

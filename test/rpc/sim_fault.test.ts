@@ -108,6 +108,10 @@ describe('invalid params', () => {
     [[{ method: 'eth_chainId' }], 'invalid argument 0: an error fault needs `error`, `latencyMs` or `httpStatus`'],
     [[{ method: 'eth_nope', httpStatus: 500 }], 'invalid argument 0: chainsim has no method eth_nope'],
     [[{ kind: 'lag', blocks: 1, methods: ['eth_nope'] }], 'invalid argument 0: chainsim has no method eth_nope'],
+    [
+      [{ kind: 'lag', blocks: 1, methods: ['eth_blockNumber', 'eth_sendTransaction', 'evm_mine'] }],
+      'invalid argument 0: a lag answers reads resolved against the head only: eth_sendTransaction, evm_mine are not declared lagged',
+    ],
     [[{ kind: 'rateLimit', provider: 'ankr' }], 'invalid argument 0: provider'],
     [[{ kind: 'none', extra: 1 }], 'invalid argument 0: Unrecognized key: "extra"'],
     [[{ kind: 'none' }, 1], 'too many arguments for sim_fault, want at most 1'],

@@ -42,7 +42,7 @@ describe('an invalid file is refused with the file, the line and the step', () =
   test('a wrong value inside a step, and a missing one', () => {
     const error = problemsOf(`${HEADER}  - wait: { ms: soon }\n  - reorg: { length: 2 }\n`)
     expect(error.message.split('\n')).toEqual([
-      'broken.yaml:4:17: step 1 "wait": wait.ms: Invalid input: expected number, received string',
+      'broken.yaml:4:17: step 1 "wait": wait.ms: expected milliseconds on the scenario clock (filters expire, interval mining runs), got string "soon"',
       'broken.yaml:5:12: step 2 "reorg": reorg.depth: missing (number required)',
     ])
   })
@@ -190,7 +190,7 @@ describe('a failing step', () => {
     try {
       expect(played.report.steps[0]!.failures![0]!.message).toBe('expected an error, got a result: "0x7a69"')
       expect(reverting.report.steps[1]!.failures![0]!.message).toMatch(
-        /^transaction 0x[0-9a-f]{64} reverted in block 2 \(status 0x0\); write reverts: true if it should$/,
+        /^transaction 0x[0-9a-f]{64} reverted in block 2 \(status 0x0: ERC20: insufficient balance\); write reverts: true if it should$/,
       )
     } finally {
       await Promise.all([played.close(), reverting.close()])

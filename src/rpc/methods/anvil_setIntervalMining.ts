@@ -18,8 +18,7 @@ export const anvil_setIntervalMining = defineMethod({
   writes: true,
   control: true,
   handler: async ([seconds], { node }) => {
-    await node.settings.setAutomine(false)
-    await node.settings.setIntervalMining(Number(seconds) * 1000)
+    await node.settings.setIntervalMiningOnly(Number(seconds) * 1000)
     return null
   },
 })

@@ -63,9 +63,20 @@ async function revertCheck(hash: string, reverts: boolean, ctx: StepContext): Pr
   if (receipt === null) ctx.network.awaitMining(hash, { reverts, sentBy: ctx.label })
   if (receipt === null || (receipt.status === '0x0') === reverts) return []
   const block = BigInt(receipt.blockNumber)
+  if (reverts) return [{ message: `transaction ${hash} succeeded in block ${block}; the step expects it to revert`, actual: receipt }]
+  const reason = await revertReasonOf(hash, ctx)
   return [
-    reverts
-      ? { message: `transaction ${hash} succeeded in block ${block}; the step expects it to revert`, actual: receipt }
-      : { message: `transaction ${hash} reverted in block ${block} (status 0x0); write reverts: true if it should`, actual: receipt },
+    {
+      message: `transaction ${hash} reverted in block ${block} (status 0x0${reason === undefined ? '' : `: ${reason}`}); write reverts: true if it should`,
+      actual: receipt,
+    },
   ]
+}
+
+/** Why a mined transaction reverted, as geth's callTracer words it (Error(string) or Panic), when it says. */
+async function revertReasonOf(hash: string, ctx: StepContext): Promise<string | undefined> {
+  const trace = await ctx.network.call('debug_traceTransaction', [hash, { tracer: 'callTracer' }])
+  if (!trace.ok) return undefined
+  const frame = trace.result as { revertReason?: string; error?: string }
+  return frame.revertReason ?? frame.error
 }
