@@ -12,7 +12,7 @@ test('the limit holds after a VM and a transaction merge their params, and on co
   const vm = await createVM({ common })
   expect(vm.evm.common.param('maxCodeSize'), WHY).toBe(40_000n)
   expect(vm.evm.common.param('maxInitCodeSize'), WHY).toBe(80_000n)
-  const tx = createLegacyTx({ data: new Uint8Array(60_000), gasLimit: 30_000_000n }, { common })
+  const tx = createLegacyTx({ data: new Uint8Array(60_000), gasLimit: 16_000_000n }, { common })
   expect(tx.common.param('maxInitCodeSize'), WHY).toBe(80_000n)
   expect(common.copy().param('maxCodeSize')).toBe(40_000n)
 })
