@@ -1,3 +1,4 @@
+import type { Chain } from '../chain/chain.ts'
 import type { ChainClock, ClockMode, ClockState } from '../chain/clock.ts'
 import type { ChainBlock } from '../chain/types.ts'
 import { keyOf } from '../evm/index.ts'
@@ -21,13 +22,14 @@ export interface SettingsContext {
   miner: Miner
   pool: TxPool
   head(): ChainBlock
+  chain(): Chain
   /** Mines one block of what the pool can run (inside the queue). */
   mineOnHead(): Promise<unknown>
 }
 
 /**
  * Anvil's test-client settings: how blocks are mined (automine, interval), when (the clock), with what (gas
- * limit, coinbase, the next base fee), and dropping pooled transactions. Each setter is a write, queued like
+ * limit, coinbase, the next base fee), the chain id, and dropping pooled transactions. Each setter is a write, queued like
  * every other, so a block never sees half a change.
  */
 export class TestClientSettings {
@@ -113,6 +115,14 @@ export class TestClientSettings {
   /** anvil_setNextBlockBaseFeePerGas: the base fee of the next mined block only (admission and fees use it too). */
   setNextBlockBaseFee(baseFee: bigint): Promise<void> {
     return this.network.queued(async () => this.network.blockParameters.setNextBaseFee(baseFee))
+  }
+
+  /**
+   * anvil_setChainId: eth_chainId, CHAINID, the dev accounts' signatures and admission take `chainId` from the
+   * next write on; what is mined or pooled already keeps the id it was signed for, as in Anvil.
+   */
+  setChainId(chainId: bigint): Promise<void> {
+    return this.network.queued(async () => this.network.chain().engine.setChainId(chainId))
   }
 
   /** anvil_setCoinbase: who receives the fees of the blocks mined from now on. */

@@ -12,6 +12,7 @@ import { buildBlock } from './blockBuilder.ts'
 import { CachedStateManager } from '../patches/cachedStateManager.ts'
 import type { SettledReads } from '../patches/cachedStateManager.ts'
 import { CallVms } from './callVms.ts'
+import { changeChainId } from '../patches/chainIdChange.ts'
 import { installFastBloom } from '../patches/fastBloom.ts'
 import { trieDatabaseOf } from '../patches/trieDatabase.ts'
 import { ForkStateLink, ForkStateManager, ProofNotLocal } from '../state/forkState.ts'
@@ -343,6 +344,14 @@ export class ExecutionEngine {
     } finally {
       this.ancestorHash = () => undefined
     }
+  }
+
+  /**
+   * anvil_setChainId: blocks, calls, signing and admission run under `chainId` from now on. Transactions
+   * already made keep the id they were signed for (their Common is pinned, patches/sharedCommon.ts).
+   */
+  setChainId(chainId: bigint): void {
+    changeChainId(this.common, chainId)
   }
 
   /**
