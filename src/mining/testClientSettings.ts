@@ -29,7 +29,7 @@ export interface SettingsContext {
 
 /**
  * Anvil's test-client settings: how blocks are mined (automine, interval), when (the clock), with what (gas
- * limit, coinbase, the next base fee), the chain id, and dropping pooled transactions. Each setter is a write, queued like
+ * limit, coinbase, the next base fee), the chain id and ecrecover's impersonated signatures, and dropping pooled transactions. Each setter is a write, queued like
  * every other, so a block never sees half a change.
  */
 export class TestClientSettings {
@@ -123,6 +123,14 @@ export class TestClientSettings {
    */
   setChainId(chainId: bigint): Promise<void> {
     return this.network.queued(async () => this.network.chain().engine.setChainId(chainId))
+  }
+
+  /**
+   * anvil_impersonateSignature: the ecrecover precompile answers `address` for `signature` (r ‖ s ‖ v) in every
+   * block and call from the next write on; already mined blocks keep what they recovered.
+   */
+  impersonateSignature(signature: Uint8Array, address: Uint8Array): Promise<void> {
+    return this.network.queued(async () => this.network.chain().engine.impersonateSignature(signature, address))
   }
 
   /** anvil_setCoinbase: who receives the fees of the blocks mined from now on. */

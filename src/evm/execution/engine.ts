@@ -13,6 +13,7 @@ import { CachedStateManager } from '../patches/cachedStateManager.ts'
 import type { SettledReads } from '../patches/cachedStateManager.ts'
 import { CallVms } from './callVms.ts'
 import { changeChainId } from '../patches/chainIdChange.ts'
+import { SignatureOverrides } from './signatureOverrides.ts'
 import { installFastBloom } from '../patches/fastBloom.ts'
 import { trieDatabaseOf } from '../patches/trieDatabase.ts'
 import { ForkStateLink, ForkStateManager, ProofNotLocal } from '../state/forkState.ts'
@@ -152,6 +153,7 @@ export class ExecutionEngine {
     /** What the EVM asks for BLOCKHASH; shared by the VMs of detached builds. */
     private readonly blockchain: VMOpts['blockchain'],
     private readonly fork: ForkStateLink | undefined,
+    private readonly signatures: SignatureOverrides,
   ) {}
 
   static async create(common: Common, options: ExecutionEngineOptions = {}): Promise<ExecutionEngine> {
@@ -166,8 +168,9 @@ export class ExecutionEngine {
     // BLOCKHASH asks the blockchain by number; the chain answers along the branch being built, and a
     // forked chain's upstream for the blocks up to the fork block.
     const blockchain = blockchainFor((number) => engine?.ancestorHash(number), fork)
-    const vm = await withJumpAnalysisCache(await createVM({ common, stateManager, blockchain }))
-    engine = new ExecutionEngine(common, vm, stateManager, store, options.followForks ?? false, blockchain, fork)
+    const signatures = new SignatureOverrides()
+    const vm = await withJumpAnalysisCache(await createVM({ common, stateManager, blockchain, evmOpts: { customPrecompiles: signatures.precompiles(common) } }))
+    engine = new ExecutionEngine(common, vm, stateManager, store, options.followForks ?? false, blockchain, fork, signatures)
     return engine
   }
 
@@ -336,7 +339,10 @@ export class ExecutionEngine {
     const stateManager = stateManagerOver(trie, this.common, this.fork, new Caches())
     await stateManager.setStateRoot(template.parentStateRoot ?? template.parent.header.stateRoot)
     // A Common of its own: a VM's EVM listens to its Common for good, and the chain's would keep every pending VM.
-    const vm = await withJumpAnalysisCache(await createVM({ common: this.common.copy(), stateManager, blockchain: this.blockchain }))
+    const common = this.common.copy()
+    const vm = await withJumpAnalysisCache(
+      await createVM({ common, stateManager, blockchain: this.blockchain, evmOpts: { customPrecompiles: this.signatures.precompiles(common) } }),
+    )
     this.ancestorHash = ancestorHash
     try {
       const built = await buildBlock(vm, template, transactions)
@@ -352,6 +358,11 @@ export class ExecutionEngine {
    */
   setChainId(chainId: bigint): void {
     changeChainId(this.common, chainId)
+  }
+
+  /** anvil_impersonateSignature: ecrecover of `signature` (r ‖ s ‖ v) answers `address` in every block and call from now on. */
+  impersonateSignature(signature: Uint8Array, address: Uint8Array): void {
+    this.signatures.set(signature, address)
   }
 
   /**
@@ -578,7 +589,7 @@ export class ExecutionEngine {
   /** What isolated states and VMs are made from: the trie database holding the state (the pending block's own, when detached). */
   private isolation(ancestorHash: AncestorHashLookup, detached?: DetachedState): IsolationBase {
     const db = trieDatabaseOf(detached?.stateManager ?? this.stateManager)
-    return { db: db as IsolationBase['db'], common: this.common, ancestorHash, fork: this.fork }
+    return { db: db as IsolationBase['db'], common: this.common, ancestorHash, fork: this.fork, signatures: this.signatures }
   }
 
   /** A copy of the chain's Common with the rules of a block of this number and time. */
