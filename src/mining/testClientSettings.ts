@@ -4,6 +4,7 @@ import type { ChainBlock } from '../chain/types.ts'
 import { keyOf } from '../evm/index.ts'
 import type { TxPool } from '../txpool/txPool.ts'
 import type { BlockParameters } from './blockParameters.ts'
+import { ChainIdKeptByStateFile } from './errors.ts'
 import type { Miner } from './miner.ts'
 
 /** How a network mines now. */
@@ -23,6 +24,8 @@ export interface SettingsContext {
   pool: TxPool
   head(): ChainBlock
   chain(): Chain
+  /** Whether each write is recorded into a state file's journal. */
+  isRecorded(): boolean
   /** Mines one block of what the pool can run (inside the queue). */
   mineOnHead(): Promise<unknown>
 }
@@ -122,7 +125,11 @@ export class TestClientSettings {
    * next write on; what is mined or pooled already keeps the id it was signed for, as in Anvil.
    */
   setChainId(chainId: bigint): Promise<void> {
-    return this.network.queued(async () => this.network.chain().engine.setChainId(chainId))
+    return this.network.queued(async () => {
+      const engine = this.network.chain().engine
+      if (this.network.isRecorded()) throw new ChainIdKeptByStateFile(engine.common.chainId())
+      engine.setChainId(chainId)
+    })
   }
 
   /**

@@ -1,9 +1,14 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createWalletClient, defineChain, http, type Hex, type PrivateKeyAccount } from 'viem'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { hasAnvil, startAnvil, type AnvilProcess } from '../helpers/anvil.ts'
 import { devAccount, receiptOf, send, signRaw, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
+import { parseConfig } from '../../src/config/loadConfig.ts'
+import { startServer } from '../../src/server.ts'
 import { startChainsim, type Chainsim } from '../../src/testing/index.ts'
 
 const test = rpcTest
@@ -76,6 +81,23 @@ describe('valid params', () => {
     const receipt = await receiptOf(url, await rpc(url, 'eth_sendRawTransaction', [raw]))
     expect(receipt.status).toBe('0x1')
     expect(await rpc(url, 'eth_chainId')).toBe('0x2a')
+  })
+})
+
+describe('a network kept in a --state file', () => {
+  test('keeps its configured chain id: anvil_setChainId is refused with -32000 and changes nothing', async () => {
+    const statePath = join(mkdtempSync(join(tmpdir(), 'chainsim-chainid-')), 'state.json')
+    const served = await startServer(parseConfig({ networks: [{ name: 'dev', chainId: 31337, port: 0 }] }), { port: 0, statePath })
+    try {
+      const networkUrl = `${served.networks[0]!.httpUrl}/v3/k`
+      expect(await rpcError(networkUrl, 'anvil_setChainId', [777])).toEqual({
+        code: -32000,
+        message: 'the chain id of a network kept in a --state file stays 31337, the one it is configured with (serve without --state to change it)',
+      })
+      expect(await rpc(networkUrl, 'eth_chainId')).toBe('0x7a69')
+    } finally {
+      await served.close()
+    }
   })
 })
 
