@@ -207,7 +207,7 @@ export class Chain {
     if (!genesis) throw new Error('the chain has no genesis description')
     const { safeDepth, finalizedDepth } = this.finality
     return {
-      common: this.engine.common,
+      common: this.engine.chainRules,
       followsForks: this.engine.followsForks,
       genesis,
       finality: { safeDepth, finalizedDepth },

@@ -69,6 +69,20 @@ describe('valid params', () => {
   })
 })
 
+describe('what keeps a registration', () => {
+  test('evm_revert leaves it (it is no state of the chain); anvil_reset forgets it with the chain', async () => {
+    const contract = await deploy(url, RECOVERER)
+    const byBob = await signedBy(devAccount(1))
+    const snapshot = await rpc(url, 'evm_snapshot')
+    expect(await rpc(url, 'anvil_impersonateSignature', [byBob.signature, impostor])).toBeNull()
+    expect(await rpc(url, 'evm_revert', [snapshot])).toBe(true)
+    expect(await rpc(url, 'eth_call', [{ to: contract, data: byBob.input }, 'latest'])).toBe(word(impostor))
+    expect(await rpc(url, 'anvil_reset', [])).toBeNull()
+    const again = await deploy(url, RECOVERER)
+    expect(await rpc(url, 'eth_call', [{ to: again, data: byBob.input }, 'latest'])).toBe(word(devAccount(1).address))
+  })
+})
+
 describe('invalid params', () => {
   const signature = `0x${'11'.repeat(64)}1b`
   const cases: Array<[string, unknown[], RegExp]> = [

@@ -84,6 +84,16 @@ describe('valid params', () => {
   })
 })
 
+describe('anvil_reset', () => {
+  test('goes back to the configured chain id, and a transaction for it is admitted again', async () => {
+    expect(await rpc(url, 'anvil_setChainId', [99])).toBeNull()
+    expect(await rpc(url, 'anvil_reset', [])).toBeNull()
+    expect(await rpc(url, 'eth_chainId')).toBe('0x7a69')
+    const raw = await signRaw(url, 3, { chainId: 31337, to: bob, value: 1n, gas: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n })
+    expect((await receiptOf(url, await rpc(url, 'eth_sendRawTransaction', [raw]))).status).toBe('0x1')
+  })
+})
+
 describe('a network kept in a --state file', () => {
   test('keeps its configured chain id: anvil_setChainId is refused with -32000 and changes nothing', async () => {
     const statePath = join(mkdtempSync(join(tmpdir(), 'chainsim-chainid-')), 'state.json')

@@ -12,7 +12,7 @@ import { buildBlock } from './blockBuilder.ts'
 import { CachedStateManager } from '../patches/cachedStateManager.ts'
 import type { SettledReads } from '../patches/cachedStateManager.ts'
 import { CallVms } from './callVms.ts'
-import { changeChainId } from '../patches/chainIdChange.ts'
+import { changeChainId, pinChainId } from '../patches/chainIdChange.ts'
 import { SignatureOverrides } from './signatureOverrides.ts'
 import { installFastBloom } from '../patches/fastBloom.ts'
 import { trieDatabaseOf } from '../patches/trieDatabase.ts'
@@ -146,6 +146,8 @@ export class ExecutionEngine {
 
   private constructor(
     readonly common: Common,
+    /** The rules the engine was made with, as they were: what the chain is built again from (anvil_reset). */
+    readonly chainRules: Common,
     private readonly vm: VM,
     private readonly stateManager: MerkleStateManager,
     private readonly store: StateStore,
@@ -156,7 +158,11 @@ export class ExecutionEngine {
     private readonly signatures: SignatureOverrides,
   ) {}
 
-  static async create(common: Common, options: ExecutionEngineOptions = {}): Promise<ExecutionEngine> {
+  static async create(chainRules: Common, options: ExecutionEngineOptions = {}): Promise<ExecutionEngine> {
+    // The engine's own copy, with chain params of its own: anvil_setChainId changes this chain only, and a chain
+    // built again from the same rules (anvil_reset) starts at their chain id.
+    const common = chainRules.copy()
+    pinChainId(common)
     // runTx computes every transaction's bloom; chainsim's blooms read the keccak memo (patches/fastBloom.ts).
     installFastBloom()
     const fork = options.forkedState && new ForkStateLink(options.forkedState)
@@ -170,7 +176,7 @@ export class ExecutionEngine {
     const blockchain = blockchainFor((number) => engine?.ancestorHash(number), fork)
     const signatures = new SignatureOverrides()
     const vm = await withJumpAnalysisCache(await createVM({ common, stateManager, blockchain, evmOpts: { customPrecompiles: signatures.precompiles(common) } }))
-    engine = new ExecutionEngine(common, vm, stateManager, store, options.followForks ?? false, blockchain, fork, signatures)
+    engine = new ExecutionEngine(common, chainRules, vm, stateManager, store, options.followForks ?? false, blockchain, fork, signatures)
     return engine
   }
 
