@@ -69,6 +69,27 @@ describe('valid params', () => {
   })
 })
 
+describe('traces and the pending block', () => {
+  test('a mined transaction traced again, and a transaction in the pending block, recover the registered address', async () => {
+    const contract = await deploy(url, RECOVERER)
+    const byAlice = await signedBy(alice)
+    const traced = '0x00000000000000000000000000000000000000cc'
+    expect(await rpc(url, 'anvil_impersonateSignature', [byAlice.signature, traced])).toBeNull()
+    const hash = await send(url, { from: alice.address, to: contract, data: byAlice.input })
+    await receiptOf(url, hash)
+    const trace = await rpc(url, 'debug_traceTransaction', [hash, { tracer: 'callTracer' }])
+    expect(trace.output).toBe(word(traced))
+    await rpc(url, 'evm_setAutomine', [false])
+    try {
+      await send(url, { from: alice.address, to: contract, data: byAlice.input })
+      const pending = await rpc(url, 'eth_getLogs', [{ fromBlock: 'pending', toBlock: 'pending', address: contract }])
+      expect(pending.map((log: { data: Hex }) => log.data)).toEqual([word(traced)])
+    } finally {
+      await rpc(url, 'evm_setAutomine', [true])
+    }
+  })
+})
+
 describe('what keeps a registration', () => {
   test('evm_revert leaves it (it is no state of the chain); anvil_reset forgets it with the chain', async () => {
     const contract = await deploy(url, RECOVERER)
