@@ -40,6 +40,7 @@ export type ChainReader = Pick<
   | 'head'
   | 'genesis'
   | 'chainId'
+  | 'genesisChainId'
   | 'finality'
   | 'blockByNumber'
   | 'blockByHash'
@@ -156,6 +157,11 @@ export class Chain {
 
   get chainId(): bigint {
     return this.engine.common.chainId()
+  }
+
+  /** The chain id the chain was made with, before any anvil_setChainId. */
+  get genesisChainId(): bigint {
+    return this.engine.chainRules.chainId()
   }
 
   /** Canonical block by number. */

@@ -84,6 +84,17 @@ describe('valid params', () => {
   })
 })
 
+describe('anvil_dumpState', () => {
+  test("chainsim's format refuses a chain whose id changed, naming both ids; Anvil's format dumps it", async () => {
+    expect(await rpc(url, 'anvil_setChainId', [1234])).toBeNull()
+    expect(await rpcError(url, 'anvil_dumpState', [])).toEqual({
+      code: -32000,
+      message: `chainsim's dump format cannot hold a chain whose chain id changed (31337, now 1234, by anvil_setChainId): dump it with the format "anvil"`,
+    })
+    expect(await rpc(url, 'anvil_dumpState', [false, 'anvil'])).toMatch(/^0x1f8b/)
+  })
+})
+
 describe('anvil_reset', () => {
   test('goes back to the configured chain id, and a transaction for it is admitted again', async () => {
     expect(await rpc(url, 'anvil_setChainId', [99])).toBeNull()
