@@ -12,7 +12,7 @@ import { buildBlock } from './blockBuilder.ts'
 import { CachedStateManager } from '../patches/cachedStateManager.ts'
 import type { SettledReads } from '../patches/cachedStateManager.ts'
 import { CallVms } from './callVms.ts'
-import { changeChainId, pinChainId } from '../patches/chainIdChange.ts'
+import { changeChainId } from '../patches/chainIdChange.ts'
 import { SignatureOverrides } from './signatureOverrides.ts'
 import { installFastBloom } from '../patches/fastBloom.ts'
 import { trieDatabaseOf } from '../patches/trieDatabase.ts'
@@ -81,6 +81,12 @@ export interface ExecutionEngineOptions {
   followForks?: boolean
   /** The chain forks another at a block: state it has not written is read through this source. */
   forkedState?: ForkedStateSource
+  /**
+   * The chain id to start at, when the Common may carry another: a chain built again (anvil_reset) from the
+   * Common an earlier one changed with anvil_setChainId (the VMs give their Common the params they read, so the
+   * engine runs on the Common it is given, not a copy).
+   */
+  chainId?: bigint
 }
 
 export type { AncestorHashLookup } from './isolatedVm.ts'
@@ -146,8 +152,8 @@ export class ExecutionEngine {
 
   private constructor(
     readonly common: Common,
-    /** The rules the engine was made with, as they were: what the chain is built again from (anvil_reset). */
-    readonly chainRules: Common,
+    /** The chain id the engine started at, before any anvil_setChainId. */
+    readonly genesisChainId: bigint,
     private readonly vm: VM,
     private readonly stateManager: MerkleStateManager,
     private readonly store: StateStore,
@@ -158,11 +164,8 @@ export class ExecutionEngine {
     private readonly signatures: SignatureOverrides,
   ) {}
 
-  static async create(chainRules: Common, options: ExecutionEngineOptions = {}): Promise<ExecutionEngine> {
-    // The engine's own copy, with chain params of its own: anvil_setChainId changes this chain only, and a chain
-    // built again from the same rules (anvil_reset) starts at their chain id.
-    const common = chainRules.copy()
-    pinChainId(common)
+  static async create(common: Common, options: ExecutionEngineOptions = {}): Promise<ExecutionEngine> {
+    if (options.chainId !== undefined) changeChainId(common, options.chainId)
     // runTx computes every transaction's bloom; chainsim's blooms read the keccak memo (patches/fastBloom.ts).
     installFastBloom()
     const fork = options.forkedState && new ForkStateLink(options.forkedState)
@@ -176,7 +179,7 @@ export class ExecutionEngine {
     const blockchain = blockchainFor((number) => engine?.ancestorHash(number), fork)
     const signatures = new SignatureOverrides()
     const vm = await withJumpAnalysisCache(await createVM({ common, stateManager, blockchain, evmOpts: { customPrecompiles: signatures.precompiles(common) } }))
-    engine = new ExecutionEngine(common, chainRules, vm, stateManager, store, options.followForks ?? false, blockchain, fork, signatures)
+    engine = new ExecutionEngine(common, common.chainId(), vm, stateManager, store, options.followForks ?? false, blockchain, fork, signatures)
     return engine
   }
 
