@@ -226,7 +226,11 @@ export class ChainNode {
       },
       { autoImpersonate: options.autoImpersonate },
     )
-    this.settings = new TestClientSettings({ ...parts, mineOnHead: async () => (this.replay?.holdsMining ? undefined : this.#producer.mineOnHead()) })
+    this.settings = new TestClientSettings({
+      ...parts,
+      isRecorded: () => this.#recorder !== undefined,
+      mineOnHead: async () => (this.replay?.holdsMining ? undefined : this.#producer.mineOnHead()),
+    })
     this.reorgs = new ReorgControl(
       {
         ...parts,

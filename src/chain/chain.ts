@@ -18,6 +18,8 @@ export function toChainBlock(block: Block, transactions: readonly ExecutedTransa
 /** What a chain is built from, enough to build it again from nothing (anvil_reset). */
 export interface ChainOrigin {
   common: Common
+  /** The chain id it starts at, when the Common's may have been changed since (by anvil_setChainId); else the Common's. */
+  chainId?: bigint
   followsForks: boolean
   genesis: GenesisSpec
   finality: Pick<FinalityDepths, 'safeDepth' | 'finalizedDepth'>
@@ -26,7 +28,7 @@ export interface ChainOrigin {
 
 /** A new chain holding only the genesis `origin` describes, on an empty state database. */
 export async function chainFrom(origin: ChainOrigin): Promise<Chain> {
-  const engine = await ExecutionEngine.create(origin.common, { followForks: origin.followsForks })
+  const engine = await ExecutionEngine.create(origin.common, { followForks: origin.followsForks, chainId: origin.chainId })
   const genesis = await engine.createGenesis(origin.genesis)
   return new Chain(engine, toChainBlock(genesis, []), origin.finality, origin.stateBlocks)
 }
@@ -40,6 +42,7 @@ export type ChainReader = Pick<
   | 'head'
   | 'genesis'
   | 'chainId'
+  | 'genesisChainId'
   | 'finality'
   | 'blockByNumber'
   | 'blockByHash'
@@ -158,6 +161,11 @@ export class Chain {
     return this.engine.common.chainId()
   }
 
+  /** The chain id the chain was made with, before any anvil_setChainId. */
+  get genesisChainId(): bigint {
+    return this.engine.genesisChainId
+  }
+
   /** Canonical block by number. */
   blockByNumber(number: bigint): ChainBlock | undefined {
     return this.canonical.byNumberOf(number)
@@ -208,6 +216,7 @@ export class Chain {
     const { safeDepth, finalizedDepth } = this.finality
     return {
       common: this.engine.common,
+      chainId: this.engine.genesisChainId,
       followsForks: this.engine.followsForks,
       genesis,
       finality: { safeDepth, finalizedDepth },

@@ -19,6 +19,9 @@ export function chainAsOf(chain: ChainReader, head: () => bigint): ChainReader {
     get chainId() {
       return chain.chainId
     },
+    get genesisChainId() {
+      return chain.genesisChainId
+    },
     get finality() {
       return chain.finality
     },

@@ -212,7 +212,9 @@ async function forkOn(
   const followForks = replay !== undefined && known !== undefined && options.hardfork === undefined
   const hardfork = options.hardfork ?? upstreamHardfork(header, record, known)
   const common = withChainRules(followForks && known ? known : createDevCommon(options.chainId ?? upstreamChainId, name, hardfork), options)
-  const newEngine = () => ExecutionEngine.create(common, { forkedState: state, followForks })
+  // anvil_reset builds the fork again at the chain id it started at, whatever anvil_setChainId made it since.
+  const chainId = common.chainId()
+  const newEngine = () => ExecutionEngine.create(common, { forkedState: state, followForks, chainId })
   // Made first: its VM gives the Common the system contracts' parameters, read below.
   const engine = await newEngine()
   const block = forkBlockFromHeader(header, common)

@@ -1,8 +1,10 @@
+import type { Chain } from '../chain/chain.ts'
 import type { ChainClock, ClockMode, ClockState } from '../chain/clock.ts'
 import type { ChainBlock } from '../chain/types.ts'
 import { keyOf } from '../evm/index.ts'
 import type { TxPool } from '../txpool/txPool.ts'
 import type { BlockParameters } from './blockParameters.ts'
+import { ChainIdKeptByStateFile } from './errors.ts'
 import type { Miner } from './miner.ts'
 
 /** How a network mines now. */
@@ -21,13 +23,16 @@ export interface SettingsContext {
   miner: Miner
   pool: TxPool
   head(): ChainBlock
+  chain(): Chain
+  /** Whether each write is recorded into a state file's journal. */
+  isRecorded(): boolean
   /** Mines one block of what the pool can run (inside the queue). */
   mineOnHead(): Promise<unknown>
 }
 
 /**
  * Anvil's test-client settings: how blocks are mined (automine, interval), when (the clock), with what (gas
- * limit, coinbase, the next base fee), and dropping pooled transactions. Each setter is a write, queued like
+ * limit, coinbase, the next base fee), the chain id and ecrecover's impersonated signatures, and dropping pooled transactions. Each setter is a write, queued like
  * every other, so a block never sees half a change.
  */
 export class TestClientSettings {
@@ -124,6 +129,26 @@ export class TestClientSettings {
   /** anvil_setNextBlockBaseFeePerGas: the base fee of the next mined block only (admission and fees use it too). */
   setNextBlockBaseFee(baseFee: bigint): Promise<void> {
     return this.network.queued(async () => this.network.blockParameters.setNextBaseFee(baseFee))
+  }
+
+  /**
+   * anvil_setChainId: eth_chainId, CHAINID, the dev accounts' signatures and admission take `chainId` from the
+   * next write on; what is mined or pooled already keeps the id it was signed for, as in Anvil.
+   */
+  setChainId(chainId: bigint): Promise<void> {
+    return this.network.queued(async () => {
+      const engine = this.network.chain().engine
+      if (this.network.isRecorded()) throw new ChainIdKeptByStateFile(engine.common.chainId())
+      engine.setChainId(chainId)
+    })
+  }
+
+  /**
+   * anvil_impersonateSignature: the ecrecover precompile answers `address` for `signature` (r ‖ s ‖ v) in every
+   * block and call from the next write on; already mined blocks keep what they recovered.
+   */
+  impersonateSignature(signature: Uint8Array, address: Uint8Array): Promise<void> {
+    return this.network.queued(async () => this.network.chain().engine.impersonateSignature(signature, address))
   }
 
   /** anvil_setCoinbase: who receives the fees of the blocks mined from now on. */

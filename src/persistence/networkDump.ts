@@ -1,6 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { forkedNodeOf } from '../fork/createForkedNode.ts'
 import { NotOnAFork } from '../fork/errors.ts'
+import { ChainIdChangedSinceGenesis } from '../mining/errors.ts'
 import type { ChainNode } from '../node.ts'
 import { dumpAnvilState, isAnvilState, loadAnvilState, parseAnvilState } from './anvilState.ts'
 import { captureNetworkState, rebuildNetwork } from './networkState.ts'
@@ -24,6 +25,8 @@ export type DumpFormat = 'chainsim' | 'anvil'
 export async function dumpNetwork(node: ChainNode, format: DumpFormat = 'chainsim'): Promise<Uint8Array> {
   refuseFork(node, `anvil_dumpState cannot save network ${node.name}`)
   if (format === 'anvil') return new Uint8Array(gzipSync(JSON.stringify(await dumpAnvilState(node))))
+  const { chainId, genesisChainId } = node.chain
+  if (chainId !== genesisChainId) throw new ChainIdChangedSinceGenesis(genesisChainId, chainId)
   const network = await captureNetworkState(node)
   const file = { format: STATE_FORMAT, version: STATE_VERSION, savedAt: new Date().toISOString(), networks: [network] }
   return new Uint8Array(gzipSync(JSON.stringify(file)))

@@ -1,5 +1,6 @@
 import { ChainIdMismatch, Erc20SlotNotFound, GasAboveCap, InvalidTypedData, UnknownAccount } from '../accounts/errors.ts'
 import { StateUnavailable, TimestampNotAfterHead } from '../chain/errors.ts'
+import { ChainIdChangedSinceGenesis, ChainIdKeptByStateFile } from '../mining/errors.ts'
 import {
   BlockGasLimitReachedError,
   ClientLimitExceededError,
@@ -71,6 +72,7 @@ export function fromDomainError(error: unknown): unknown {
   if (error instanceof OverrideRefused || error instanceof TraceTimeout || error instanceof TracingFailed) {
     return new ServerError(error.message, { cause: error })
   }
+  if (error instanceof ChainIdKeptByStateFile || error instanceof ChainIdChangedSinceGenesis) return new ServerError(error.message, { cause: error })
   if (error instanceof SimulationRefused) return new SIMULATION_REFUSALS[error.kind](error.message, { cause: error })
   return error
 }

@@ -18,6 +18,8 @@ import { anvil_rollback } from './methods/anvil_rollback.ts'
 import { anvil_setBalance, hardhat_setBalance } from './methods/anvil_setBalance.ts'
 import { anvil_setBlockTimestampInterval } from './methods/anvil_setBlockTimestampInterval.ts'
 import { anvil_setCode, hardhat_setCode } from './methods/anvil_setCode.ts'
+import { anvil_setChainId } from './methods/anvil_setChainId.ts'
+import { anvil_impersonateSignature } from './methods/anvil_impersonateSignature.ts'
 import { anvil_setCoinbase, hardhat_setCoinbase } from './methods/anvil_setCoinbase.ts'
 import { anvil_setIntervalMining } from './methods/anvil_setIntervalMining.ts'
 import { anvil_setLoggingEnabled, hardhat_setLoggingEnabled } from './methods/anvil_setLoggingEnabled.ts'
@@ -189,6 +191,8 @@ export const METHODS = [
   anvil_setBalance,
   anvil_setBlockTimestampInterval,
   anvil_setCode,
+  anvil_setChainId,
+  anvil_impersonateSignature,
   anvil_setCoinbase,
   anvil_setIntervalMining,
   anvil_setLoggingEnabled,

@@ -240,6 +240,16 @@ const GIVEN: Readonly<Record<string, (v: Values) => ParamsArbitrary>> = {
   anvil_reset: (v) => v.reset,
   anvil_setBlockTimestampInterval: () => count(100).map((n) => [n]),
   anvil_setCoinbase: (v) => fc.oneof(v.spareAddress, v.account).map((a) => [a]),
+  // The fuzz chain's own id, in either form: its other samples (raw transactions) are signed for it.
+  anvil_setChainId: () => fc.constantFrom(31337, '0x7a69').map((id) => [id]),
+  anvil_impersonateSignature: (v) =>
+    fc
+      .tuple(
+        fc.uint8Array({ minLength: 65, maxLength: 65 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`),
+        fc.oneof(v.spareAddress, v.account),
+        fc.boolean(),
+      )
+      .map(([signature, account, asPair]) => (asPair ? [[signature, account]] : [signature, account])),
   anvil_setIntervalMining: () => fc.constantFrom(0, '0x0', 3600).map((seconds) => [seconds]),
   anvil_setNextBlockBaseFeePerGas: () => fc.oneof(count(64), fc.constantFrom('0x3b9aca00', '0x77359400')).map((fee) => [fee]),
   anvil_reorg: (v) =>

@@ -79,7 +79,12 @@ export class CallVms {
     const state = base.fork ? new ForkStateManager({ common, trie }, base.fork) : new MemoizedStateManager({ common, trie, caches: new Caches() }, this.settled)
     const callVm: CallVm = { vm: undefined as unknown as VM, state, root: trie.EMPTY_TRIE_ROOT, ancestorHash: NO_ANCESTORS }
     callVm.vm = await withJumpAnalysisCache(
-      await createVM({ common, stateManager: state, blockchain: blockchainFor((number) => callVm.ancestorHash(number), base.fork) }),
+      await createVM({
+        common,
+        stateManager: state,
+        blockchain: blockchainFor((number) => callVm.ancestorHash(number), base.fork),
+        evmOpts: { customPrecompiles: base.signatures.precompiles(common) },
+      }),
     )
     return callVm
   }

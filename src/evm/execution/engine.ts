@@ -12,6 +12,8 @@ import { buildBlock } from './blockBuilder.ts'
 import { CachedStateManager } from '../patches/cachedStateManager.ts'
 import type { SettledReads } from '../patches/cachedStateManager.ts'
 import { CallVms } from './callVms.ts'
+import { changeChainId } from '../patches/chainIdChange.ts'
+import { SignatureOverrides } from './signatureOverrides.ts'
 import { installFastBloom } from '../patches/fastBloom.ts'
 import { trieDatabaseOf } from '../patches/trieDatabase.ts'
 import { ForkStateLink, ForkStateManager, ProofNotLocal } from '../state/forkState.ts'
@@ -79,6 +81,12 @@ export interface ExecutionEngineOptions {
   followForks?: boolean
   /** The chain forks another at a block: state it has not written is read through this source. */
   forkedState?: ForkedStateSource
+  /**
+   * The chain id to start at, when the Common may carry another: a chain built again (anvil_reset) from the
+   * Common an earlier one changed with anvil_setChainId (the VMs give their Common the params they read, so the
+   * engine runs on the Common it is given, not a copy).
+   */
+  chainId?: bigint
 }
 
 export type { AncestorHashLookup } from './isolatedVm.ts'
@@ -144,6 +152,8 @@ export class ExecutionEngine {
 
   private constructor(
     readonly common: Common,
+    /** The chain id the engine started at, before any anvil_setChainId. */
+    readonly genesisChainId: bigint,
     private readonly vm: VM,
     private readonly stateManager: MerkleStateManager,
     private readonly store: StateStore,
@@ -151,9 +161,11 @@ export class ExecutionEngine {
     /** What the EVM asks for BLOCKHASH; shared by the VMs of detached builds. */
     private readonly blockchain: VMOpts['blockchain'],
     private readonly fork: ForkStateLink | undefined,
+    private readonly signatures: SignatureOverrides,
   ) {}
 
   static async create(common: Common, options: ExecutionEngineOptions = {}): Promise<ExecutionEngine> {
+    if (options.chainId !== undefined) changeChainId(common, options.chainId)
     // runTx computes every transaction's bloom; chainsim's blooms read the keccak memo (patches/fastBloom.ts).
     installFastBloom()
     const fork = options.forkedState && new ForkStateLink(options.forkedState)
@@ -165,8 +177,9 @@ export class ExecutionEngine {
     // BLOCKHASH asks the blockchain by number; the chain answers along the branch being built, and a
     // forked chain's upstream for the blocks up to the fork block.
     const blockchain = blockchainFor((number) => engine?.ancestorHash(number), fork)
-    const vm = await withJumpAnalysisCache(await createVM({ common, stateManager, blockchain }))
-    engine = new ExecutionEngine(common, vm, stateManager, store, options.followForks ?? false, blockchain, fork)
+    const signatures = new SignatureOverrides()
+    const vm = await withJumpAnalysisCache(await createVM({ common, stateManager, blockchain, evmOpts: { customPrecompiles: signatures.precompiles(common) } }))
+    engine = new ExecutionEngine(common, common.chainId(), vm, stateManager, store, options.followForks ?? false, blockchain, fork, signatures)
     return engine
   }
 
@@ -335,7 +348,10 @@ export class ExecutionEngine {
     const stateManager = stateManagerOver(trie, this.common, this.fork, new Caches())
     await stateManager.setStateRoot(template.parentStateRoot ?? template.parent.header.stateRoot)
     // A Common of its own: a VM's EVM listens to its Common for good, and the chain's would keep every pending VM.
-    const vm = await withJumpAnalysisCache(await createVM({ common: this.common.copy(), stateManager, blockchain: this.blockchain }))
+    const common = this.common.copy()
+    const vm = await withJumpAnalysisCache(
+      await createVM({ common, stateManager, blockchain: this.blockchain, evmOpts: { customPrecompiles: this.signatures.precompiles(common) } }),
+    )
     this.ancestorHash = ancestorHash
     try {
       const built = await buildBlock(vm, template, transactions)
@@ -343,6 +359,19 @@ export class ExecutionEngine {
     } finally {
       this.ancestorHash = () => undefined
     }
+  }
+
+  /**
+   * anvil_setChainId: blocks, calls, signing and admission run under `chainId` from now on. Transactions
+   * already made keep the id they were signed for (their Common is pinned, patches/sharedCommon.ts).
+   */
+  setChainId(chainId: bigint): void {
+    changeChainId(this.common, chainId)
+  }
+
+  /** anvil_impersonateSignature: ecrecover of `signature` (r ‖ s ‖ v) answers `address` in every block and call from now on. */
+  impersonateSignature(signature: Uint8Array, address: Uint8Array): void {
+    this.signatures.set(signature, address)
   }
 
   /**
@@ -569,7 +598,7 @@ export class ExecutionEngine {
   /** What isolated states and VMs are made from: the trie database holding the state (the pending block's own, when detached). */
   private isolation(ancestorHash: AncestorHashLookup, detached?: DetachedState): IsolationBase {
     const db = trieDatabaseOf(detached?.stateManager ?? this.stateManager)
-    return { db: db as IsolationBase['db'], common: this.common, ancestorHash, fork: this.fork }
+    return { db: db as IsolationBase['db'], common: this.common, ancestorHash, fork: this.fork, signatures: this.signatures }
   }
 
   /** A copy of the chain's Common with the rules of a block of this number and time. */

@@ -1,3 +1,4 @@
+import type { SignatureOverrides } from './signatureOverrides.ts'
 import type { Common } from '@ethereumjs/common'
 import type { CustomPrecompile } from '@ethereumjs/evm'
 import { MerklePatriciaTrie } from '@ethereumjs/mpt'
@@ -25,6 +26,8 @@ export interface IsolationBase {
   ancestorHash: AncestorHashLookup
   /** A forked chain's link to its upstream: state it has not written, and hashes of blocks up to the fork block. */
   fork?: ForkStateLink
+  /** The chain's ecrecover answers for registered signatures (anvil_impersonateSignature). */
+  signatures: SignatureOverrides
 }
 
 /**
@@ -63,7 +66,8 @@ export async function isolatedVm(base: IsolationBase, state: MerkleStateManager,
       common,
       stateManager: state,
       blockchain: blockchainFor(base.ancestorHash, base.fork),
-      ...(customPrecompiles.length > 0 ? { evmOpts: { customPrecompiles } } : {}),
+      // A state override of 0x01 comes after the chain's own ecrecover, and wins.
+      evmOpts: { customPrecompiles: [...base.signatures.precompiles(common), ...customPrecompiles] },
     }),
   )
 }

@@ -1,4 +1,5 @@
 import type { Common, ParamsDict } from '@ethereumjs/common'
+import { pinChainId } from './chainIdChange.ts'
 import { FastCommon } from './fastCommon.ts'
 
 /**
@@ -48,16 +49,19 @@ const merged = new WeakMap<Common, Set<ParamsDict>>()
 const shared = new WeakMap<Common, SharedCommon>()
 
 /**
- * The shared Common for `common` at its current hardfork. After a hardfork change of `common` (a
- * chain that follows forks) a fresh one is made; what was built before keeps the older one, so
- * the block builder decodes such a transaction again under its block's hardfork.
+ * The shared Common for `common` at its current hardfork and chain id. After a hardfork change of
+ * `common` (a chain that follows forks) or a chain id change (anvil_setChainId) a fresh one is
+ * made; what was built before keeps the older one, so the block builder decodes such a
+ * transaction again under its block's hardfork, and a transaction signed for the old chain id
+ * still decodes.
  */
 export function sharedCommonFor(common: Common): Common {
   if (common instanceof SharedCommon) return common
   const known = shared.get(common)
-  if (known !== undefined && known.hardfork() === common.hardfork()) return known
+  if (known !== undefined && known.hardfork() === common.hardfork() && known.chainId() === common.chainId()) return known
   // copy() is a shallow Object.assign plus fresh events; re-prototyping it keeps every field.
   const created = Object.setPrototypeOf(common.copy(), SharedCommon.prototype) as SharedCommon
+  pinChainId(created)
   shared.set(common, created)
   return created
 }
