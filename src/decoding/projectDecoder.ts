@@ -1,0 +1,62 @@
+import { watch } from 'node:fs'
+import type { FSWatcher } from 'node:fs'
+import { AbiDecoder } from './abiDecoder.ts'
+import type { NamedAbi } from './abiDecoder.ts'
+import { readArtifacts } from './projectArtifacts.ts'
+
+/** How long the folder stays quiet before it is read again: a build writes many files in a burst. */
+export const ARTIFACTS_SETTLE_MS = 200
+
+/** A decoder that knows a project's artifacts folder and follows its builds. */
+export interface ProjectDecoder {
+  decoder: AbiDecoder
+  /** How many contracts it knows now. */
+  contracts(): number
+  /** Resolves once a change seen so far has been read. */
+  settled(): Promise<void>
+  close(): void
+}
+
+/**
+ * Reads `dir` now (a folder that cannot be read is an error, named) and again once a change to it has settled
+ * (fs.watch, recursive): a rebuild's burst of writes is read once, and nothing is read while the folder stays
+ * as it is. A read that fails later (the folder removed by `forge clean`) keeps the contracts known before.
+ */
+export function watchProjectArtifacts(dir: string, abis: readonly NamedAbi[], onError: (error: Error) => void): ProjectDecoder {
+  let artifacts = readArtifacts(dir)
+  const decoder = new AbiDecoder(abis, artifacts)
+  let timer: NodeJS.Timeout | undefined
+  let waiting: Array<() => void> = []
+  const reload = () => {
+    timer = undefined
+    try {
+      artifacts = readArtifacts(dir)
+      decoder.load(abis, artifacts)
+    } catch (error) {
+      onError(error as Error)
+    }
+    for (const resolve of waiting) resolve()
+    waiting = []
+  }
+  let watcher: FSWatcher | undefined
+  try {
+    watcher = watch(dir, { recursive: true, persistent: false }, () => {
+      clearTimeout(timer)
+      timer = setTimeout(reload, ARTIFACTS_SETTLE_MS)
+    })
+    watcher.on('error', onError)
+  } catch (error) {
+    onError(error as Error)
+  }
+  return {
+    decoder,
+    contracts: () => artifacts.length,
+    settled: () => (timer === undefined ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))),
+    close: () => {
+      clearTimeout(timer)
+      watcher?.close()
+      for (const resolve of waiting) resolve()
+      waiting = []
+    },
+  }
+}
