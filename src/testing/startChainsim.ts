@@ -146,7 +146,10 @@ export async function startChainsim(options: StartChainsimOptions = {}): Promise
   )
   if (options.printTransactions) {
     const print = options.printTransactions === true ? (line: string) => console.log(line) : options.printTransactions
-    for (const network of networks) printConsole(network.node.console, print, networks.length > 1 ? network.name : undefined)
+    for (const network of server.networks) {
+      const naming = server.artifacts ? { node: network.node, decoder: network.decoder } : undefined
+      printConsole(network.node.console, print, server.networks.length > 1 ? network.name : undefined, naming)
+    }
   }
   const first = networks[0] as ChainsimNetwork
   const accounts = first.node.accounts.map((a) => ({ address: bytesToHex(a.address), privateKey: bytesToHex(a.privateKey) }))
