@@ -24,7 +24,7 @@ export interface TransactionNames {
  * number, hash and time; a call's console.log lines alone. Gas used is the transaction's own (its receipt's),
  * where Anvil 1.7.1 prints the block's gas used so far (docs/reference/compatibility.md). With `names` (by
  * transaction index), Anvil's lines end with the project's names: `Transaction: 0x… (Vault.deposit(uint256))`,
- * `Contract created: 0x… (Vault)`, `Error: reverted with custom error: Locked(1700000000)`.
+ * `Contract created: 0x… (Vault)`, `Error: reverted with: custom error 0x0ab2…: Locked(1700000000)`.
  */
 export function formatConsoleOutput(output: ConsoleOutput, names: ReadonlyArray<TransactionNames | undefined> = []): string[] {
   if (output.kind === 'call') return [...output.lines]
@@ -38,7 +38,7 @@ export function formatConsoleOutput(output: ConsoleOutput, names: ReadonlyArray<
     if (executed.contractAddress)
       lines.push(`    Contract created: ${getAddress(bytesToHex(executed.contractAddress))}${created && named?.contract ? ` (${named.contract})` : ''}`)
     lines.push(`    Gas used: ${executed.gasUsed}`)
-    if (executed.status === 0) lines.push(`    Error: ${named?.error ? `reverted with custom error: ${customError(named.error)}` : failureOf(executed)}`)
+    if (executed.status === 0) lines.push(`    Error: ${named?.error ? customError(named.error, executed) : failureOf(executed)}`)
   }
   lines.push('', `    Block Number: ${block.number}`, `    Block Hash: ${bytesToHex(block.hash)}`, `    Block Time: "${blockTime(block.timestamp)}"`, '')
   return lines
@@ -78,10 +78,14 @@ async function namesOf(block: ChainBlock, { node, decoder }: PrintedNames): Prom
   )
 }
 
-/** `Name(arg, arg)`: integers in decimal, addresses and bytes as hex, strings quoted, tuples and arrays as JSON. */
-function customError(error: Decoded): string {
+/**
+ * Anvil's line for a custom error (`reverted with: custom error 0x<selector>: <its data>`), the error decoded
+ * where Anvil prints its raw bytes: integers in decimal, addresses and bytes as hex, strings quoted.
+ */
+function customError(error: Decoded, executed: ExecutedTransaction): string {
   const shown = (arg: Decoded['args'][number]) => (typeof arg.value === 'string' && arg.type !== 'string' ? arg.value : JSON.stringify(arg.value))
-  return `${error.name}(${error.args.map(shown).join(', ')})`
+  const selector = bytesToHex((executed.failure as NonNullable<ExecutedTransaction['failure']>).returnData.subarray(0, 4))
+  return `reverted with: custom error ${selector}: ${error.name}(${error.args.map(shown).join(', ')})`
 }
 
 function failureOf(executed: ExecutedTransaction): string {

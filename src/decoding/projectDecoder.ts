@@ -12,8 +12,6 @@ export interface ProjectDecoder {
   decoder: AbiDecoder
   /** How many contracts it knows now. */
   contracts(): number
-  /** Resolves once a change seen so far has been read. */
-  settled(): Promise<void>
   close(): void
 }
 
@@ -26,7 +24,6 @@ export function watchProjectArtifacts(dir: string, abis: readonly NamedAbi[], on
   let artifacts = readArtifacts(dir)
   const decoder = new AbiDecoder(abis, artifacts)
   let timer: NodeJS.Timeout | undefined
-  let waiting: Array<() => void> = []
   const reload = () => {
     timer = undefined
     try {
@@ -35,8 +32,6 @@ export function watchProjectArtifacts(dir: string, abis: readonly NamedAbi[], on
     } catch (error) {
       onError(error as Error)
     }
-    for (const resolve of waiting) resolve()
-    waiting = []
   }
   let watcher: FSWatcher | undefined
   try {
@@ -51,12 +46,9 @@ export function watchProjectArtifacts(dir: string, abis: readonly NamedAbi[], on
   return {
     decoder,
     contracts: () => artifacts.length,
-    settled: () => (timer === undefined ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))),
     close: () => {
       clearTimeout(timer)
       watcher?.close()
-      for (const resolve of waiting) resolve()
-      waiting = []
     },
   }
 }

@@ -142,7 +142,7 @@ describe('the printed lines with the project artifacts', () => {
     expect(await linesOf(withdraw)).toEqual([
       `    Transaction: ${withdraw} (Bank.withdraw(uint256))`,
       expect.stringMatching(/^ {4}Gas used: \d+$/),
-      '    Error: reverted with custom error: Insufficient(1, 2)',
+      '    Error: reverted with: custom error 0xe8620800: Insufficient(1, 2)',
       '',
     ])
     const close = await failing(stranger, 'close', [])
