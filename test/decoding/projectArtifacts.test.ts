@@ -9,6 +9,7 @@ import type { Abi, Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ContractMatcher } from '../../src/decoding/contractMatcher.ts'
 import { ArtifactsFolderError, readArtifacts } from '../../src/decoding/projectArtifacts.ts'
+import { watchProjectArtifacts } from '../../src/decoding/projectDecoder.ts'
 import { hexToBytes } from '../../src/evm/index.ts'
 import { startChainsim } from '../../src/testing/index.ts'
 import type { Chainsim } from '../../src/testing/index.ts'
@@ -130,5 +131,33 @@ describe('a folder that cannot be read', () => {
     const file = join(dir, 'a-file')
     writeFileSync(file, '')
     expect(() => readArtifacts(file)).toThrow(`artifacts folder ${file} is not a folder`)
+  })
+})
+
+describe('a followed folder', () => {
+  test('a rebuild is read once it settles; a removed folder keeps what was known and is read again once it is back', async () => {
+    const out = join(dir, 'followed')
+    writeFoundryOut(out, ['Bank'])
+    const errors: string[] = []
+    const project = watchProjectArtifacts(out, [], (error) => errors.push(error.message))
+    const known = async (count: number) => {
+      for (let tries = 0; tries < 200 && project.contracts() !== count; tries++) await new Promise((resolve) => setTimeout(resolve, 25))
+      return project.contracts()
+    }
+    try {
+      expect(project.contracts()).toBe(1)
+      writeFoundryOut(out, ['Bank', 'Ledger'])
+      expect(await known(2)).toBe(2)
+      rmSync(out, { recursive: true })
+      for (let tries = 0; tries < 200 && errors.length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 25))
+      expect(errors).toEqual([`artifacts folder ${out} cannot be read: ENOENT`])
+      expect(project.contracts()).toBe(2)
+      expect(project.decoder.contractOf(await deployed(creationCode('Ledger')))?.name).toBe('Ledger')
+      writeFoundryOut(out, ['Ledger'])
+      expect(await known(1)).toBe(1)
+      expect(project.decoder.contractOf(await deployed(creationCode('Bank')))).toBeUndefined()
+    } finally {
+      project.close()
+    }
   })
 })
