@@ -61,7 +61,8 @@ export function printConsole(console: NetworkConsole, print: (line: string) => v
   if (!naming) return console.subscribe((output) => printLines(formatConsoleOutput(output)))
   let printed: Promise<void> = Promise.resolve()
   return console.subscribe((output) => {
-    const names = output.kind === 'block' ? namesOf(output.block, naming) : Promise.resolve([])
+    // A name that cannot be read leaves Anvil's plain lines: the printing goes on.
+    const names = output.kind === 'block' ? namesOf(output.block, naming).catch(() => []) : Promise.resolve([])
     printed = printed.then(async () => printLines(formatConsoleOutput(output, await names)))
   })
 }

@@ -1,3 +1,4 @@
+import { StateUnavailable } from '../chain/errors.ts'
 import type { ChainBlock } from '../chain/types.ts'
 import type { ExecutedTransaction } from '../evm/index.ts'
 import type { ChainNode } from '../node.ts'
@@ -13,7 +14,8 @@ export interface TransactionContract {
 /**
  * The contract `executed` created or called, named by the artifact its runtime code was deployed from, as the
  * code stood after the transaction's block (so a contract later replaced or destroyed keeps the name it had
- * then); undefined for a plain transfer, an unknown code, or a block whose state is past the state window.
+ * then), or, for a block past the state window, as it stands at the head; undefined for a plain transfer or
+ * an unknown code.
  */
 export async function transactionContract(
   node: ChainNode,
@@ -27,8 +29,9 @@ export async function transactionContract(
   let code: Uint8Array
   try {
     code = await node.execution.stateAt(block).getCode(address)
-  } catch {
-    return undefined
+  } catch (error) {
+    if (!(error instanceof StateUnavailable)) throw error
+    code = await node.execution.stateAt(node.head).getCode(address)
   }
   const artifact = decoder.contractOf(code)
   return artifact ? { address, name: artifact.name, created } : undefined

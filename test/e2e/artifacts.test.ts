@@ -171,3 +171,25 @@ describe('a change to the artifacts folder', () => {
     })
   })
 })
+
+describe('a transaction past the state window', () => {
+  test("is named by its contract's code at the head", async () => {
+    const short = await startChainsim({ artifacts: out, networks: [{ history: { stateBlocks: 1 }, finality: { safeDepth: 0, finalizedDepth: 0 } }] })
+    try {
+      const wallet = createWalletClient({ account: owner, transport: http(short.url) })
+      const reader = createPublicClient({ transport: http(short.url) })
+      const hash = await wallet.deployContract({ abi: Bank.abi, bytecode: creationCode('Bank'), chain: null })
+      const receipt = await reader.waitForTransactionReceipt({ hash })
+      // The window keeps at least the newest 64 states; each transfer makes a new one.
+      for (let i = 0; i < 70; i++) await rpc(short.url, 'eth_sendTransaction', [{ from: owner.address, to: stranger.address, value: '0x1' }])
+      const old = { blockHash: receipt.blockHash, index: receipt.transactionIndex }
+      const read = await rpc(short.url, 'eth_getCode', [receipt.contractAddress, `0x${receipt.blockNumber.toString(16)}`]).catch(
+        (error: Error) => error.message,
+      )
+      expect(read).toMatch(/is no longer kept/)
+      expect((await rpc(short.url, 'sim_transaction', [old])).contract).toEqual({ address: receipt.contractAddress, name: 'Bank', created: true })
+    } finally {
+      await short.close()
+    }
+  })
+})
