@@ -54,7 +54,7 @@ export interface RunningNetwork {
 
 export interface RunningServer {
   networks: RunningNetwork[]
-  /** The project's artifacts as read (`artifacts`), to wait for a change to be read; absent without them. */
+  /** The project's artifacts as read (`artifacts`) and followed: how many contracts are known now; absent without them. */
   artifacts?: ProjectDecoder
   /** The `Host` and `Origin` rules every network serves by. */
   access: BrowserAccess
