@@ -72,8 +72,8 @@ async function namesOf(block: ChainBlock, { node, decoder }: PrintedNames): Prom
     block.transactions.map(async (executed) => {
       const contract = await transactionContract(node, block, executed, decoder)
       if (!contract) return undefined
-      const call = contract.created ? undefined : decoder.decodeCall(executed.signed.tx.data)
-      const error = executed.failure ? decoder.decodeError(executed.failure.returnData) : undefined
+      const call = contract.created ? undefined : decoder.decodeCall(executed.signed.tx.data, contract.name)
+      const error = executed.failure ? decoder.decodeError(executed.failure.returnData, contract.name) : undefined
       return { contract: contract.name, ...(call ? { call } : {}), ...(error ? { error } : {}) }
     }),
   )

@@ -97,14 +97,17 @@ export class AbiDecoder {
     return undefined
   }
 
-  /** Calldata's function and arguments, or undefined. */
-  decodeCall(data: Uint8Array): Decoded | undefined {
-    return bySelector(this.functions, data, (item, hex) => decodeFunctionData({ abi: [item], data: hex }).args)
+  /**
+   * Calldata's function and arguments, or undefined. `contract` (the artifact the called code was deployed from)
+   * decodes first, so its own argument names win over another ABI's under the same selector.
+   */
+  decodeCall(data: Uint8Array, contract?: string): Decoded | undefined {
+    return bySelector(this.functions, data, contract, (item, hex) => decodeFunctionData({ abi: [item], data: hex }).args)
   }
 
-  /** Revert data of a custom error, or undefined (Error(string) and Panic are src/rpc/revert.ts's). */
-  decodeError(data: Uint8Array): Decoded | undefined {
-    return bySelector(this.errors, data, (item, hex) => decodeErrorResult({ abi: [item], data: hex }).args)
+  /** Revert data of a custom error, or undefined (Error(string) and Panic are src/rpc/revert.ts's); `contract` as for decodeCall. */
+  decodeError(data: Uint8Array, contract?: string): Decoded | undefined {
+    return bySelector(this.errors, data, contract, (item, hex) => decodeErrorResult({ abi: [item], data: hex }).args)
   }
 }
 
@@ -112,11 +115,14 @@ export class AbiDecoder {
 function bySelector<T extends AbiFunction | ViemAbiError>(
   candidates: Map<string, Candidate<T>[]>,
   data: Uint8Array,
+  contract: string | undefined,
   decode: (item: T, hex: Hex) => readonly unknown[] | undefined,
 ): Decoded | undefined {
   if (data.length < 4) return undefined
   const hex = bytesToHex(data) as Hex
-  for (const { abi, item } of candidates.get(hex.slice(0, 10)) ?? []) {
+  const found = candidates.get(hex.slice(0, 10)) ?? []
+  const ordered = contract === undefined ? found : [...found.filter((c) => c.abi === contract), ...found.filter((c) => c.abi !== contract)]
+  for (const { abi, item } of ordered) {
     try {
       const args = decode(item, hex) ?? []
       return { abi, name: item.name, signature: signatureOf(item), args: argumentsOf(item.inputs, args) }
