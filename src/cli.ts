@@ -56,6 +56,7 @@ program
   .option('--tls-key <file>', 'PEM private key for --tls-cert')
   .option('--log-requests', 'print each JSON-RPC call: network, transport, method, params, duration, answer size or error')
   .option('--silent', 'print nothing of mined transactions and their console.log output')
+  .option('--artifacts <dir>', "a Foundry out/ or Hardhat artifacts/ folder: name and decode the project's contracts (read again when it changes)")
   .option('--genesis <file>', 'serve one network from this geth genesis JSON (its chain id; port --port or 8545)')
   .option('--import <file>', 'with --genesis: concatenated RLP blocks to import first (geth export, hive chain.rlp)')
   .option('--export-on-exit <dir>', "on SIGINT/SIGTERM, write each network's chain to <dir>/<network>/ (genesis.json, chain.rlp)")

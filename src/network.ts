@@ -59,6 +59,8 @@ export interface NetworkRpcOptions {
   maxDepth?: DispatcherOptions['maxDepth']
   /** ABIs to decode logs and calls with, besides the bundled contracts' (a scenario's `abis`). */
   abis?: readonly NamedAbi[]
+  /** The decoder to use instead of one made of `abis` (the project's artifacts', shared by a server's networks). */
+  decoder?: AbiDecoder
   /** What web3_clientVersion answers (default: {@link clientVersion}). */
   clientVersion?: string
   /** The scenario this network was played by, for sim_scenario. */
@@ -74,6 +76,7 @@ export interface NetworkRpc {
   profile: ProviderProfile
   /** Every call this network answers, newest kept (sim_requests, the page, `--log-requests`). */
   requests: RequestLog
+  decoder: AbiDecoder
 }
 
 /**
@@ -86,7 +89,7 @@ export function createNetworkRpc(node: ChainNode, options: NetworkRpcOptions = {
   const faults = options.faults ?? new FaultInjector({ now: options.clock })
   const profile = resolveProfile(options.limits)
   const requests = new RequestLog(node.name, { print: options.printRequest, printing: options.logRequests })
-  const decoder = options.abis?.length ? new AbiDecoder([...BUNDLED_ABIS, ...options.abis]) : bundledAbiDecoder()
+  const decoder = options.decoder ?? (options.abis?.length ? new AbiDecoder([...BUNDLED_ABIS, ...options.abis]) : bundledAbiDecoder())
   const context = {
     profile,
     faults,
@@ -118,5 +121,5 @@ export function createNetworkRpc(node: ChainNode, options: NetworkRpcOptions = {
     maxDepth: options.maxDepth,
     requestLog: requests,
   })
-  return { dispatcher, faults, profile, requests }
+  return { dispatcher, faults, profile, requests, decoder }
 }

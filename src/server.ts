@@ -24,6 +24,10 @@ import type { Dispatcher } from './rpc/dispatcher.ts'
 import type { BrowserAccess } from './transports/browserAccess.ts'
 import { createRateLimiter } from './transports/rateLimit.ts'
 import type { NetworkServer } from './transports/networkServer.ts'
+import { BUNDLED_ABIS } from './decoding/abiDecoder.ts'
+import type { AbiDecoder } from './decoding/abiDecoder.ts'
+import { watchProjectArtifacts } from './decoding/projectDecoder.ts'
+import type { ProjectDecoder } from './decoding/projectDecoder.ts'
 
 /** One served network. */
 export interface RunningNetwork {
@@ -42,12 +46,16 @@ export interface RunningNetwork {
   fork?: ForkOrigin
   /** The state file the network was restored from (`--state FILE` of a network saved in it before). */
   restoredFrom?: string
+  /** Decodes with the known ABIs and names the project's contracts (`artifacts`); the network's JSON-RPC uses the same. */
+  decoder: AbiDecoder
   /** The ERC-20 token a network's background traffic transfers (`backgroundTraffic: true`). */
   trafficToken?: () => Uint8Array | undefined
 }
 
 export interface RunningServer {
   networks: RunningNetwork[]
+  /** The project's artifacts as read (`artifacts`) and followed: how many contracts are known now; absent without them. */
+  artifacts?: ProjectDecoder
   /** The `Host` and `Origin` rules every network serves by. */
   access: BrowserAccess
   close(): Promise<void>
@@ -94,10 +102,16 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
     // A state file replays every block from genesis; a fork's state before its first block is the upstream's.
     throw new ConfigError(`--state cannot save network ${forkedNetwork.name}: a forked network restarts from its fork cache instead`)
   }
+  // One reading of the artifacts for every network: they are one project's.
+  const project =
+    config.artifacts === undefined
+      ? undefined
+      : watchProjectArtifacts(config.artifacts, [...BUNDLED_ABIS, ...(options.abis ?? [])], (error) => console.error(`artifacts: ${error.message}`))
   const stateFile = options.statePath === undefined ? undefined : await ServerStateFile.open(options.statePath, config.networks, options.state)
   const saveState = stateFile ? () => stateFile.save() : undefined
   let started = false
   const close = async () => {
+    project?.close()
     for (const t of traffic) t.stop()
     options.record?.close()
     await Promise.all(
@@ -130,6 +144,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         faults: options.faults?.(network),
         armFaults: network.faults,
         abis: options.abis,
+        decoder: project?.decoder,
         scenario: options.scenario,
         saveState,
         logger: { error: (obj, msg) => console.error(`[${network.name}] ${msg ?? 'error'}`, obj) },
@@ -178,6 +193,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         wsUrl: server.wsUrl,
         faults,
         dispatcher,
+        decoder: rpc.decoder,
         fork: forkedNodeOf(node)?.origin,
         ...(restored && options.statePath !== undefined ? { restoredFrom: options.statePath } : {}),
       })
@@ -198,7 +214,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
     throw error
   }
   started = true
-  return { networks, access, close }
+  return { networks, access, close, ...(project ? { artifacts: project } : {}) }
 }
 
 /** A network of the embedded default served as it is (no config file wrote its port). */

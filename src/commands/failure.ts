@@ -1,4 +1,5 @@
 import { ConfigError } from '../config/loadConfig.ts'
+import { ArtifactsFolderError } from '../decoding/projectArtifacts.ts'
 import { ForkStartError } from '../fork/errors.ts'
 import { ChainImportError } from '../importedNetwork.ts'
 import { LoadStateError, StateFileError, StatePathError, StateSaveError } from '../persistence/stateFile.ts'
@@ -10,7 +11,7 @@ import { USAGE_EXIT_CODE } from './exitCodes.ts'
  * usage errors and help never come here: src/cli.ts exits on them before this module is loaded.
  */
 export function reportFailure(error: unknown): never {
-  if (error instanceof ConfigError || error instanceof StatePathError || error instanceof LoadStateError) {
+  if (error instanceof ConfigError || error instanceof StatePathError || error instanceof LoadStateError || error instanceof ArtifactsFolderError) {
     console.error(`chainsim: ${error.message}`)
     process.exit(USAGE_EXIT_CODE)
   }

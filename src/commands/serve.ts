@@ -31,6 +31,7 @@ export interface ServeOptions {
   tlsCert?: string
   tlsKey?: string
   logRequests?: boolean
+  artifacts?: string
   /** --silent: print nothing of mined transactions and their console.log. */
   silent?: boolean
   genesis?: string
@@ -178,6 +179,7 @@ export async function serve(given: ServeOptions): Promise<void> {
   if (options.host) config.host = options.host
   if (options.tlsCert && options.tlsKey) config.tls = { cert: options.tlsCert, key: options.tlsKey }
   if (options.logRequests) config.logRequests = true
+  if (options.artifacts !== undefined) config.artifacts = options.artifacts
   if (options.archive) for (const network of config.networks) network.history = { stateBlocks: 'all' }
   if (options.autoImpersonate) for (const network of config.networks) network.autoImpersonate = true
   if (options.hardfork !== undefined) {
@@ -340,7 +342,13 @@ function printTransactions(server: RunningServer, silent: boolean): void {
   const named = server.networks.length > 1
   for (const network of server.networks) {
     if (silent) network.node.console.subscribe(() => {})
-    else printConsole(network.node.console, (line) => console.log(line), named ? network.name : undefined)
+    else
+      printConsole(
+        network.node.console,
+        (line) => console.log(line),
+        named ? network.name : undefined,
+        server.artifacts ? { node: network.node, decoder: network.decoder } : undefined,
+      )
   }
 }
 

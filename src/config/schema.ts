@@ -294,6 +294,11 @@ export const chainsimConfig = z
       .min(1)
       .optional()
       .meta(title('what web3_clientVersion answers (default anvil/v<Anvil version>/chainsim/v<version>/node<version>: docs/reference/compatibility.md)')),
+    artifacts: z
+      .string()
+      .min(1)
+      .optional()
+      .meta(title("a Foundry out/ or Hardhat artifacts/ folder: every network names and decodes the project's contracts with it (read again when it changes)")),
     limits: serverLimits.meta(title('transport limits, the same for every network')).prefault({}),
     rateLimit: rateLimit.optional().meta(title('a token bucket per API key; off unless given')),
     /** The state window of every network that sets none of its own. */

@@ -5,6 +5,8 @@ import { formatAbiItem } from 'viem/utils'
 type ViemAbiError = Extract<Abi[number], { type: 'error' }>
 import { bundledContracts } from '../contracts/index.ts'
 import { bytesToHex } from '../evm/index.ts'
+import { ContractMatcher } from './contractMatcher.ts'
+import type { ContractArtifact } from './projectArtifacts.ts'
 
 /** A named ABI: a contract's events, functions and errors. */
 export interface NamedAbi {
@@ -33,8 +35,8 @@ export interface Decoded {
 type Candidate<T> = { abi: string; item: T }
 
 /**
- * Decodes logs, calldata and revert data with known ABIs: the bundled contracts', and those a scenario
- * declares. An item is found by its selector (a log's topic 0, calldata's first 4 bytes), whatever the
+ * Decodes logs, calldata and revert data with known ABIs: the project's artifacts' (`--artifacts DIR`), the
+ * bundled contracts', and those a scenario declares; and names the artifact a runtime code was deployed from. An item is found by its selector (a log's topic 0, calldata's first 4 bytes), whatever the
  * address, as a signature database would; where two ABIs share a selector (ERC-20's and ERC-721's
  * `Transfer`), the first that decodes wins. viem does the ABI work.
  */
@@ -42,15 +44,31 @@ export class AbiDecoder {
   private readonly events = new Map<string, Candidate<AbiEvent>[]>()
   private readonly functions = new Map<string, Candidate<AbiFunction>[]>()
   private readonly errors = new Map<string, Candidate<ViemAbiError>[]>()
+  private contracts = new ContractMatcher([])
 
-  constructor(abis: readonly NamedAbi[]) {
-    for (const { name, abi } of abis) {
+  /** `artifacts`' ABIs come first: where they share a selector with another ABI, the project's names win. */
+  constructor(abis: readonly NamedAbi[], artifacts: readonly ContractArtifact[] = []) {
+    this.load(abis, artifacts)
+  }
+
+  /** Replaces what the decoder knows (the artifacts folder changed). */
+  load(abis: readonly NamedAbi[], artifacts: readonly ContractArtifact[] = []): void {
+    this.events.clear()
+    this.functions.clear()
+    this.errors.clear()
+    this.contracts = new ContractMatcher(artifacts)
+    for (const { name, abi } of [...artifacts, ...abis]) {
       for (const item of abi) {
         if (item.type === 'event' && !item.anonymous) push(this.events, toEventSelector(item), { abi: name, item })
         else if (item.type === 'function') push(this.functions, toFunctionSelector(item), { abi: name, item })
         else if (item.type === 'error') push(this.errors, toFunctionSelector(signatureOf(item)), { abi: name, item })
       }
     }
+  }
+
+  /** The project's contract `code` is a deployment of, or undefined. */
+  contractOf(code: Uint8Array): ContractArtifact | undefined {
+    return this.contracts.match(code)
   }
 
   /** A log's event, or undefined when no known ABI decodes it (anonymous events never do). */
@@ -79,14 +97,17 @@ export class AbiDecoder {
     return undefined
   }
 
-  /** Calldata's function and arguments, or undefined. */
-  decodeCall(data: Uint8Array): Decoded | undefined {
-    return bySelector(this.functions, data, (item, hex) => decodeFunctionData({ abi: [item], data: hex }).args)
+  /**
+   * Calldata's function and arguments, or undefined. `contract` (the artifact the called code was deployed from)
+   * decodes first, so its own argument names win over another ABI's under the same selector.
+   */
+  decodeCall(data: Uint8Array, contract?: string): Decoded | undefined {
+    return bySelector(this.functions, data, contract, (item, hex) => decodeFunctionData({ abi: [item], data: hex }).args)
   }
 
-  /** Revert data of a custom error, or undefined (Error(string) and Panic are src/rpc/revert.ts's). */
-  decodeError(data: Uint8Array): Decoded | undefined {
-    return bySelector(this.errors, data, (item, hex) => decodeErrorResult({ abi: [item], data: hex }).args)
+  /** Revert data of a custom error, or undefined (Error(string) and Panic are src/rpc/revert.ts's); `contract` as for decodeCall. */
+  decodeError(data: Uint8Array, contract?: string): Decoded | undefined {
+    return bySelector(this.errors, data, contract, (item, hex) => decodeErrorResult({ abi: [item], data: hex }).args)
   }
 }
 
@@ -94,11 +115,14 @@ export class AbiDecoder {
 function bySelector<T extends AbiFunction | ViemAbiError>(
   candidates: Map<string, Candidate<T>[]>,
   data: Uint8Array,
+  contract: string | undefined,
   decode: (item: T, hex: Hex) => readonly unknown[] | undefined,
 ): Decoded | undefined {
   if (data.length < 4) return undefined
   const hex = bytesToHex(data) as Hex
-  for (const { abi, item } of candidates.get(hex.slice(0, 10)) ?? []) {
+  const found = candidates.get(hex.slice(0, 10)) ?? []
+  const ordered = contract === undefined ? found : [...found.filter((c) => c.abi === contract), ...found.filter((c) => c.abi !== contract)]
+  for (const { abi, item } of ordered) {
     try {
       const args = decode(item, hex) ?? []
       return { abi, name: item.name, signature: signatureOf(item), args: argumentsOf(item.inputs, args) }

@@ -176,6 +176,10 @@ export interface TransactionDetails extends TransactionOutcome {
   /** Bytes of calldata. */
   input: number
   call: Decoded | null
+  /** The project's contract it called or created (`--artifacts DIR`), named by its runtime code. */
+  contract: { address: string; name: string; created: boolean } | null
+  /** Where an orphaned transaction was mined again on the canonical chain (its block and index); null otherwise. */
+  reincluded: (BlockRef & { index: number }) | null
   /**
    * What the transaction printed with console.log, a line a call, in the order they ran: kept while the network
    * captures it (`chainsim serve` does) for the newest 1,024 transactions that printed; else empty.

@@ -62,6 +62,8 @@ export interface StartChainsimOptions extends ChainOptions {
   autoImpersonate?: boolean
   /** What web3_clientVersion answers (the config's `clientVersion`; default `anvil/v1.7.1/chainsim/v<version>/node<version>`). */
   clientVersion?: string
+  /** A Foundry out/ or Hardhat artifacts/ folder (the config's `artifacts`): names and decodes the project's contracts, read again when it changes. */
+  artifacts?: string
 }
 
 /** One served network of a {@link Chainsim}. */
@@ -144,7 +146,10 @@ export async function startChainsim(options: StartChainsimOptions = {}): Promise
   )
   if (options.printTransactions) {
     const print = options.printTransactions === true ? (line: string) => console.log(line) : options.printTransactions
-    for (const network of networks) printConsole(network.node.console, print, networks.length > 1 ? network.name : undefined)
+    for (const network of server.networks) {
+      const naming = server.artifacts ? { node: network.node, decoder: network.decoder } : undefined
+      printConsole(network.node.console, print, server.networks.length > 1 ? network.name : undefined, naming)
+    }
   }
   const first = networks[0] as ChainsimNetwork
   const accounts = first.node.accounts.map((a) => ({ address: bytesToHex(a.address), privateKey: bytesToHex(a.privateKey) }))
@@ -182,8 +187,9 @@ function serveNetworks(options: StartChainsimOptions): Promise<RunningServer> {
   }))
   const clientVersion = options.clientVersion ?? options.config?.clientVersion
   const hardfork = options.hardfork === undefined ? {} : { hardfork: options.hardfork }
+  const artifacts = options.artifacts === undefined ? {} : { artifacts: options.artifacts }
   const config = parseConfig(
-    { ...options.config, ...hardfork, ...(clientVersion === undefined ? {} : { clientVersion }), networks: inputs },
+    { ...options.config, ...hardfork, ...artifacts, ...(clientVersion === undefined ? {} : { clientVersion }), networks: inputs },
     'startChainsim options',
   )
   const { nodeOptions } = options

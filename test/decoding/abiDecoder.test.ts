@@ -67,6 +67,36 @@ describe('calls and errors', () => {
   })
 })
 
+describe("a project's artifacts", () => {
+  const vault = parseDeclaredAbi('Vault', ['function burn(uint256 shares)', 'error NotOwner(address account, uint256 vaultId)'])
+  const project = new AbiDecoder(
+    [...BUNDLED_ABIS, erc721],
+    [{ name: 'Vault', file: 'Vault.sol/Vault.json', abi: vault.abi, deployedBytecode: new Uint8Array([0x60, 0x00]) }],
+  )
+  const burn = bytes(encodeFunctionData({ abi: vault.abi, functionName: 'burn', args: [3n] } as never))
+  const notOwner = bytes(encodeErrorResult({ abi: vault.abi, errorName: 'NotOwner', args: [alice, 1n] } as never))
+
+  test("come first: under a shared selector, the project's names win", () => {
+    expect(project.decodeCall(burn)).toMatchObject({ abi: 'Vault', args: [{ name: 'shares', value: '3' }] })
+  })
+
+  test("the called contract's ABI decodes before the others", () => {
+    const nftFirst = new AbiDecoder([...BUNDLED_ABIS, erc721, vault])
+    expect(nftFirst.decodeCall(burn)).toMatchObject({ abi: 'Nft', args: [{ name: 'tokenId' }] })
+    expect(nftFirst.decodeCall(burn, 'Vault')).toMatchObject({ abi: 'Vault', args: [{ name: 'shares', value: '3' }] })
+    expect(nftFirst.decodeError(notOwner, 'Vault')).toMatchObject({ abi: 'Vault', args: [{ name: 'account', value: alice }, { name: 'vaultId' }] })
+    expect(nftFirst.decodeError(notOwner)).toMatchObject({ abi: 'Nft' })
+  })
+
+  test('load replaces what the decoder knew', () => {
+    const reloaded = new AbiDecoder(BUNDLED_ABIS, [{ name: 'Vault', file: 'Vault.json', abi: vault.abi, deployedBytecode: new Uint8Array([0x60, 0x00]) }])
+    expect(reloaded.contractOf(new Uint8Array([0x60, 0x00]))?.name).toBe('Vault')
+    reloaded.load(BUNDLED_ABIS, [])
+    expect(reloaded.decodeCall(burn)).toBeUndefined()
+    expect(reloaded.contractOf(new Uint8Array([0x60, 0x00]))).toBeUndefined()
+  })
+})
+
 describe('declared ABIs', () => {
   test('Solidity-style lines and JSON entries both read; a bad entry is named by its index', () => {
     const mixed = parseDeclaredAbi('Mixed', [

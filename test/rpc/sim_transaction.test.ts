@@ -74,6 +74,27 @@ describe('valid params', () => {
     })
   })
 
+  test('an orphaned transaction the new branch mined again links to where it was mined', async ({ server }) => {
+    const { blockHash, hash, index } = await mined(server.url, { from: devAccount(5).address, to: emitter, data: emitterCall('emitMany', [1n]) })
+    expect((await rpc(server.url, 'sim_transaction', [{ blockHash, index }])).reincluded).toBeNull()
+    await rpc(server.url, 'sim_reorg', [{ depth: 1, reinclude: 'all' }])
+    const receipt = await rpc(server.url, 'eth_getTransactionReceipt', [hash])
+    expect(receipt.blockHash).not.toBe(blockHash)
+    const orphaned = await rpc(server.url, 'sim_transaction', [{ blockHash, index }])
+    expect(orphaned).toMatchObject({
+      canonical: false,
+      reincluded: { number: receipt.blockNumber, hash: receipt.blockHash, index: Number(receipt.transactionIndex) },
+    })
+    const again = await rpc(server.url, 'sim_transaction', [{ blockHash: receipt.blockHash, index: Number(receipt.transactionIndex) }])
+    expect(again).toMatchObject({ canonical: true, reincluded: null })
+  })
+
+  test('an orphaned transaction left out of the new branch links nowhere', async ({ server }) => {
+    const { blockHash, index } = await mined(server.url, { from: devAccount(6).address, to: emitter, data: emitterCall('emitMany', [1n]) })
+    await rpc(server.url, 'sim_reorg', [{ depth: 1, reinclude: 'none' }])
+    expect(await rpc(server.url, 'sim_transaction', [{ blockHash, index }])).toMatchObject({ canonical: false, reincluded: null })
+  })
+
   test('logs come a page at a time', async ({ server }) => {
     const { blockHash, index } = await mined(server.url, { from: devAccount(3).address, to: emitter, data: emitterCall('emitMany', [5n]) })
     const first = await rpc(server.url, 'sim_transaction', [{ blockHash, index, limit: 3 }])

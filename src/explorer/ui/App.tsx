@@ -26,6 +26,7 @@ export function App({ source }: { source: Source }) {
   const [change, setChange] = useState<{ seq: number; from: number; block?: TreeBlock }>({ seq: 0, from: 0 })
   const [version, setVersion] = useState(0)
   const [selected, setSelected] = useState<string | undefined>()
+  const [openAt, setOpenAt] = useState<number | undefined>()
   const [reveal, setReveal] = useState<{ seq: number; height: number } | undefined>()
   const [tab, setTab] = useState<Tab>('chain')
   const [error, setError] = useState<string | undefined>()
@@ -196,10 +197,29 @@ export function App({ source }: { source: Source }) {
         <div id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`}>
           {tab === 'chain' && tags ? (
             <div class="chain">
-              <ForkTree source={source} tags={tags} change={change} selected={selected} onSelect={(block) => setSelected(block.hash)} reveal={reveal} />
+              <ForkTree
+                source={source}
+                tags={tags}
+                change={change}
+                selected={selected}
+                onSelect={(block) => {
+                  setSelected(block.hash)
+                  setOpenAt(undefined)
+                }}
+                reveal={reveal}
+              />
               <div class="side" ref={side}>
                 {selected ? (
-                  <BlockDetails source={source} hash={selected} version={version} />
+                  <BlockDetails
+                    source={source}
+                    hash={selected}
+                    version={version}
+                    open={openAt}
+                    onOpen={(hash, index) => {
+                      setSelected(hash)
+                      setOpenAt(index)
+                    }}
+                  />
                 ) : (
                   <p class="muted">Select a block to see its transactions and logs.</p>
                 )}

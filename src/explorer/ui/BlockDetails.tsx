@@ -6,16 +6,30 @@ import { ether, extraText, num, quantityText, short, valueText } from './format.
 import { Table } from './Table.tsx'
 
 /** A block of any branch, its transactions, and the one opened: its call, outcome and decoded logs. */
-export function BlockDetails({ source, hash, version }: { source: Source; hash: string; version: number }) {
+export function BlockDetails({
+  source,
+  hash,
+  version,
+  open,
+  onOpen,
+}: {
+  source: Source
+  hash: string
+  version: number
+  /** The transaction opened when the block is (the one an orphaned copy links to). */
+  open?: number
+  /** Opens a transaction of another block. */
+  onOpen: (hash: string, index: number) => void
+}) {
   const [block, setBlock] = useState<BlockAnswer | null | undefined>()
   const [more, setMore] = useState<TransactionLine[]>([])
-  const [opened, setOpened] = useState<number | undefined>()
+  const [opened, setOpened] = useState<number | undefined>(open)
   const [error, setError] = useState<string | undefined>()
 
   useEffect(() => {
-    setOpened(undefined)
+    setOpened(open)
     setMore([])
-  }, [hash])
+  }, [hash, open])
   useEffect(() => {
     source.call<BlockAnswer | null>('sim_block', [{ hash }]).then(setBlock, (failure: Error) => setError(failure.message))
   }, [hash, version])
@@ -103,12 +117,24 @@ export function BlockDetails({ source, hash, version }: { source: Source; hash: 
           More transactions
         </button>
       ) : null}
-      {opened !== undefined ? <TransactionView source={source} blockHash={hash} index={opened} version={version} /> : null}
+      {opened !== undefined ? <TransactionView source={source} blockHash={hash} index={opened} version={version} onOpen={onOpen} /> : null}
     </section>
   )
 }
 
-function TransactionView({ source, blockHash, index, version }: { source: Source; blockHash: string; index: number; version: number }) {
+function TransactionView({
+  source,
+  blockHash,
+  index,
+  version,
+  onOpen,
+}: {
+  source: Source
+  blockHash: string
+  index: number
+  version: number
+  onOpen: (hash: string, index: number) => void
+}) {
   const [tx, setTx] = useState<TransactionDetails | null | undefined>()
   const [error, setError] = useState<string | undefined>()
   useEffect(() => {
@@ -156,6 +182,24 @@ function TransactionView({ source, blockHash, index, version }: { source: Source
         )}
         <dt>input</dt>
         <dd>{tx.input} bytes</dd>
+        {tx.contract ? (
+          <>
+            <dt>contract</dt>
+            <dd class="contract-name">
+              {tx.contract.name} {tx.contract.created ? 'created' : 'called'} at <span class="mono">{short(tx.contract.address)}</span>
+            </dd>
+          </>
+        ) : null}
+        {tx.reincluded ? (
+          <>
+            <dt>mined again</dt>
+            <dd>
+              <button type="button" class="link mono reincluded" onClick={() => tx.reincluded && onOpen(tx.reincluded.hash, tx.reincluded.index)}>
+                block {num(tx.reincluded.number)}, transaction {tx.reincluded.index}
+              </button>
+            </dd>
+          </>
+        ) : null}
       </dl>
       {tx.call ? <DecodedView title="Call" decoded={tx.call} /> : null}
       {tx.failure ? <FailureView failure={tx.failure} /> : null}

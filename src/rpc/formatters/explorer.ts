@@ -84,8 +84,11 @@ export function formatTransactionSummary(signed: SignedTransaction, decoder: Abi
   }
 }
 
-/** What a mined transaction's execution came to: its receipt's fields (blob gas for a blob transaction) and, when it failed, why. */
-export function formatOutcome(executed: ExecutedTransaction, decoder: AbiDecoder): TransactionOutcome {
+/**
+ * What a mined transaction's execution came to: its receipt's fields (blob gas for a blob transaction) and, when
+ * it failed, why (a custom error decoded with `contract`'s ABI first, when the called contract is known).
+ */
+export function formatOutcome(executed: ExecutedTransaction, decoder: AbiDecoder, contract?: string): TransactionOutcome {
   return {
     status: toQuantity(executed.status),
     gasUsed: toQuantity(executed.gasUsed),
@@ -93,18 +96,18 @@ export function formatOutcome(executed: ExecutedTransaction, decoder: AbiDecoder
     contractAddress: executed.contractAddress ? toData(executed.contractAddress) : null,
     blobGasUsed: executed.blobGasUsed === undefined ? null : toQuantity(executed.blobGasUsed),
     blobGasPrice: executed.blobGasPrice === undefined ? null : toQuantity(executed.blobGasPrice),
-    failure: executed.failure ? formatFailure(executed.failure, decoder) : null,
+    failure: executed.failure ? formatFailure(executed.failure, decoder, contract) : null,
   }
 }
 
 /** A failed transaction: the EVM's error, the revert data, its Error(string)/Panic reason or custom error. */
-function formatFailure(failure: NonNullable<ExecutedTransaction['failure']>, decoder: AbiDecoder): Failure {
+function formatFailure(failure: NonNullable<ExecutedTransaction['failure']>, decoder: AbiDecoder, contract: string | undefined): Failure {
   const data = toData(failure.returnData)
   return {
     error: failure.error,
     data,
     reason: decodeRevertReason(data) ?? null,
-    custom: decoder.decodeError(failure.returnData) ?? null,
+    custom: decoder.decodeError(failure.returnData, contract) ?? null,
   }
 }
 
