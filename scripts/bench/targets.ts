@@ -60,7 +60,10 @@ export async function startChainsim(options: TargetOptions = {}): Promise<Target
   const port = await freePort()
   const config = join(mkdtempSync(join(tmpdir(), 'chainsim-bench-')), 'config.json')
   writeFileSync(config, JSON.stringify({ networks: [{ name: 'bench', chainId: 31337, port, mining: { auto: options.automine ?? false } }] }))
-  const child = spawn(process.execPath, ['--expose-gc', join(here, '..', '..', 'src', 'bin', 'chainsim.mjs'), 'serve', '--config', config], { stdio: 'ignore' })
+  // --silent as Anvil is run below: neither formats a line per transaction that nobody reads.
+  const child = spawn(process.execPath, ['--expose-gc', join(here, '..', '..', 'src', 'bin', 'chainsim.mjs'), 'serve', '--config', config, '--silent'], {
+    stdio: 'ignore',
+  })
   const url = `http://127.0.0.1:${port}/v3/bench`
   await waitForRpc(url, child)
   return {
