@@ -38,6 +38,9 @@ function parsePort(value: string): number {
   return port
 }
 
+const parseSeconds = wholeSeconds('a whole number of seconds')
+const parseWholeSeconds = wholeSeconds('a whole number of seconds since 1970')
+
 const program = new Command()
   .name('chainsim')
   .description('An in-memory simulated EVM chain: real transactions, scripted reorgs, pending logs, Infura-shaped JSON-RPC.')
@@ -144,12 +147,6 @@ function parseWholeNumber(value: string): string {
   return value
 }
 
-function parseWholeSeconds(value: string): number {
-  const seconds = Number(value)
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(seconds)) throw new InvalidArgumentError('a whole number of seconds since 1970')
-  return seconds
-}
-
 function parseBlockTime(value: string): number {
   const seconds = Number(value)
   if (!/^\d*\.?\d+$/.test(value) || seconds < 0.001 || seconds > (2 ** 31 - 1) / 1000) {
@@ -182,10 +179,13 @@ function parseForkUrl(value: string): { url: string; block?: number } {
   return { url, block: parseBlockNumber(tail) }
 }
 
-function parseSeconds(value: string): number {
-  const seconds = Number(value)
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(seconds)) throw new InvalidArgumentError('a whole number of seconds')
-  return seconds
+/** A whole number of seconds, as `expected` words it in a refusal. */
+function wholeSeconds(expected: string): (value: string) => number {
+  return (value) => {
+    const seconds = Number(value)
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(seconds)) throw new InvalidArgumentError(expected)
+    return seconds
+  }
 }
 
 function parsePositiveInteger(value: string): number {

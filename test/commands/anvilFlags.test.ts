@@ -9,6 +9,7 @@ import type { EIP1193RequestFn, Hex } from 'viem'
 import { afterAll, describe, expect, test } from 'vitest'
 import { startChainsim } from '../../src/testing/index.ts'
 import { hasAnvil, startAnvil } from '../helpers/anvil.ts'
+import { MERGED_AT_GENESIS } from '../helpers/gethForks.ts'
 import { serveWithArgs } from '../helpers/servedProcess.ts'
 import type { ServedProcess } from '../helpers/servedProcess.ts'
 
@@ -303,23 +304,7 @@ async function freePort(): Promise<number> {
 
 /** A geth genesis of chain 777 with every fork at its start. */
 const GENESIS = {
-  config: {
-    chainId: 777,
-    homesteadBlock: 0,
-    eip150Block: 0,
-    eip155Block: 0,
-    eip158Block: 0,
-    byzantiumBlock: 0,
-    constantinopleBlock: 0,
-    petersburgBlock: 0,
-    istanbulBlock: 0,
-    berlinBlock: 0,
-    londonBlock: 0,
-    mergeNetsplitBlock: 0,
-    terminalTotalDifficulty: 0,
-    shanghaiTime: 0,
-    cancunTime: 0,
-  },
+  config: { chainId: 777, ...MERGED_AT_GENESIS, terminalTotalDifficulty: 0, shanghaiTime: 0, cancunTime: 0 },
   alloc: {},
   gasLimit: '0x1c9c380',
   difficulty: '0x0',

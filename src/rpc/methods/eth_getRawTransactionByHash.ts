@@ -1,5 +1,5 @@
 import type { Hex } from 'viem'
-import { defineMethod, returns } from '../defineMethod.ts'
+import { defineMethod, returns, twinOf } from '../defineMethod.ts'
 import { formatRawTransaction } from '../formatters/transaction.ts'
 import { hash32 } from '../schemas.ts'
 import { transactionByHash } from '../transactionLookup.ts'
@@ -14,3 +14,6 @@ export const eth_getRawTransactionByHash = defineMethod({
   fork: 'forwarded',
   handler: ([hash], { node }) => formatRawTransaction(transactionByHash(node, hash)),
 })
+
+/** geth's debug name for the same read. */
+export const debug_getRawTransaction = twinOf(eth_getRawTransactionByHash, 'debug_getRawTransaction', 'same')

@@ -1,8 +1,7 @@
-import { ServerError } from '../../errors.ts'
 import { defineMethod, returns } from '../defineMethod.ts'
 import { internalOperations } from '../formatters/otterscan.ts'
 import type { OtsInternalOperation } from '../formatters/otterscan.ts'
-import { callTreeOfTransaction } from '../../execution/callTrees.ts'
+import { minedCallTree } from '../minedCallTree.ts'
 import { hash32 } from '../schemas.ts'
 
 export const ots_getInternalOperations = defineMethod({
@@ -13,9 +12,5 @@ export const ots_getInternalOperations = defineMethod({
   reads: { block: { param: 0, kind: 'transaction' }, state: true },
   lagged: true,
   fork: 'local',
-  handler: async ([hash], { node }) => {
-    const found = node.chain.transaction(hash)
-    if (!found) throw new ServerError('transaction not found')
-    return internalOperations(await callTreeOfTransaction(node.execution, found.block, found.index))
-  },
+  handler: async ([hash], { node }) => internalOperations(await minedCallTree(node, hash)),
 })

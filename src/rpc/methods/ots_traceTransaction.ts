@@ -1,8 +1,7 @@
-import { ServerError } from '../../errors.ts'
 import { defineMethod, returns } from '../defineMethod.ts'
 import { traceEntries } from '../formatters/otterscan.ts'
 import type { OtsTraceEntry } from '../formatters/otterscan.ts'
-import { callTreeOfTransaction } from '../../execution/callTrees.ts'
+import { minedCallTree } from '../minedCallTree.ts'
 import { hash32 } from '../schemas.ts'
 
 export const ots_traceTransaction = defineMethod({
@@ -13,9 +12,5 @@ export const ots_traceTransaction = defineMethod({
   reads: { block: { param: 0, kind: 'transaction' }, state: true },
   lagged: true,
   fork: 'local',
-  handler: async ([hash], { node }) => {
-    const found = node.chain.transaction(hash)
-    if (!found) throw new ServerError('transaction not found')
-    return traceEntries(await callTreeOfTransaction(node.execution, found.block, found.index))
-  },
+  handler: async ([hash], { node }) => traceEntries(await minedCallTree(node, hash)),
 })
