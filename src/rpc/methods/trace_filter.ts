@@ -5,6 +5,7 @@ import { defineMethod, returns } from '../defineMethod.ts'
 import { toData } from '../formatters/hex.ts'
 import { endsOf } from '../formatters/parityTrace.ts'
 import type { LocalizedParityTrace, ParityTrace } from '../formatters/parityTrace.ts'
+import { jsonCount } from '../otsParams.ts'
 import { parityTracesOfBlock } from '../parityTracing.ts'
 import { address, blockTag } from '../schemas.ts'
 import type { BlockTag } from '../../chain/types.ts'
@@ -12,19 +13,14 @@ import type { BlockTag } from '../../chain/types.ts'
 /** Anvil's cap on the blocks one trace_filter re-executes: the scan costs the range, so the range is bounded. */
 const MAX_BLOCK_DISTANCE = 300n
 
-const count = z
-  .number({ error: 'expected a non-negative integer' })
-  .int({ error: 'expected a non-negative integer' })
-  .nonnegative({ error: 'expected a non-negative integer' })
-
 const traceFilter = z.strictObject(
   {
     fromBlock: blockTag.optional(),
     toBlock: blockTag.optional(),
     fromAddress: z.array(address, { error: 'expected an array of addresses' }).optional(),
     toAddress: z.array(address, { error: 'expected an array of addresses' }).optional(),
-    after: count.optional(),
-    count: count.optional(),
+    after: jsonCount.optional(),
+    count: jsonCount.optional(),
     mode: z.enum(['union', 'intersection'], { error: 'expected "union" or "intersection"' }).optional(),
   },
   { error: 'expected a trace filter object' },
