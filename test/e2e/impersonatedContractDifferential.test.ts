@@ -2,7 +2,7 @@ import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startChainsim, type Chainsim } from '../../src/testing/index.ts'
 import { hasAnvil, startAnvil, type AnvilProcess } from '../helpers/anvil.ts'
-import { deployTokenViaRpc, devAccount, hex, send, signRaw, tokenCall } from '../helpers/rpcChain.ts'
+import { deployTokenViaRpc, devAccount, hex, minedReceiptOf as receiptOf, send, signRaw, tokenCall } from '../helpers/rpcChain.ts'
 import { rpc, rpcRaw } from '../helpers/rpcClient.ts'
 
 /**
@@ -23,15 +23,6 @@ afterAll(async () => {
 
 const bob = devAccount(1).address.toLowerCase() as Hex
 
-/** Anvil answers eth_sendTransaction before its automined block is in: the receipt is polled for. */
-async function receiptOf(url: string, hash: Hex): Promise<Record<string, string>> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const receipt = await rpc<Record<string, string> | null>(url, 'eth_getTransactionReceipt', [hash])
-    if (receipt) return receipt
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no receipt for ${hash}`)
-}
 const targets = () => [['chainsim', chainsim.url], ...(anvil ? [['Anvil', anvil.url]] : [])] as const
 
 describe.each([['chainsim'], ...(hasAnvil ? [['Anvil']] : [])])('%s', (name) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { EventEmitter, Relay } from '../../src/contracts/index.ts'
 import { startChainsim, type Chainsim } from '../../src/testing/index.ts'
 import { hasAnvil, startAnvil, type AnvilProcess } from '../helpers/anvil.ts'
-import { devAccount, emitterCall, relayCall } from '../helpers/rpcChain.ts'
+import { devAccount, emitterCall, minedReceiptOf, relayCall } from '../helpers/rpcChain.ts'
 import { rpc } from '../helpers/rpcClient.ts'
 
 /**
@@ -39,19 +39,9 @@ async function sendBoth(tx: { to?: Hex; data?: Hex; value?: bigint; gas?: bigint
   const hashes = await Promise.all(urls.map((url) => rpc<Hex>(url, 'eth_sendRawTransaction', [raw])))
   expect(hashes[0]).toBe(hashes[1])
   const receipts = []
-  for (const url of urls) receipts.push(await receiptWithin(url, hashes[0]!))
+  for (const url of urls) receipts.push(await minedReceiptOf(url, hashes[0]!))
   expect(receipts[0]!.status).toBe(receipts[1]!.status)
   return { hash: hashes[0]!, contractAddress: receipts[0]!.contractAddress }
-}
-
-async function receiptWithin(url: string, hash: Hex): Promise<{ contractAddress: Hex | null; status: Hex }> {
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    const receipt = await rpc<{ contractAddress: Hex | null; status: Hex } | null>(url, 'eth_getTransactionReceipt', [hash])
-    if (receipt) return receipt
-    if (Date.now() > deadline) throw new Error(`${url} gave no receipt of ${hash}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
 }
 
 async function both<T>(method: string, params: unknown[]): Promise<[T, T]> {

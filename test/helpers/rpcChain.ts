@@ -51,13 +51,27 @@ export async function receiptOf(url: string, hash: Hex): Promise<Record<string, 
 }
 
 /**
+ * The receipt once the transaction is mined, asked again until `timeoutMs` has passed: Anvil answers
+ * eth_sendTransaction before its automined block is in (chainsim answers after it, so this returns at once there).
+ */
+export async function minedReceiptOf(url: string, hash: Hex, timeoutMs = 10_000): Promise<Record<string, any>> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const receipt = await rpc<Record<string, any> | null>(url, 'eth_getTransactionReceipt', [hash])
+    if (receipt) return receipt
+    if (Date.now() > deadline) throw new Error(`no receipt for ${hash} within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/**
  * Deploys creation code from dev account `from` (mining it if automine is off) and returns the address. A `gas`
  * limit skips estimation (a binary search of runs), for fixtures that deploy many times.
  */
 export async function deploy(url: string, data: Hex, options: { from?: number; mine?: boolean; gas?: Hex } = {}): Promise<Hex> {
   const hash = await send(url, { from: devAccount(options.from ?? 0).address, data, ...(options.gas && { gas: options.gas }) })
   if (options.mine) await rpc(url, 'evm_mine')
-  const receipt = await receiptOf(url, hash)
+  const receipt = await minedReceiptOf(url, hash)
   if (receipt.status !== '0x1' || !receipt.contractAddress) throw new Error(`deployment failed: ${JSON.stringify(receipt)}`)
   return receipt.contractAddress as Hex
 }

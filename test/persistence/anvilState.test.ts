@@ -8,7 +8,7 @@ import { ChainsimToken } from '../../src/contracts/index.ts'
 import { startChainsim } from '../../src/testing/index.ts'
 import { hasAnvil, startAnvil } from '../helpers/anvil.ts'
 import type { AnvilProcess } from '../helpers/anvil.ts'
-import { devAccount, send } from '../helpers/rpcChain.ts'
+import { devAccount, minedReceiptOf, send } from '../helpers/rpcChain.ts'
 import { rpc } from '../helpers/rpcClient.ts'
 import { oneNetworkConfig, serveWithState } from './servedState.ts'
 
@@ -26,18 +26,8 @@ const EDITED = '0x00000000000000000000000000000000000000f3'
 const TOKEN_HOLDER = '0x00000000000000000000000000000000000000f4'
 const SET_SLOT = numberToHex(9n, { size: 32 })
 
-/** The receipt once mined: Anvil's automine answers a send before its receipt can be read. */
-async function mined(url: string, hash: Hex): Promise<Record<string, any>> {
-  for (let tries = 0; tries < 200; tries++) {
-    const receipt = await rpc<Record<string, any> | null>(url, 'eth_getTransactionReceipt', [hash])
-    if (receipt) return receipt
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error(`${hash} was not mined`)
-}
-
 async function deployed(url: string, data: Hex): Promise<Hex> {
-  const receipt = await mined(url, await send(url, { from: devAccount(0).address, data, gas: '0x300000' }))
+  const receipt = await minedReceiptOf(url, await send(url, { from: devAccount(0).address, data, gas: '0x300000' }))
   if (receipt.status !== '0x1') throw new Error(`deployment failed: ${JSON.stringify(receipt)}`)
   return receipt.contractAddress
 }
@@ -47,8 +37,8 @@ async function populate(url: string): Promise<{ storing: Hex; token: Hex }> {
   const storing = await deployed(url, STORING_CONTRACT)
   const token = await deployed(url, encodeDeployData({ abi: ChainsimToken.abi, bytecode: ChainsimToken.bytecode, args: ['Token', 'TOK', 10n ** 24n] }))
   const transfer = encodeFunctionData({ abi: ChainsimToken.abi, functionName: 'transfer', args: [TOKEN_HOLDER, 12345n] })
-  await mined(url, await send(url, { from: devAccount(0).address, to: token, data: transfer }))
-  await mined(url, await send(url, { from: devAccount(1).address, to: FUNDED, value: '0xde0b6b3a7640000' }))
+  await minedReceiptOf(url, await send(url, { from: devAccount(0).address, to: token, data: transfer }))
+  await minedReceiptOf(url, await send(url, { from: devAccount(1).address, to: FUNDED, value: '0xde0b6b3a7640000' }))
   await rpc(url, 'anvil_setNonce', [NONCED, '0x2a'])
   await rpc(url, 'anvil_setBalance', [NONCED, '0x1234'])
   await rpc(url, 'anvil_setCode', [EDITED, '0x60016000f3'])
@@ -114,7 +104,7 @@ describe.skipIf(!hasAnvil)("Anvil's state JSON", () => {
       expect(await rpc(url, 'anvil_loadState', [dumped])).toBe(true)
       expect(await answers(url, contracts)).toEqual(expected)
       // Merged into the head as Anvil merges it: the chain goes on from there.
-      await mined(url, await send(url, { from: devAccount(0).address, to: FUNDED, value: '0x1' }))
+      await minedReceiptOf(url, await send(url, { from: devAccount(0).address, to: FUNDED, value: '0x1' }))
       const client = createPublicClient({ transport: http(url) })
       expect(await client.getBalance({ address: FUNDED })).toBe(10n ** 18n + 1n)
     } finally {
