@@ -36,6 +36,9 @@ export interface Reorg {
   addedLogs: number
 }
 
+/** Heights one sim_forkTree call may span; a report reads the whole tree a page of them at a time. */
+export const MAX_TREE_HEIGHTS = 1000
+
 export interface ForkTree {
   head: BlockRef
   top: string
