@@ -5,7 +5,7 @@ import type { FaultSpec } from './faults/faultSpec.ts'
 import type { RpcTransaction } from './formatters/transaction.ts'
 import type { RpcLog } from './formatters/log.ts'
 import type { ScenarioSteps } from './methodContext.ts'
-import type { RequestRecord } from './requestLog.ts'
+import type { LoggedRequest } from './requestLog.ts'
 
 export interface BlockRef {
   number: string
@@ -223,7 +223,7 @@ export interface SubscriptionLine {
 }
 
 /** One call a network answered, as sim_requests lists it and sim_subscribe `requests` sends it. */
-export type RequestLine = RequestRecord
+export type RequestLine = LoggedRequest
 
 export type ScenarioStep = ScenarioSteps['steps'][number]
 

@@ -4,7 +4,7 @@ import { defineMethod, returns } from '../defineMethod.ts'
 import { MAX_TREE_HEIGHTS } from '../explorerAnswers.ts'
 import type { ForkTree } from '../explorerAnswers.ts'
 import { cursor } from '../pageSchemas.ts'
-import { formatRecordedReorg, formatTags, formatTreeBlock } from '../formatters/explorer.ts'
+import { formatReorgEntry, formatTags, formatTreeBlock } from '../formatters/explorer.ts'
 import { toQuantity } from '../formatters/hex.ts'
 import type { TreeBlock } from '../explorerAnswers.ts'
 
@@ -63,7 +63,7 @@ export const sim_forkTree = defineMethod({
         toBlock: toQuantity(to),
         blocks,
         crowded,
-        reorgs: node.reorgs.history.touching(from, to, MAX_REORGS).map(formatRecordedReorg),
+        reorgs: node.reorgs.history.touching(from, to, MAX_REORGS).map(formatReorgEntry),
       }
     })
   },
