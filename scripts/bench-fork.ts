@@ -23,7 +23,8 @@ import { ChainsimToken } from '../src/contracts/index.ts'
 import { createForkedNode } from '../src/fork/createForkedNode.ts'
 import { ChainNode } from '../src/node.ts'
 import { rpc } from './bench/rpc.ts'
-import { anvilBinary, startAnvil, startChainsim } from './bench/targets.ts'
+import { anvilBinary } from '../test/helpers/anvilBinary.ts'
+import { startAnvil, startChainsim } from './bench/targets.ts'
 import type { Target } from './bench/targets.ts'
 
 const options = new Command()

@@ -11,7 +11,7 @@
 import { Command } from 'commander'
 import { WebSocket } from 'ws'
 import { rssMiB, startChainsim } from './bench/chainsimProcess.ts'
-import { freePort } from './bench/freePort.ts'
+import { freePort } from '../test/helpers/freePort.ts'
 
 const options = new Command()
   .option('--seconds <n>', 'how long to run', (v) => Number(v), 60)

@@ -14,7 +14,7 @@ import { WebSocket } from 'ws'
 import { ChainsimToken } from '../src/contracts/index.ts'
 import { createDevCommon, deriveDevAccounts, DEV_MNEMONIC, signTransaction } from '../src/evm/index.ts'
 import { rssMiB, startChainsim } from './bench/chainsimProcess.ts'
-import { freePort } from './bench/freePort.ts'
+import { freePort } from '../test/helpers/freePort.ts'
 import { rpc } from './bench/rpc.ts'
 import { summarize } from './bench/stats.ts'
 

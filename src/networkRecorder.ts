@@ -10,7 +10,7 @@ import type { BlockParameters } from './mining/blockParameters.ts'
 import type { Miner, MiningMode } from './mining/miner.ts'
 import { isEmptyChange } from './networkImage.ts'
 import type { BlockParametersImage, NetworkChange, NetworkImage, ReorgImage } from './networkImage.ts'
-import type { RecordedReorg, ReorgHistory } from './reorg/reorgHistory.ts'
+import type { ReorgEntry, ReorgHistory } from './reorg/reorgHistory.ts'
 import type { TxPool } from './txpool/txPool.ts'
 
 /** The parts of a network whose state a state file keeps (the node's own, handed over as to its other modules). */
@@ -46,7 +46,7 @@ export function imageOf(parts: RecordedParts): NetworkImage {
     blockParameters: blockParametersOf(parts.blockParameters),
     snapshots: { lastId: parts.snapshots.lastTaken, entries: parts.snapshots.entries() },
     headOverride: parts.headState.save(),
-    reorgs: { total: parts.history.total, records: parts.history.recorded().map(reorgImageOf) },
+    reorgs: { total: parts.history.total, records: parts.history.entries().map(reorgImageOf) },
   }
 }
 
@@ -118,7 +118,7 @@ export class NetworkRecorder {
       change.snapshots = { lastId: this.parts.snapshots.lastTaken, entries: this.parts.snapshots.entries() }
     }
     if (now.overrideVersion !== told.overrideVersion) change.headOverride = { value: this.parts.headState.save() }
-    if (now.reorgs !== told.reorgs) change.reorgs = this.parts.history.recorded(told.reorgs).map(reorgImageOf)
+    if (now.reorgs !== told.reorgs) change.reorgs = this.parts.history.entries(told.reorgs).map(reorgImageOf)
     this.#told = now
     if (!isEmptyChange(change)) this.tell(change)
   }
@@ -182,13 +182,13 @@ function sameClock(a: ClockState, b: ClockState): boolean {
   return a.offset === b.offset && a.nextTimestamp === b.nextTimestamp && a.interval === b.interval
 }
 
-function reorgImageOf(record: RecordedReorg): ReorgImage {
+function reorgImageOf(reorg: ReorgEntry): ReorgImage {
   return {
-    id: record.id,
-    cause: record.cause,
-    at: record.at,
-    commonAncestor: record.commonAncestor.hashKey,
-    removed: record.removed.map((b) => b.hashKey),
-    added: record.added.map((b) => b.hashKey),
+    id: reorg.id,
+    cause: reorg.cause,
+    at: reorg.at,
+    commonAncestor: reorg.commonAncestor.hashKey,
+    removed: reorg.removed.map((b) => b.hashKey),
+    added: reorg.added.map((b) => b.hashKey),
   }
 }

@@ -17,6 +17,7 @@ import type { FaultInjector } from './rpc/faults.ts'
 import type { ScenarioSteps } from './rpc/methodContext.ts'
 import type { NamedAbi } from './decoding/abiDecoder.ts'
 import { startNetworkServer } from './transports/networkServer.ts'
+import { registerExplorerRoutes } from './explorer/routes.ts'
 import { PortInUseError } from './transports/portInUse.ts'
 import type { PortOrigin } from './transports/portInUse.ts'
 import { createBrowserAccess } from './transports/browserAccess.ts'
@@ -179,6 +180,7 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
         rateLimiter,
         access,
         connectionFaults: faults,
+        registerRoutes: registerExplorerRoutes,
       }).catch(async (error: unknown) => {
         await (forkedNodeOf(node) ?? node).close()
         if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(network.name, config.host, port, portOrigin, { cause: error })

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_CONFIG } from '../../src/config/defaults.ts'
 import { rssMiB, startChainsim } from './chainsimProcess.ts'
-import { freePort } from './freePort.ts'
+import { freePort } from '../../test/helpers/freePort.ts'
 import { rpc } from './rpc.ts'
 
 export interface DaySample {

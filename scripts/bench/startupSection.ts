@@ -5,7 +5,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort } from './freePort.ts'
+import { freePort } from '../../test/helpers/freePort.ts'
 import { repeated, timeToExit, timeToFirstAnswer } from './startup.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))

@@ -10,7 +10,7 @@ import { parseConfig } from '../../src/config/loadConfig.ts'
 import { createDevCommon, deriveDevAccounts, DEV_MNEMONIC, signTransaction } from '../../src/evm/index.ts'
 import type { TypedTxData } from '../../src/evm/index.ts'
 import { startServer } from '../../src/server.ts'
-import { freePort } from './freePort.ts'
+import { freePort } from '../../test/helpers/freePort.ts'
 import { rpc } from './rpc.ts'
 import { summarize } from './stats.ts'
 

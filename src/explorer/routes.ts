@@ -1,4 +1,6 @@
-import type { HttpServer } from '../transports/httpServer.ts'
+import type http from 'node:http'
+import type https from 'node:https'
+import type { FastifyInstance } from 'fastify'
 import { explorerAssets } from './assets.ts'
 
 /**
@@ -29,7 +31,7 @@ const PAGE = `<!doctype html>
  * through JSON-RPC with the same key and the same Host and Origin rules (a page chainsim serves is same-origin,
  * so it works whatever the CORS setting).
  */
-export function registerExplorerRoutes(app: HttpServer): void {
+export function registerExplorerRoutes(app: FastifyInstance<http.Server | https.Server>): void {
   app.get('/ui', (_request, reply) => reply.redirect('/ui/'))
   app.get('/ui/', (_request, reply) =>
     reply.type('text/html; charset=utf-8').header('content-security-policy', EXPLORER_CSP).header('cache-control', 'no-cache').send(PAGE),

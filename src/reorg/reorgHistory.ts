@@ -4,7 +4,7 @@ import type { ChainBlock } from '../chain/types.ts'
 export type ReorgCause = 'simReorg' | 'anvilReorg' | 'rollback' | 'revert' | 'profile'
 
 /** One reorganisation as an explorer annotates it. */
-export interface RecordedReorg {
+export interface ReorgEntry {
   /** 1-based, in the order they happened on this network. */
   readonly id: number
   readonly cause: ReorgCause
@@ -24,17 +24,17 @@ export const DEFAULT_REORG_HISTORY = 10_000
 
 /**
  * The reorganisations of one network, newest last, bounded: past `capacity` the oldest are forgotten (their
- * blocks stay in the block tree). The blocks are the chain's own objects, so a record costs a few pointers.
+ * blocks stay in the block tree). The blocks are the chain's own objects, so an entry costs a few pointers.
  */
 export class ReorgHistory {
-  private readonly records: RecordedReorg[] = []
+  private readonly kept: ReorgEntry[] = []
   private nextId = 1
 
   constructor(private readonly capacity = DEFAULT_REORG_HISTORY) {}
 
-  add(cause: ReorgCause, change: { commonAncestor: ChainBlock; removed: readonly ChainBlock[]; added: readonly ChainBlock[] }): RecordedReorg {
+  add(cause: ReorgCause, change: { commonAncestor: ChainBlock; removed: readonly ChainBlock[]; added: readonly ChainBlock[] }): ReorgEntry {
     const count = (blocks: readonly ChainBlock[]) => blocks.reduce((sum, b) => sum + b.logCount, 0)
-    const record: RecordedReorg = {
+    const entry: ReorgEntry = {
       id: this.nextId++,
       cause,
       at: Date.now(),
@@ -44,27 +44,27 @@ export class ReorgHistory {
       removedLogs: count(change.removed),
       addedLogs: count(change.added),
     }
-    this.records.push(record)
-    if (this.records.length > this.capacity) this.records.splice(0, this.records.length - this.capacity)
-    return record
+    this.kept.push(entry)
+    if (this.kept.length > this.capacity) this.kept.splice(0, this.kept.length - this.capacity)
+    return entry
   }
 
-  /** The records kept, oldest first; ids above `after` only when given (what a state file's journal has not saved). */
-  recorded(after = 0): RecordedReorg[] {
-    let from = this.records.length
-    while (from > 0 && (this.records[from - 1] as RecordedReorg).id > after) from--
-    return this.records.slice(from)
+  /** The entries kept, oldest first; ids above `after` only when given (what a state file's journal has not saved). */
+  entries(after = 0): ReorgEntry[] {
+    let from = this.kept.length
+    while (from > 0 && (this.kept[from - 1] as ReorgEntry).id > after) from--
+    return this.kept.slice(from)
   }
 
-  /** Records a state file saved, in place of none; `total` as it was saved. */
-  restore(records: readonly RecordedReorg[], total: number): void {
-    this.records.splice(0, this.records.length, ...records.slice(-this.capacity))
+  /** Entries a state file saved, in place of none; `total` as it was saved. */
+  restore(entries: readonly ReorgEntry[], total: number): void {
+    this.kept.splice(0, this.kept.length, ...entries.slice(-this.capacity))
     this.nextId = total + 1
   }
 
-  /** Forgets every record (the chain they happened on was replaced: their blocks are gone); `total` keeps counting. */
+  /** Forgets every entry (the chain they happened on was replaced: their blocks are gone); `total` keeps counting. */
   forget(): void {
-    this.records.length = 0
+    this.kept.length = 0
   }
 
   /** How many reorganisations happened, forgotten ones included. */
@@ -76,13 +76,13 @@ export class ReorgHistory {
    * Newest first, at most `limit`: those whose changed heights (common ancestor + 1 up to the highest block
    * removed or added) meet `from..to`.
    */
-  touching(from: bigint, to: bigint, limit: number): RecordedReorg[] {
-    const found: RecordedReorg[] = []
-    for (let i = this.records.length - 1; i >= 0 && found.length < limit; i--) {
-      const record = this.records[i] as RecordedReorg
-      const low = record.commonAncestor.number + 1n
-      const high = low + BigInt(Math.max(record.removed.length, record.added.length, 1)) - 1n
-      if (low <= to && high >= from) found.push(record)
+  touching(from: bigint, to: bigint, limit: number): ReorgEntry[] {
+    const found: ReorgEntry[] = []
+    for (let i = this.kept.length - 1; i >= 0 && found.length < limit; i--) {
+      const entry = this.kept[i] as ReorgEntry
+      const low = entry.commonAncestor.number + 1n
+      const high = low + BigInt(Math.max(entry.removed.length, entry.added.length, 1)) - 1n
+      if (low <= to && high >= from) found.push(entry)
     }
     return found
   }

@@ -2,7 +2,7 @@ import type { CallFrame } from '../evm/index.ts'
 import type { ChainNode } from '../node.ts'
 import { toData } from './formatters/hex.ts'
 import type { OtsContractCreator } from './formatters/otterscan.ts'
-import { callTreeOfTransaction } from '../execution/callTrees.ts'
+import { callTreeOfTransaction } from '../stateReads/callTrees.ts'
 
 /**
  * ots_getContractCreator from the address index: the latest canonical transaction that deployed `contract`

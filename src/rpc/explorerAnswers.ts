@@ -5,7 +5,7 @@ import type { FaultSpec } from './faults/faultSpec.ts'
 import type { RpcTransaction } from './formatters/transaction.ts'
 import type { RpcLog } from './formatters/log.ts'
 import type { ScenarioSteps } from './methodContext.ts'
-import type { RequestRecord } from './requestLog.ts'
+import type { LoggedRequest } from './requestLog.ts'
 
 export interface BlockRef {
   number: string
@@ -35,6 +35,9 @@ export interface Reorg {
   removedLogs: number
   addedLogs: number
 }
+
+/** Heights one sim_forkTree call may span; a report reads the whole tree a page of them at a time. */
+export const MAX_TREE_HEIGHTS = 1000
 
 export interface ForkTree {
   head: BlockRef
@@ -220,7 +223,7 @@ export interface SubscriptionLine {
 }
 
 /** One call a network answered, as sim_requests lists it and sim_subscribe `requests` sends it. */
-export type RequestLine = RequestRecord
+export type RequestLine = LoggedRequest
 
 export type ScenarioStep = ScenarioSteps['steps'][number]
 

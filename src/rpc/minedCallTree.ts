@@ -1,6 +1,6 @@
 import { ServerError } from '../errors.ts'
 import type { CallFrame } from '../evm/index.ts'
-import { callTreeOfTransaction } from '../execution/callTrees.ts'
+import { callTreeOfTransaction } from '../stateReads/callTrees.ts'
 import type { MethodContext } from './methodContext.ts'
 
 /** A mined transaction's call tree, for the methods that refuse any other with Anvil's -32000 `transaction not found`. */

@@ -1,5 +1,5 @@
 import type { ChainBlock } from '../chain/types.ts'
-import { callTreesOfBlock } from '../execution/callTrees.ts'
+import { callTreesOfBlock } from '../stateReads/callTrees.ts'
 import type { ChainNode } from '../node.ts'
 import { localized, parityTraces } from './formatters/parityTrace.ts'
 import type { LocalizedParityTrace } from './formatters/parityTrace.ts'

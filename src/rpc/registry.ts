@@ -370,9 +370,6 @@ export const METHODS = [
   eth_signTypedData_v3,
 ] as const
 
-/** A declared method of chainsim's. */
-export type ChainsimMethod = (typeof METHODS)[number]
-
 const byName: ReadonlyMap<string, AnyMethod> = new Map(METHODS.map((method) => [method.name, method as AnyMethod]))
 
 /** The names of every method chainsim serves. */

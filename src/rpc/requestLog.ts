@@ -1,5 +1,5 @@
 /** One JSON-RPC call as it was answered: what was asked, how long it took, what came back. */
-export interface RequestRecord {
+export interface LoggedRequest {
   /** 1-based, per network, in the order the answers were made. */
   readonly seq: number
   /** Wall-clock time the call started, ms since the epoch. */
@@ -42,10 +42,10 @@ export interface RequestLogOptions {
  * by anvil_setLoggingEnabled).
  *
  * Recording must cost nothing measurable when nobody reads (eth_blockNumber's latency is the floor the
- * performance work relies on). A ring of record objects cost ~4 µs a call, nearly all of it garbage
- * collection: every record outlived the young generation and was copied to the old one. So the ring is kept
+ * performance work relies on). A ring of entry objects cost ~4 µs a call, nearly all of it garbage
+ * collection: every entry outlived the young generation and was copied to the old one. So the ring is kept
  * as columns (typed arrays for numbers; method and client names interned), a call allocates nothing that
- * outlives it unless its params or error need words of their own, and records are made as objects only when
+ * outlives it unless its params or error need words of their own, and entries are made as objects only when
  * read. The params summary stops at {@link PARAMS_SUMMARY_CHARS}, so a 10 MB request is summarised in the
  * time its first elements take.
  */
@@ -64,7 +64,7 @@ export class RequestLog {
   private readonly client: Array<string | undefined>
   private readonly message: Array<string | undefined>
   private readonly names = new Map<string, string>()
-  private readonly listeners = new Set<(record: RequestRecord) => void>()
+  private readonly listeners = new Set<(entry: LoggedRequest) => void>()
   private written = 0
   private readonly print: ((line: string) => void) | undefined
   /**
@@ -93,7 +93,7 @@ export class RequestLog {
     this.message = new Array<string | undefined>(capacity).fill(undefined)
   }
 
-  /** Starts a call's record; `finish` it when its answer is made. */
+  /** Starts a call's entry; `finish` it when its answer is made. */
   start(method: string, params: unknown, transport: 'http' | 'ws', client?: string, connection?: number): PendingRequest {
     const name = this.intern(shortened(method, MAX_METHOD_CHARS))
     return new PendingRequest(this, name, params, transport, client === undefined ? undefined : this.intern(client), connection, this.printing)
@@ -114,13 +114,13 @@ export class RequestLog {
     this.message[slot] = call.error?.message
     const print = call.printed ? this.print : undefined
     if (this.listeners.size === 0 && print === undefined) return
-    const record = this.record(this.written)
-    print?.(formatRequestLine(record))
-    for (const listener of this.listeners) listener(record)
+    const entry = this.entryAt(this.written)
+    print?.(formatRequestLine(entry))
+    for (const listener of this.listeners) listener(entry)
   }
 
-  /** Calls `listener` with every record from now on; returns what stops it. */
-  listen(listener: (record: RequestRecord) => void): () => void {
+  /** Calls `listener` with every entry from now on; returns what stops it. */
+  listen(listener: (entry: LoggedRequest) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
   }
@@ -130,18 +130,18 @@ export class RequestLog {
     return this.written
   }
 
-  /** The newest records with `seq` below `before` (default: all), newest first, at most `limit`. */
-  page(before: number, limit: number): RequestRecord[] {
-    const found: RequestRecord[] = []
+  /** The newest entries with `seq` below `before` (default: all), newest first, at most `limit`. */
+  page(before: number, limit: number): LoggedRequest[] {
+    const found: LoggedRequest[] = []
     const oldest = Math.max(1, this.written - this.capacity + 1)
-    for (let seq = Math.min(before - 1, this.written); seq >= oldest && found.length < limit; seq--) found.push(this.record(seq))
+    for (let seq = Math.min(before - 1, this.written); seq >= oldest && found.length < limit; seq--) found.push(this.entryAt(seq))
     return found
   }
 
-  private record(seq: number): RequestRecord {
+  private entryAt(seq: number): LoggedRequest {
     const slot = (seq - 1) % this.capacity
     const flags = this.flags[slot] as number
-    const record: { -readonly [K in keyof RequestRecord]: RequestRecord[K] } = {
+    const entry: { -readonly [K in keyof LoggedRequest]: LoggedRequest[K] } = {
       seq,
       at: this.at[slot] as number,
       network: this.network,
@@ -151,16 +151,16 @@ export class RequestLog {
       durationMs: this.duration[slot] as number,
     }
     const client = this.client[slot]
-    if (client !== undefined) record.client = client
-    if (!Number.isNaN(this.connection[slot])) record.connection = this.connection[slot] as number
-    if (!Number.isNaN(this.size[slot])) record.size = this.size[slot] as number
-    if (flags & FAILED) record.error = { code: this.code[slot] as number, message: this.message[slot] ?? '' }
-    if (flags & INJECTED) record.injected = true
-    return record
+    if (client !== undefined) entry.client = client
+    if (!Number.isNaN(this.connection[slot])) entry.connection = this.connection[slot] as number
+    if (!Number.isNaN(this.size[slot])) entry.size = this.size[slot] as number
+    if (flags & FAILED) entry.error = { code: this.code[slot] as number, message: this.message[slot] ?? '' }
+    if (flags & INJECTED) entry.injected = true
+    return entry
   }
 
   /**
-   * The one copy of a method or client name, so that a record holds a long-lived string rather than the
+   * The one copy of a method or client name, so that an entry holds a long-lived string rather than the
    * request's own; bounded, since names come from clients.
    */
   private intern(name: string): string {
@@ -216,7 +216,7 @@ const MAX_ERROR_CHARS = 200
 
 /**
  * `text`, cut to `max` characters. The cut is copied out: V8 keeps a slice as a view of the whole string, and
- * a record must not hold a 10 MB method name alive.
+ * an entry must not hold a 10 MB method name alive.
  */
 function shortened(text: string, max: number): string {
   return text.length <= max ? text : `${Buffer.from(text.slice(0, max - 1), 'utf8').toString('utf8')}…`
@@ -269,16 +269,16 @@ function write(value: unknown, out: { text: string }): void {
  * One call as `serve --log-requests` prints it:
  * `20:05:31.402 dev http indexer eth_getLogs [{"fromBlock":"0x0"}] 1.42 ms → 1204 B` (or `→ -32005 message`).
  */
-export function formatRequestLine(record: RequestRecord): string {
-  const time = new Date(record.at).toISOString().slice(11, 23)
-  const via = record.connection === undefined ? record.transport : `${record.transport}#${record.connection}`
-  const who = record.client === undefined ? '' : ` ${record.client}`
-  const outcome = record.error
-    ? `${record.error.code}${record.injected ? ' (injected)' : ''} ${printable(record.error.message)}`
-    : record.size === undefined
+export function formatRequestLine(entry: LoggedRequest): string {
+  const time = new Date(entry.at).toISOString().slice(11, 23)
+  const via = entry.connection === undefined ? entry.transport : `${entry.transport}#${entry.connection}`
+  const who = entry.client === undefined ? '' : ` ${entry.client}`
+  const outcome = entry.error
+    ? `${entry.error.code}${entry.injected ? ' (injected)' : ''} ${printable(entry.error.message)}`
+    : entry.size === undefined
       ? 'ok'
-      : `${record.size} B`
-  return `${time} ${record.network} ${via}${who} ${printable(record.method)} ${record.params || '[]'} ${record.durationMs.toFixed(2)} ms → ${outcome}`
+      : `${entry.size} B`
+  return `${time} ${entry.network} ${via}${who} ${printable(entry.method)} ${entry.params || '[]'} ${entry.durationMs.toFixed(2)} ms → ${outcome}`
 }
 
 /**

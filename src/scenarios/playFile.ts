@@ -1,4 +1,4 @@
-import { collectReportScenario } from '../explorer/htmlReport.ts'
+import { collectReportScenario } from './reportData.ts'
 import type { ReportData } from '../explorer/ui/report.ts'
 import { ScenarioError } from './loadScenario.ts'
 import type { ScenarioProblem } from './loadScenario.ts'

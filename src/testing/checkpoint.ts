@@ -1,10 +1,17 @@
 import type { MiningStatus } from '../mining/testClientSettings.ts'
+import type { ChainNode } from '../node.ts'
 import type { FaultInjector, FaultSpec } from '../rpc/faults.ts'
 import { CheckpointLost } from './errors.ts'
-import type { ChainsimNetwork } from './startChainsim.ts'
 
 /** Goes back to a checkpoint (once). */
 export type Restore = () => Promise<void>
+
+/** What a checkpoint saves and restores of a network (a `ChainsimNetwork` is one). */
+export interface CheckpointedNetwork {
+  name: string
+  node: ChainNode
+  faults: FaultInjector
+}
 
 /**
  * Snapshots each network: its chain, pool and clock (evm_snapshot), and what a test may change besides, its
@@ -12,7 +19,7 @@ export type Restore = () => Promise<void>
  * until the network has settled, so no notification of the test is still on its way, then reverts: filters
  * and subscriptions the test left installed are told of the removed blocks, as after a reorg.
  */
-export async function takeCheckpoint(networks: readonly ChainsimNetwork[]): Promise<Restore> {
+export async function takeCheckpoint(networks: readonly CheckpointedNetwork[]): Promise<Restore> {
   const saved = await Promise.all(
     networks.map(async (network) => ({
       network,
@@ -37,7 +44,7 @@ function rearm(injector: FaultInjector, armed: ReturnType<FaultInjector['list']>
   for (const { left, ...spec } of armed) injector.arm((left === undefined ? spec : { ...spec, count: left }) as FaultSpec)
 }
 
-async function restoreMining({ node }: ChainsimNetwork, mining: MiningStatus): Promise<void> {
+async function restoreMining({ node }: CheckpointedNetwork, mining: MiningStatus): Promise<void> {
   if (node.settings.mining.intervalMs !== mining.intervalMs) await node.settings.setIntervalMining(mining.intervalMs ?? 0)
   if (node.settings.mining.automine !== mining.automine) await node.settings.setAutomine(mining.automine, { mineWaiting: false })
 }

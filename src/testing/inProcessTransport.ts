@@ -21,8 +21,8 @@ class InProcessRpcError extends Error {
 }
 
 /**
- * JSON-RPC answered by a network's own dispatcher in this process: the methods, limits, faults and request record
- * of its URLs, with no socket between (no HTTP parsing, no kernel round trip). Calls are recorded as HTTP calls
+ * JSON-RPC answered by a network's own dispatcher in this process: the methods, limits, faults and request log
+ * of its URLs, with no socket between (no HTTP parsing, no kernel round trip). Calls are logged as HTTP calls
  * from the client `in-process`; subscriptions need a WebSocket and are not offered.
  */
 export function inProcessRequest(dispatcher: Dispatcher): InProcessRequest {

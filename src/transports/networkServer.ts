@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net'
 import type { Dispatcher } from '../rpc/dispatcher.ts'
 import type { WsServerOptions } from './wsServer.ts'
 import { buildServer } from './httpServer.ts'
+import type { HttpServer } from './httpServer.ts'
 import type { BrowserAccess } from './browserAccess.ts'
 import type { RateLimiter } from './rateLimit.ts'
 import { attachWsServer } from './wsServer.ts'
-import { registerExplorerRoutes } from '../explorer/routes.ts'
 
 /** Options of {@link startNetworkServer}. */
 export type NetworkServerOptions = {
@@ -41,6 +41,11 @@ export type NetworkServerOptions = {
   access?: BrowserAccess
   /** Faults that drop WebSocket connections (the network's fault injector). */
   connectionFaults?: WsServerOptions['connectionFaults']
+  /**
+   * Adds routes beside JSON-RPC before the server listens (the explorer page at `/ui/`): they are given by whoever
+   * serves the network, so the transports know nothing of the pages served on their port.
+   */
+  registerRoutes?: (app: HttpServer) => void
 }
 
 /** A running network server. */
@@ -62,7 +67,7 @@ const DEFAULT_HOST = '127.0.0.1'
 
 /**
  * Starts one network's JSON-RPC server: HTTP(S) and WS(S) on one port, both answered by `dispatcher`, and the
- * explorer page at `/ui/`.
+ * routes `registerRoutes` adds.
  * @example
  * const server = await startNetworkServer({ port: 8545, dispatcher })
  * await fetch(`${server.httpUrl}/v3/mykey`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
@@ -80,7 +85,7 @@ export async function startNetworkServer(options: NetworkServerOptions): Promise
     rateLimiter: options.rateLimiter,
     access: options.access,
   })
-  registerExplorerRoutes(app)
+  options.registerRoutes?.(app)
   const ws = attachWsServer(app.server, {
     dispatcher: options.dispatcher,
     apiKeys,

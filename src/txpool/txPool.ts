@@ -3,7 +3,8 @@ import { maxFeePerGasOf } from '../evm/index.ts'
 import type { SignedTransaction } from '../evm/index.ts'
 import { TransactionRejected } from './errors.ts'
 
-interface PoolEntry {
+/** A transaction as the pool holds it (the way in is PoolEntry, src/txpool/poolEntry.ts). */
+interface PooledTransaction {
   readonly signed: SignedTransaction
   /** Arrival order: the tie-break between equal fees, as geth's. */
   readonly arrival: number
@@ -37,8 +38,8 @@ const BLOB_REPLACEMENT_BUMP_PERCENT = 100n
  */
 export class TxPool {
   readonly events = new EventEmitter<TxPoolEvents>()
-  private readonly bySender = new Map<string, Map<bigint, PoolEntry>>()
-  private readonly byHash = new Map<string, PoolEntry>()
+  private readonly bySender = new Map<string, Map<bigint, PooledTransaction>>()
+  private readonly byHash = new Map<string, PooledTransaction>()
   private arrivals = 0
   /** Changes whenever the contents change, so a pending block can be cached against it. */
   version = 0
@@ -81,7 +82,7 @@ export class TxPool {
   /** Adds a transaction; one with the same sender and nonce is replaced only by a higher fee. */
   add(signed: SignedTransaction): { replaced?: SignedTransaction } {
     if (this.byHash.has(signed.hashKey)) throw new TransactionRejected(`already known`)
-    const nonces = this.bySender.get(signed.fromKey) ?? new Map<bigint, PoolEntry>()
+    const nonces = this.bySender.get(signed.fromKey) ?? new Map<bigint, PooledTransaction>()
     const existing = nonces.get(signed.tx.nonce)
     if (existing && !outbids(signed, existing.signed)) {
       throw new TransactionRejected('replacement transaction underpriced')
@@ -165,12 +166,12 @@ export class TxPool {
     { baseFee, blobBaseFee }: { baseFee: bigint; blobBaseFee: bigint },
     nonceOf: (from: Uint8Array) => Promise<bigint>,
   ): Promise<SignedTransaction[]> {
-    const queues: PoolEntry[][] = []
+    const queues: PooledTransaction[][] = []
     for (const nonces of this.bySender.values()) {
       const first = nonces.values().next().value
       if (!first) continue
       let nonce = await nonceOf(first.signed.from)
-      const run: PoolEntry[] = []
+      const run: PooledTransaction[] = []
       for (let entry = nonces.get(nonce); entry; entry = nonces.get(++nonce)) {
         const { tx } = entry.signed
         if (maxFeePerGasOf(tx) < baseFee || ('maxFeePerBlobGas' in tx && tx.maxFeePerBlobGas < blobBaseFee)) break
@@ -189,13 +190,13 @@ export class TxPool {
         if (!current || (this.order === 'fifo' ? candidate.arrival < current.arrival : ranksBefore(candidate, current, baseFee))) best = i
       }
       if (best < 0) return ordered
-      ordered.push((queues[best] as PoolEntry[])[heads[best] as number]!.signed)
+      ordered.push((queues[best] as PooledTransaction[])[heads[best] as number]!.signed)
       heads[best] = (heads[best] as number) + 1
     }
   }
 }
 
-function ranksBefore(a: PoolEntry, b: PoolEntry, baseFee: bigint): boolean {
+function ranksBefore(a: PooledTransaction, b: PooledTransaction, baseFee: bigint): boolean {
   const tipA = a.signed.tx.getEffectivePriorityFee(baseFee)
   const tipB = b.signed.tx.getEffectivePriorityFee(baseFee)
   return tipA !== tipB ? tipA > tipB : a.arrival < b.arrival

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { anvilBinary } from '../../scripts/bench/targets.ts'
+import { anvilBinary } from './anvilBinary.ts'
 import { LATEST_HARDFORK } from '../../src/evm/index.ts'
 
 /**

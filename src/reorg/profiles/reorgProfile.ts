@@ -57,8 +57,6 @@ export const profileFile = z
   })
   .strict()
 
-export type ProfileFile = z.input<typeof profileFile>
-
 /** A parsed custom profile as chainsim draws from it. */
 export function profileOf(parsed: z.output<typeof profileFile>): ReorgProfile {
   return {

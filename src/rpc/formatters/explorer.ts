@@ -3,7 +3,7 @@ import type { AbiDecoder, Decoded } from '../../decoding/abiDecoder.ts'
 import type { ExecutedTransaction, Log, SignedTransaction } from '../../evm/index.ts'
 import type { LogFilter, LogMatchCriteria } from '../../logs/index.ts'
 import type { ChainNode } from '../../node.ts'
-import type { RecordedReorg, ReorgCause } from '../../reorg/reorgHistory.ts'
+import type { ReorgEntry, ReorgCause } from '../../reorg/reorgHistory.ts'
 import type { BlockRef, Failure, Reorg, TransactionOutcome, TransactionSummary, TreeBlock } from '../explorerAnswers.ts'
 import { decodeRevertReason } from '../revert.ts'
 import { toData, toQuantity } from './hex.ts'
@@ -50,7 +50,7 @@ export function formatTreeBlock(block: ChainBlock, canonical: boolean): TreeBloc
 }
 
 /** A reorganisation as the fork tree annotates it. */
-export function formatRecordedReorg(reorg: RecordedReorg): Reorg {
+export function formatReorgEntry(reorg: ReorgEntry): Reorg {
   return {
     id: reorg.id,
     method: REORG_METHODS[reorg.cause],

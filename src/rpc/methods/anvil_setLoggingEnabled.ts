@@ -3,7 +3,7 @@ import { boolean } from '../schemas.ts'
 
 /**
  * anvil_setLoggingEnabled [enabled]: turns on or off, while the network serves, the printing of each call it
- * answers (what `--log-requests` prints). The page's request record keeps every call either way.
+ * answers (what `--log-requests` prints). The request log the page reads keeps every call either way.
  */
 export const anvil_setLoggingEnabled = defineMethod({
   name: 'anvil_setLoggingEnabled',

@@ -1,14 +1,13 @@
 import { z } from 'zod'
 import { InvalidParamsError } from '../../errors.ts'
 import { defineMethod, returns } from '../defineMethod.ts'
+import { MAX_TREE_HEIGHTS } from '../explorerAnswers.ts'
 import type { ForkTree } from '../explorerAnswers.ts'
 import { cursor } from '../pageSchemas.ts'
-import { formatRecordedReorg, formatTags, formatTreeBlock } from '../formatters/explorer.ts'
+import { formatReorgEntry, formatTags, formatTreeBlock } from '../formatters/explorer.ts'
 import { toQuantity } from '../formatters/hex.ts'
 import type { TreeBlock } from '../explorerAnswers.ts'
 
-/** Heights one call may span. */
-export const MAX_TREE_HEIGHTS = 1000
 /** Heights answered when no range is given: the newest. */
 const DEFAULT_TREE_HEIGHTS = 100n
 /** Blocks shown at one height; a height reorganised more often says how many more it has. */
@@ -64,7 +63,7 @@ export const sim_forkTree = defineMethod({
         toBlock: toQuantity(to),
         blocks,
         crowded,
-        reorgs: node.reorgs.history.touching(from, to, MAX_REORGS).map(formatRecordedReorg),
+        reorgs: node.reorgs.history.touching(from, to, MAX_REORGS).map(formatReorgEntry),
       }
     })
   },

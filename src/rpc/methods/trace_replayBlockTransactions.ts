@@ -4,7 +4,7 @@ import { defineMethod, returns } from '../defineMethod.ts'
 import { toData } from '../formatters/hex.ts'
 import { parityTraces } from '../formatters/parityTrace.ts'
 import type { ParityTrace } from '../formatters/parityTrace.ts'
-import { callTreesOfBlock } from '../../execution/callTrees.ts'
+import { callTreesOfBlock } from '../../stateReads/callTrees.ts'
 import { blockTag } from '../schemas.ts'
 
 /** One transaction replayed: its output and the traces asked for; chainsim (as Anvil) records no VM trace or state diff. */

@@ -1,7 +1,7 @@
 import { defineMethod, returns } from '../defineMethod.ts'
 import { localized, parityTraces } from '../formatters/parityTrace.ts'
 import type { LocalizedParityTrace } from '../formatters/parityTrace.ts'
-import { callTreeOfTransaction } from '../../execution/callTrees.ts'
+import { callTreeOfTransaction } from '../../stateReads/callTrees.ts'
 import { hash32 } from '../schemas.ts'
 
 export const trace_transaction = defineMethod({

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net'
 
 /**
- * A port nothing listens on now, for a process the bench starts: fixed ports collide with other runs on a
+ * A port nothing listens on now, for a process a test or a bench starts: fixed ports collide with other runs on a
  * shared machine (two benches at once each measured the other's server).
  */
 export function freePort(): Promise<number> {
