@@ -18,3 +18,20 @@ test('every method of the kinds that write is declared `writes`, and recorded', 
   for (const method of writes) expect(Object.keys(RECORDED_METHODS), method).toContain(method)
   expect(RECORDED_METHODS['evm_setIntervalMining']).toEqual({ as: 'nothing' })
 })
+
+test('how a call is recorded is read from its declaration: sent unless it says otherwise', () => {
+  for (const method of METHODS) {
+    if (method.recorded) expect(method.writes, `${method.name} says how it is recorded: it must be declared writes`).toBe(true)
+  }
+  expect(RECORDED_METHODS['anvil_setBalance']).toEqual({ as: 'sent' })
+  expect(RECORDED_METHODS['anvil_setIntervalMining']).toMatchObject({ as: 'call', method: 'evm_setAutomine' })
+  expect(RECORDED_METHODS['eth_getBalance']).toBeUndefined()
+})
+
+test('a played recording expects the answers of the sends and of evm_snapshot and evm_revert, under those names only', () => {
+  const checked = Object.entries(RECORDED_METHODS)
+    .filter(([, recording]) => recording.as === 'sent' && recording.answerChecked)
+    .map(([name]) => name)
+  expect(checked.sort()).toEqual(['eth_sendRawTransaction', 'eth_sendTransaction', 'eth_sendUnsignedTransaction', 'evm_revert', 'evm_snapshot'])
+  expect(RECORDED_METHODS['anvil_snapshot']).toEqual({ as: 'sent' })
+})
