@@ -9,8 +9,8 @@ import type { ParamsOutput } from './schemas.ts'
 /*
  * One declaration per JSON-RPC method: what it takes, what it answers, what it touches, and its handler. The
  * method table, a forked network's routing, the `lag` fault, the control set, throughput prices, the typed
- * schema users give viem (`ChainsimRpcSchema`), the fuzz suite's shapes and the method reference in the docs
- * are all read from these declarations (src/rpc/registry.ts lists them).
+ * schema users give viem (`ChainsimRpcSchema`), the fuzz suite's shapes, what `serve --record` writes and the
+ * method reference in the docs are all read from these declarations (src/rpc/registry.ts lists them).
  */
 
 /**
