@@ -1,13 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { miningOf } from '../config/chainKeys.ts'
 import type { NetworkConfig } from '../config/schema.ts'
 import { forkedNodeOf } from '../fork/createForkedNode.ts'
 import type { ChainNode } from '../node.ts'
 import type { RpcMethod, RpcMethodTable } from '../rpc/dispatcher.ts'
-import { isBuiltInProfile, profileFileOf, resolveReorgProfile } from '../reorg/profiles/index.ts'
-import type { ReorgProfile } from '../reorg/profiles/index.ts'
-import { CHECKED_ANSWERS, RECORDED_METHODS } from './recordedMethods.ts'
+import { RECORDED_METHODS } from './recordedMethods.ts'
 import { RecordingFile } from './recordingFile.ts'
+import { scenarioHeaderOf } from './scenarioHeader.ts'
 
 /** A head as the file names it. */
 interface Head {
@@ -102,12 +100,10 @@ export class ScenarioRecorder {
     const early = this.early ?? []
     this.early = undefined
     this.file.start(
-      {
-        name: 'Recorded from chainsim serve',
-        description: `Every state-changing call made to the served networks from ${new Date(Number(this.genesisTimestamp) * 1000).toISOString()}, in order.`,
-        clock: { genesisTime: Number(this.genesisTimestamp) },
-        networks: this.configs.map((config, i) => scenarioNetworkOf(config, this.networks[i]?.forkBlock)),
-      },
+      scenarioHeaderOf(
+        this.genesisTimestamp,
+        this.configs.map((config, i) => ({ config, forkBlock: this.networks[i]?.forkBlock })),
+      ),
       [...this.networks.map((n) => n.headStep(n.firstHead)), ...early],
     )
   }
@@ -261,7 +257,7 @@ class NetworkRecording {
     const steps: object[] = []
     if (entry.timestamps.length > 0) steps.push(this.onNetwork({ timestamps: entry.timestamps.map(Number) }))
     if (recording?.as === 'sent' && (recording.when?.(entry.params) ?? true)) {
-      steps.push(this.onNetwork({ rpc: rpcOf(entry.method, entry.params), ...(CHECKED_ANSWERS.has(entry.method) ? { expect: { equal: entry.result } } : {}) }))
+      steps.push(this.onNetwork({ rpc: rpcOf(entry.method, entry.params), ...(recording.answerChecked ? { expect: { equal: entry.result } } : {}) }))
     } else if (recording?.as === 'call') {
       steps.push(this.onNetwork({ rpc: rpcOf(recording.method, recording.params(entry.params)) }))
     }
@@ -306,44 +302,4 @@ class NetworkRecording {
 
 function rpcOf(method: string, params: unknown[]): Record<string, unknown> {
   return params.length === 0 ? { method } : { method, params }
-}
-
-/**
- * A served network's config as its recording's scenario network: what makes its chain (chain id, fork at the block it
- * forked at, finality, history, limits, reorg profile, resolved to its figures so that the file stands alone), without
- * its port or armed faults; interval mining becomes manual mining (the timer's blocks are `mine` steps).
- */
-/** A fork's config at the block the served network forked at, named `blockNumber` (whichever name it was given by). */
-function forkAt(fork: NonNullable<NetworkConfig['fork']>, forkBlock: bigint | undefined): NonNullable<NetworkConfig['fork']> {
-  if (forkBlock === undefined) return fork
-  const { block: _block, ...rest } = fork
-  return { ...rest, blockNumber: Number(forkBlock) }
-}
-
-/** A custom profile as the recording's file holds it: the figures that make its draws. */
-function fileFormOf(profile: ReorgProfile) {
-  const { name, probability, depths, transactions } = profileFileOf(profile)
-  return { name, probability, depths, transactions }
-}
-
-function scenarioNetworkOf(config: NetworkConfig, forkBlock: bigint | undefined): Record<string, unknown> {
-  // How it mines is what the recording's steps say; its interval and Anvil's mining keys are not played again.
-  const { port: _port, faults: _faults, mining: _mining, blockTime: _blockTime, noMining: _noMining, reorgs, fork, ...rest } = config
-  const mining = miningOf(config, config.mining)
-  const builtIn = reorgs && typeof reorgs.profile === 'string' && isBuiltInProfile(reorgs.profile)
-  const profile = reorgs && !builtIn ? resolveReorgProfile(reorgs.profile, { allowFiles: true }) : undefined
-  return {
-    ...rest,
-    ...(fork ? { fork: forkAt(fork, forkBlock) } : {}),
-    mining: { auto: mining.auto },
-    ...(reorgs && builtIn ? { reorgs } : {}),
-    ...(reorgs && profile
-      ? {
-          reorgs: {
-            profile: fileFormOf(profile),
-            ...(reorgs.seed === undefined ? {} : { seed: reorgs.seed }),
-          },
-        }
-      : {}),
-  }
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { MethodNotFoundError } from '../errors.ts'
 import type { MethodContext, MethodHandler } from './methodContext.ts'
+import type { MethodRecording } from './methodRecording.ts'
 import type { RawJson } from './rawJson.ts'
 import { parseParams } from './schemas.ts'
 import type { ParamsOutput } from './schemas.ts'
@@ -8,8 +9,8 @@ import type { ParamsOutput } from './schemas.ts'
 /*
  * One declaration per JSON-RPC method: what it takes, what it answers, what it touches, and its handler. The
  * method table, a forked network's routing, the `lag` fault, the control set, throughput prices, the typed
- * schema users give viem (`ChainsimRpcSchema`), the fuzz suite's shapes and the method reference in the docs
- * are all read from these declarations (src/rpc/registry.ts lists them).
+ * schema users give viem (`ChainsimRpcSchema`), the fuzz suite's shapes, what `serve --record` writes and the
+ * method reference in the docs are all read from these declarations (src/rpc/registry.ts lists them).
  */
 
 /**
@@ -72,6 +73,8 @@ export interface MethodTouches {
   reads?: MethodReads
   /** Whether it changes the network through its write queue (chain, pool, clock, mining, accounts, keys). */
   writes?: boolean
+  /** How a recording (`serve --record`) writes a call of it, said only by a method that `writes`; as it was sent when not said. */
+  recorded?: MethodRecording
   /** Answered over a WebSocket only (it notifies): elsewhere -32601 names the method, before its params are looked at. */
   webSocketOnly?: boolean
   /** chainsim's own test-client and explorer methods: never rate limited, lagged or partially failed in a batch. */
@@ -227,5 +230,12 @@ function answeringAs(twin: AnyMethod, name: string, whatItIs: string, answer: Ha
     whetherFound: { handle: async (params, ctx) => (await handle(params, ctx)) !== null, says: 'answers whether there was one' },
   }
   const { handle: twinHandle, says } = answering[answer]
-  return { ...twin, name, description: `${whatItIs}; ${says}.`, handle: twinHandle }
+  return { ...twin, name, description: `${whatItIs}; ${says}.`, handle: twinHandle, recorded: recordedUnchecked(twin.recorded) }
+}
+
+/** A played recording checks the answers of a method's own name only (anvil_snapshot's ids are not expected). */
+function recordedUnchecked(recorded: MethodRecording | undefined): MethodRecording | undefined {
+  if (recorded?.as !== 'sent' || !recorded.answerChecked) return recorded
+  const { answerChecked: _checked, ...unchecked } = recorded
+  return unchecked
 }

@@ -1,7 +1,7 @@
-import type { BlockSelector, ChainBlock, TransactionLocation } from '../chain/types.ts'
+import type { ChainBlock, TransactionLocation } from '../chain/types.ts'
 import type { SignedTransaction } from '../evm/index.ts'
 import type { ChainNode } from '../node.ts'
-import { resolveBlockByTag } from './blockResolution.ts'
+import type { FoundBlock } from './blockRead.ts'
 
 /**
  * A transaction as the transaction getters find it: mined at a position of a canonical (or, by block hash, any
@@ -22,16 +22,8 @@ export function transactionByHash(node: ChainNode, hash: Uint8Array): FoundTrans
   return found.status === 'mined' ? { mined: found.location } : { unmined: found.signed }
 }
 
-/** A known block's transaction by position (the block named by hash, canonical or not). */
-export function transactionInBlockByHash(node: ChainNode, hash: Uint8Array, index: bigint): FoundTransaction | undefined {
-  const block = node.chain.blockByHash(hash)
-  return block ? minedAt(block, index) : undefined
-}
-
-/** A canonical block's transaction by position, or the pending block's. */
-export async function transactionInBlockByTag(node: ChainNode, tag: BlockSelector, index: bigint): Promise<FoundTransaction | undefined> {
-  const found = await resolveBlockByTag(node, tag)
-  if (!found) return undefined
+/** A found block's transaction by position: mined in a sealed block, or unmined in the pending block. */
+export function transactionInBlock(found: FoundBlock, index: bigint): FoundTransaction | undefined {
   if ('block' in found) return minedAt(found.block, index)
   const executed = index < BigInt(found.pending.transactions.length) ? found.pending.transactions[Number(index)] : undefined
   return executed ? { unmined: executed.signed } : undefined

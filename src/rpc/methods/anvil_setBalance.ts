@@ -1,18 +1,15 @@
-import { defineMethod, hardhatTwin, returns, twinOf } from '../defineMethod.ts'
+import { accountSetter } from '../accountSetter.ts'
+import { hardhatTwin, returns, twinOf } from '../defineMethod.ts'
 import { quantityOrNumber } from '../controlSchemas.ts'
 import { address } from '../schemas.ts'
 
-export const anvil_setBalance = defineMethod({
+export const anvil_setBalance = accountSetter({
   name: 'anvil_setBalance',
   description: "Sets an account's balance on the head's state; no block is mined.",
   params: [address, quantityOrNumber],
   result: returns<null>(),
-  writes: true,
-  control: true,
-  handler: async ([account, balance], { node }) => {
-    await node.setAccountState([{ address: account, balance }])
-    return null
-  },
+  answer: null,
+  change: ([account, balance]) => ({ address: account, balance }),
 })
 
 export const hardhat_setBalance = hardhatTwin(anvil_setBalance, 'true')

@@ -16,6 +16,8 @@ export const anvil_setIntervalMining = defineMethod({
   params: [intervalSeconds],
   result: returns<null>(),
   writes: true,
+  // The blocks its timer mines are recorded one by one, as `mine` steps: what is left of the call is the automine switch.
+  recorded: { as: 'call', method: 'evm_setAutomine', params: () => [false] },
   control: true,
   handler: async ([seconds], { node }) => {
     await node.settings.setIntervalMiningOnly(Number(seconds) * 1000)

@@ -1,18 +1,15 @@
-import { defineMethod, hardhatTwin, returns, twinOf } from '../defineMethod.ts'
+import { accountSetter } from '../accountSetter.ts'
+import { hardhatTwin, returns, twinOf } from '../defineMethod.ts'
 import { uint64OrNumber } from '../controlSchemas.ts'
 import { address } from '../schemas.ts'
 
-export const anvil_setNonce = defineMethod({
+export const anvil_setNonce = accountSetter({
   name: 'anvil_setNonce',
   description: "Sets an account's nonce (at most 64 bits) on the head's state.",
   params: [address, uint64OrNumber],
   result: returns<null>(),
-  writes: true,
-  control: true,
-  handler: async ([account, nonce], { node }) => {
-    await node.setAccountState([{ address: account, nonce }])
-    return null
-  },
+  answer: null,
+  change: ([account, nonce]) => ({ address: account, nonce }),
 })
 
 export const hardhat_setNonce = hardhatTwin(anvil_setNonce, 'true')

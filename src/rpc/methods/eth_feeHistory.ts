@@ -5,6 +5,7 @@ import type { ChainBlock } from '../../chain/types.ts'
 import { defineMethod, returns } from '../defineMethod.ts'
 import { toQuantity } from '../formatters/hex.ts'
 import { blockTag, quantity } from '../schemas.ts'
+import { tipPercentiles } from '../../mining/tipPercentiles.ts'
 import { z } from 'zod'
 
 const MAX_BLOCK_COUNT = 1024n
@@ -55,30 +56,12 @@ export const eth_feeHistory = defineMethod({
       baseFeePerBlobGas,
       blobGasUsedRatio: blocks.map((b) => blobGasUsedRatioOf(b.header) ?? 0),
     }
-    if (rewardPercentiles) result.reward = blocks.map((b) => rewardsOf(b, rewardPercentiles))
+    if (rewardPercentiles) {
+      result.reward = blocks.map((b) => tipPercentiles(b.header.baseFeePerGas ?? 0n, b.transactions, rewardPercentiles).map(toQuantity))
+    }
     return result
   },
 })
-
-/** Tips at the given percentiles of gas used, as geth weights them. */
-function rewardsOf(block: ChainBlock, percentiles: number[]): Quantity[] {
-  const baseFee = block.header.baseFeePerGas ?? 0n
-  const txs = block.transactions
-    .map((t) => ({ tip: t.effectiveGasPrice - baseFee, gas: t.gasUsed }))
-    .sort((a, b) => (a.tip < b.tip ? -1 : a.tip > b.tip ? 1 : 0))
-  if (txs.length === 0) return percentiles.map(() => toQuantity(0))
-  const total = txs.reduce((sum, t) => sum + t.gas, 0n)
-  return percentiles.map((p) => {
-    // geth truncates the threshold to whole gas (uint64): at exactly that much gas the tip is taken.
-    const threshold = Math.floor((Number(total) * p) / 100)
-    let cumulative = 0
-    for (const t of txs) {
-      cumulative += Number(t.gas)
-      if (cumulative >= threshold) return toQuantity(t.tip)
-    }
-    return toQuantity((txs[txs.length - 1] as { tip: bigint }).tip)
-  })
-}
 
 /**
  * Counted before any percentile is read: 100,000 of them (1 MB) would otherwise cost seconds and an answer

@@ -10,6 +10,8 @@ export const eth_sendTransaction = defineMethod({
   params: [transactionCall],
   result: returns<Hash>(),
   writes: true,
+  // A played recording expects the same transaction hash.
+  recorded: { as: 'sent', answerChecked: true },
   handler: async ([call], { node }) => {
     if (!call.from) throw new InvalidParamsError('invalid argument 0: missing "from"')
     return toData(await node.sendTransaction({ ...toCallRequest(call), from: call.from, chainId: call.chainId }))

@@ -15,6 +15,8 @@ export const eth_sendUnsignedTransaction = defineMethod({
   params: [transactionCall],
   result: returns<Hash>(),
   writes: true,
+  // A played recording expects the same transaction hash.
+  recorded: { as: 'sent', answerChecked: true },
   handler: async ([call], { node }) => {
     if (!call.from) throw new InvalidParamsError('invalid argument 0: missing "from"')
     return toData(await node.sendUnsignedTransaction({ ...toCallRequest(call), from: call.from, chainId: call.chainId }))

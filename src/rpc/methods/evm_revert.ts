@@ -11,6 +11,8 @@ export const evm_revert = defineMethod({
   params: [quantityOrNumber],
   result: returns<boolean>(),
   writes: true,
+  // A played recording expects the same answer: whether the snapshot was there to revert to.
+  recorded: { as: 'sent', answerChecked: true },
   control: true,
   handler: async ([id], { node }) => node.reorgs.revert(Number(id)),
 })

@@ -11,6 +11,8 @@ export const evm_setIntervalMining = defineMethod({
   params: [intervalMs],
   result: returns<true>(),
   writes: true,
+  // The blocks its timer mines are recorded one by one, as `mine` steps: the call itself is not.
+  recorded: { as: 'nothing' },
   control: true,
   handler: async ([ms], { node }) => {
     await node.settings.setIntervalMining(Number(ms))

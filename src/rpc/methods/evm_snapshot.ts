@@ -8,6 +8,8 @@ export const evm_snapshot = defineMethod({
   params: [],
   result: returns<Quantity>(),
   writes: true,
+  // A played recording expects the same snapshot id.
+  recorded: { as: 'sent', answerChecked: true },
   control: true,
   handler: async (_params, { node }) => toQuantity(await node.reorgs.snapshot()),
 })

@@ -30,6 +30,8 @@ export const sim_reorgProfile = defineMethod({
   result: returns<FollowedReorgProfile>(),
   control: true,
   writes: true,
+  // sim_reorgProfile [] only reads.
+  recorded: { as: 'sent', when: (params) => params.length > 0 },
   handler: async ([choice], { node }) => {
     if (choice !== undefined) {
       await node.reorgs.setProfile(choice === null ? undefined : { profile: resolveReorgProfile(choice.profile), seed: choice.seed ?? 1 })

@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { hexToBytes } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { AnyMethod } from '../../../src/rpc/defineMethod.ts'
-import { LAGGED_METHODS, declarationOf } from '../../../src/rpc/registry.ts'
+import { FaultInjector } from '../../../src/rpc/faults.ts'
+import { LAGGED_METHODS, METHODS, declarationOf } from '../../../src/rpc/registry.ts'
 import { createFuzzChain, type FuzzChain } from '../../fuzz/fuzzChain.ts'
 import { validShapes } from '../../fuzz/methodShapes.ts'
 
@@ -76,6 +77,23 @@ describe('a lagged method answers as at the older head', () => {
     expect(LAGGED_METHODS.size).toBeGreaterThan(20)
     expect(LAGGED_METHODS.has('eth_sendRawTransaction')).toBe(false)
     expect(LAGGED_METHODS.has('sim_block')).toBe(false)
+  })
+
+  test('no method both writes and lags: a lag answers reads, and a write reaches the real head', () => {
+    const both = METHODS.filter((method) => method.writes === true && method.lagged === true).map((method) => method.name)
+    expect(both).toEqual([])
+  })
+
+  test('a lag naming a method not declared lagged is refused, naming it: every write, and the reads that lag nothing', () => {
+    const writes = METHODS.filter((method) => method.writes === true).map((method) => method.name)
+    const unlagged = METHODS.filter((method) => method.writes !== true && method.lagged !== true).map((method) => method.name)
+    expect(writes.length).toBeGreaterThan(35)
+    const faults = new FaultInjector()
+    for (const name of [...writes, ...unlagged]) {
+      expect(() => faults.arm({ kind: 'lag', blocks: 1, methods: ['eth_blockNumber', name] }), name).toThrow(
+        `a lag answers reads resolved against the head only: ${name} is not declared lagged`,
+      )
+    }
   })
 
   test.each([...LAGGED_METHODS])('%s', async (name) => {
