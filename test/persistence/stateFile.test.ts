@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } fr
 import { gunzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { parseConfig } from '../../src/config/loadConfig.ts'
 import type { ChainsimConfigInput } from '../../src/config/schema.ts'
 import { StateFileError } from '../../src/persistence/stateFile.ts'
@@ -15,6 +15,10 @@ import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { sidecarOf, signBlobTransaction } from '../helpers/blobs.ts'
 import { devAccount } from '../helpers/rpcChain.ts'
 import { bytesToHex, hexToBytes } from '../../src/evm/index.ts'
+
+/** Resolves once `node`'s head is at `height` or above (interval mining: blocks come by themselves). */
+const minedPast = (node: { readonly head: { readonly number: bigint } }, height: bigint) =>
+  vi.waitFor(() => expect(node.head.number).toBeGreaterThanOrEqual(height), { timeout: 10_000, interval: 5 })
 
 const config = (networks: ChainsimConfigInput['networks'] = [{ name: 'dev', chainId: 31337, port: 0 }]) => parseConfig({ networks })
 
@@ -168,15 +172,18 @@ describe('--state: save and load', () => {
     const path = tempPath()
     const interval = config([{ name: 'dev', chainId: 31337, port: 0, mining: { intervalMs: 20 } }])
     const first = await startServer(interval, { port: 0, statePath: path })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await minedPast(first.networks[0]!.node, 3n)
     await first.close()
     // Restored, it mines at once; the file is opened for its changes only later.
     const network = interval.networks[0]!
     const file = await ServerStateFile.open(path, interval.networks)
     const node = (await file.restore(network, nodeOptionsFor(network)))!
-    await new Promise((resolve) => setTimeout(resolve, 150))
+    const restoredAt = node.head.number
+    expect(restoredAt).toBeGreaterThanOrEqual(3n)
+    await minedPast(node, restoredAt + 3n)
     await file.start([{ name: 'dev', node }])
-    await new Promise((resolve) => setTimeout(resolve, 60))
+    // Blocks mined once the file is open are appended inside their writes.
+    await minedPast(node, node.head.number + 2n)
     const head = node.head
     // The file as a killed process leaves it.
     const copy = join(mkdtempSync(join(tmpdir(), 'chainsim-state-')), 'copy.state')

@@ -71,13 +71,15 @@ describe('as Anvil answers it', () => {
     await anvil?.close()
   })
 
-  // Both in one second and a half of 1-second interval mining: seconds, so a block or two, never hundreds.
+  // Both until their first interval block: with seconds read as seconds that is one block, where a reading in
+  // milliseconds would have mined many by the time the poll sees them.
   const blocksIn = async (target: string, method: string, params: unknown[]) => {
     await rpc(target, 'evm_setAutomine', [false])
     const start = BigInt(await rpc(target, 'eth_blockNumber'))
     const answer = await rpc(target, method, params)
-    await new Promise((resolve) => setTimeout(resolve, 1_500))
-    const mined = BigInt(await rpc(target, 'eth_blockNumber')) - start
+    const minedSince = async () => BigInt(await rpc(target, 'eth_blockNumber')) - start
+    await vi.waitFor(async () => expect(await minedSince()).toBeGreaterThanOrEqual(1n), { timeout: 5_000, interval: 50 })
+    const mined = await minedSince()
     const automineAfter = await rpc(target, 'anvil_getAutomine')
     await rpc(target, method, [0])
     return { answer, automineAfter, fewBlocks: mined >= 1n && mined <= 2n }

@@ -3,15 +3,19 @@ import type { DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
 
-const test = rpcTestWith([{ mining: { auto: false } }])
+// `yardstick` mines on the same interval beside `dev`: its blocks tell how many `dev` would have mined.
+const test = rpcTestWith([{ mining: { auto: false } }, { name: 'yardstick', mining: { auto: false } }])
 let server: DevServer
 let url: string
+let yardstick: string
 test.beforeAll(async ({ server: started }) => {
   server = started
   url = server.url
+  yardstick = server.networks['yardstick']!.url
 })
 
-const head = async () => BigInt(await rpc(url, 'eth_blockNumber'))
+const headOf = async (target: string) => BigInt(await rpc(target, 'eth_blockNumber'))
+const head = () => headOf(url)
 
 describe('valid params', () => {
   test('an interval in ms → answered true; blocks then come by themselves', async () => {
@@ -21,10 +25,17 @@ describe('valid params', () => {
   })
 
   test('0 stops interval mining (hex accepted)', async () => {
+    expect(await rpc(yardstick, 'evm_setIntervalMining', [50])).toBe(true)
     expect(await rpc(url, 'evm_setIntervalMining', ['0x0'])).toBe(true)
     const stopped = await head()
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    // At 50 ms about ten blocks would have come; only one already being mined at the stop may still land.
+    const yardstickStart = await headOf(yardstick)
+    try {
+      // Ten intervals, counted by the network still mining at the same interval in the same process.
+      await vi.waitFor(async () => expect(await headOf(yardstick)).toBeGreaterThanOrEqual(yardstickStart + 10n), { timeout: 10_000, interval: 20 })
+    } finally {
+      await rpc(yardstick, 'evm_setIntervalMining', [0])
+    }
+    // Only a block already being mined at the stop may still land.
     expect(await head()).toBeLessThanOrEqual(stopped + 1n)
   })
 })

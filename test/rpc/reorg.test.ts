@@ -6,8 +6,9 @@ import { rpcTestWith } from '../helpers/rpcTest.ts'
 import { expectEach } from '../helpers/expectEach.ts'
 
 /**
- * Reorgs over real HTTP: sim_reorg (every option), anvil_reorg, anvil_rollback, evm_snapshot/evm_revert,
- * and what filters, eth_getLogs, transaction lookups and state read afterwards.
+ * Reorgs over real HTTP: sim_reorg (every option) and what filters, eth_getLogs, transaction lookups and state
+ * read afterwards; the refusals past finality of sim_reorg, anvil_reorg and anvil_rollback. anvil_reorg,
+ * anvil_rollback, evm_snapshot and evm_revert have their own files.
  */
 
 type WireLog = {
@@ -31,13 +32,13 @@ type ReorgResult = {
 }
 
 const TRANSFER = keccak256(toHex('Transfer(address,address,uint256)'))
+const CHAIN_ID = 31337
 const MINIMAL_HEX = /^0x(0|[1-9a-f][0-9a-f]*)$/
 const HASH = /^0x[0-9a-f]{64}$/
-const CHAIN_ID = 31337
 const accounts = Array.from({ length: 10 }, (_, i) => devAccount(i).address)
 const [a0, a1, a2, a3] = accounts as [Hex, Hex, Hex, Hex]
 
-const test = rpcTestWith([{ name: 'main' }, { name: 'state' }, { name: 'final', finality: { safeDepth: 1, finalizedDepth: 2 } }, { name: 'anvil' }])
+const test = rpcTestWith([{ name: 'main' }, { name: 'state' }, { name: 'final', finality: { safeDepth: 1, finalizedDepth: 2 } }])
 let server: DevServer
 /** Automine with the token: result shape, removed logs, canonical reads. */
 let main: string
@@ -46,19 +47,13 @@ let token: Hex
 let state: string
 /** finality { safeDepth: 1, finalizedDepth: 2 }. */
 let final: string
-/** anvil_reorg, anvil_rollback, evm_snapshot/evm_revert. */
-let anvil: string
-let anvilToken: Hex
 
 test.beforeAll(async ({ server: started }) => {
   server = started
-  ;[main, state, final, anvil] = ['main', 'state', 'final', 'anvil'].map((n) => server.networks[n]!.url) as [string, string, string, string]
+  ;[main, state, final] = ['main', 'state', 'final'].map((n) => server.networks[n]!.url) as [string, string, string]
   await Promise.all([
     (async () => {
       token = await deployTokenViaRpc(main)
-    })(),
-    (async () => {
-      anvilToken = await deployTokenViaRpc(anvil)
     })(),
     rpc(final, 'anvil_mine', ['0x6']),
     // Depth 10 needs ten blocks above genesis.
@@ -399,137 +394,5 @@ describe('finality and params', () => {
   test('params that are not one object → -32602', async () => {
     expect(await rpcError(main, 'sim_reorg', [])).toMatchObject({ code: -32602 })
     expect(await rpcError(main, 'sim_reorg', [1])).toMatchObject({ code: -32602 })
-  })
-})
-
-describe('anvil_reorg, anvil_rollback, evm_snapshot/evm_revert', () => {
-  test('anvil_reorg [depth, [[rawTx, blockIndex]]]: same height, orphaned transactions gone, the raw one placed', async () => {
-    const filter = await rpc<string>(anvil, 'eth_newFilter', [{ address: anvilToken }])
-    const orphaned = [await transferOn(anvil, anvilToken, a1, 1n), await transferOn(anvil, anvilToken, a2, 2n)]
-    const before = await changes(anvil, filter)
-    const top = await head(anvil)
-    const oldHashes = [(await block(anvil, hex(top - 1n))).hash, (await block(anvil, hex(top))).hash]
-    const raw = await signRaw(anvil, 6, {
-      chainId: CHAIN_ID,
-      type: 'eip1559',
-      to: accounts[7],
-      value: 5n,
-      gas: 21_000n,
-      maxFeePerGas: parseGwei('100'),
-      maxPriorityFeePerGas: parseGwei('1'),
-    })
-    expect(await rpc(anvil, 'anvil_reorg', [2, [[raw, 1]]])).toBeNull()
-    expect(await head(anvil)).toBe(top)
-    const newHashes = [(await block(anvil, hex(top - 1n))).hash, (await block(anvil, hex(top))).hash]
-    for (const h of newHashes) expect(oldHashes).not.toContain(h)
-    for (const hash of orphaned) {
-      expect(await rpc(anvil, 'eth_getTransactionByHash', [hash])).toBeNull()
-      expect(await rpc(anvil, 'eth_getTransactionReceipt', [hash])).toBeNull()
-    }
-    const placed = await receiptOf(anvil, keccak256(raw))
-    expect(placed).toMatchObject({ blockNumber: hex(top), transactionIndex: '0x0', status: '0x1' })
-    expect((await block(anvil, 'pending')).transactions).toEqual([])
-    // Filters are told as after sim_reorg: the orphaned logs, removed.
-    const after = await changes(anvil, filter)
-    expect(after.map(withoutRemoved)).toEqual(before.map(withoutRemoved))
-    expectEach(after, (log, label) => expect(log.removed, label).toBe(true))
-  })
-
-  test('anvil_reorg with a transaction request object: signed by the dev account, nonce from the ancestor', async () => {
-    const from = accounts[8]!
-    const to = accounts[9]!
-    await send(anvil, { from, to, value: '0x1' })
-    const ancestorNonce = BigInt(await rpc<Hex>(anvil, 'eth_getTransactionCount', [from, hex((await head(anvil)) - 1n)]))
-    expect(await rpc(anvil, 'anvil_reorg', [1, [[{ from, to, value: '0x2a' }, 0]]])).toBeNull()
-    const latest = await block(anvil, 'latest', true)
-    expect(latest.transactions).toHaveLength(1)
-    expect(latest.transactions[0]).toMatchObject({ from: from.toLowerCase(), to: to.toLowerCase(), value: '0x2a', nonce: hex(ancestorNonce) })
-    expect((await receiptOf(anvil, latest.transactions[0].hash)).status).toBe('0x1')
-    expect(BigInt(await rpc<Hex>(anvil, 'eth_getTransactionCount', [from, 'latest']))).toBe(ancestorNonce + 1n)
-  })
-
-  test("anvil_reorg counts requests' nonces in block order, whatever the list order (as Anvil)", async () => {
-    const from = accounts[7]!
-    const [first, second] = ['0x0000000000000000000000000000000000000043', '0x0000000000000000000000000000000000000044'] as const
-    await send(anvil, { from, to: first, value: '0x1' })
-    await send(anvil, { from, to: first, value: '0x1' })
-    const top = await head(anvil)
-    const ancestorNonce = BigInt(await rpc<Hex>(anvil, 'eth_getTransactionCount', [from, hex(top - 2n)]))
-    expect(
-      await rpc(anvil, 'anvil_reorg', [
-        2,
-        [
-          [{ from, to: first, value: '0x2' }, 1],
-          [{ from, to: second, value: '0x3' }, 0],
-        ],
-      ]),
-    ).toBeNull()
-    const [lower, upper] = [await block(anvil, hex(top - 1n), true), await block(anvil, hex(top), true)]
-    expect(lower.transactions.map((t: { to: Hex; nonce: Hex }) => [t.to, t.nonce])).toEqual([[second, hex(ancestorNonce)]])
-    expect(upper.transactions.map((t: { to: Hex; nonce: Hex }) => [t.to, t.nonce])).toEqual([[first, hex(ancestorNonce + 1n)]])
-  })
-
-  test('a transaction anvil_reorg cannot run where it is placed waits in the pool instead of vanishing', async () => {
-    const from = devAccount(6)
-    const nonce = BigInt(await rpc<Hex>(anvil, 'eth_getTransactionCount', [from.address, 'latest']))
-    // A nonce one past the next: no block of the new branch can run it.
-    const raw = await signRaw(anvil, 6, {
-      chainId: CHAIN_ID,
-      type: 'eip1559',
-      to: accounts[9]!,
-      value: 1n,
-      gas: 21_000n,
-      maxFeePerGas: parseGwei('100'),
-      maxPriorityFeePerGas: parseGwei('1'),
-      nonce: Number(nonce + 1n),
-    })
-    expect(await rpc(anvil, 'anvil_reorg', [1, [[raw, 0]]])).toBeNull()
-    const found = await rpc<{ blockHash: Hex | null; nonce: Hex }>(anvil, 'eth_getTransactionByHash', [keccak256(raw)])
-    expect(found).toMatchObject({ blockHash: null, nonce: hex(nonce + 1n) })
-    const queued = await rpc<{ queued: Record<string, unknown> }>(anvil, 'txpool_content', [])
-    expect(Object.keys(queued.queued).map((a) => a.toLowerCase())).toContain(from.address.toLowerCase())
-  })
-
-  test('anvil_rollback removes blocks without replacing them; filters see the removal', async () => {
-    const logFilter = await rpc<string>(anvil, 'eth_newFilter', [{ address: anvilToken }])
-    const blockFilter = await rpc<string>(anvil, 'eth_newBlockFilter')
-    await transferOn(anvil, anvilToken, a1, 3n)
-    await rpc(anvil, 'evm_mine')
-    await rpc(anvil, 'evm_mine')
-    const reported = await changes(anvil, logFilter)
-    expect(await changes(anvil, blockFilter)).toHaveLength(3)
-    const top = await head(anvil)
-    const target = await block(anvil, hex(top - 3n))
-    expect(await rpc(anvil, 'anvil_rollback', [2])).toBeNull()
-    expect(await head(anvil)).toBe(top - 2n)
-    expect(await rpc(anvil, 'anvil_rollback', [])).toBeNull()
-    expect((await block(anvil, 'latest')).hash).toBe(target.hash)
-    expect(await block(anvil, hex(top))).toBeNull()
-    const after = await changes(anvil, logFilter)
-    expect(after).toEqual([{ ...reported[0], removed: true }])
-    // Nothing new was added, so the block filter has nothing; the next mined block it reports.
-    expect(await changes(anvil, blockFilter)).toEqual([])
-    await rpc(anvil, 'evm_mine')
-    expect(await changes<Hex>(anvil, blockFilter)).toEqual([(await block(anvil, 'latest')).hash])
-  })
-
-  test('evm_revert goes back to the snapshot: blocks removed, a log filter sees their logs removed', async () => {
-    const tip = await block(anvil, 'latest')
-    const id = await rpc<Hex>(anvil, 'evm_snapshot')
-    expect(id).toMatch(MINIMAL_HEX)
-    const filter = await rpc<string>(anvil, 'eth_newFilter', [{ address: anvilToken }])
-    const sent = [await transferOn(anvil, anvilToken, a1, 4n), await transferOn(anvil, anvilToken, a2, 5n)]
-    const reported = await changes(anvil, filter)
-    expect(reported).toHaveLength(2)
-    expect(await rpc(anvil, 'evm_revert', [id])).toBe(true)
-    expect((await block(anvil, 'latest')).hash).toBe(tip.hash)
-    expect(await block(anvil, hex(BigInt(tip.number) + 1n))).toBeNull()
-    for (const hash of sent) expect(await rpc(anvil, 'eth_getTransactionByHash', [hash])).toBeNull()
-    const after = await changes(anvil, filter)
-    expect(after).toEqual(reported.map((l) => ({ ...l, removed: true })))
-    const canonical = await getLogs(anvil, { address: anvilToken, fromBlock: 'earliest' })
-    expect(canonical.some((l) => sent.includes(l.transactionHash))).toBe(false)
-    // A snapshot is used up by reverting to it.
-    expect(await rpc(anvil, 'evm_revert', [id])).toBe(false)
   })
 })

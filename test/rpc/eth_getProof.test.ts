@@ -1,0 +1,82 @@
+import { keccak256, pad, type Hex } from 'viem'
+import { describe, expect } from 'vitest'
+import { deployTokenViaRpc, devAccount, send, type DevServer } from '../helpers/rpcChain.ts'
+import { rpc, rpcError } from '../helpers/rpcClient.ts'
+import { rpcTest } from '../helpers/rpcTest.ts'
+
+const test = rpcTest
+let server: DevServer
+let token: Hex
+test.beforeAll(async ({ server: started }) => {
+  server = started
+  token = await deployTokenViaRpc(server.url)
+})
+
+const EMPTY_TRIE_ROOT = keccak256('0x80')
+const SLOTS = ['0x0', '0x1', '0x2', '0x3', '0x4', '0x5'] as const
+
+describe('valid params', () => {
+  test("an account's proof starts at the block's state root and holds what the state reads answer", async () => {
+    const block = await rpc(server.url, 'eth_getBlockByNumber', ['latest', false])
+    const proof = await rpc(server.url, 'eth_getProof', [token, [...SLOTS], block.number])
+    expect(proof.address.toLowerCase()).toBe(token.toLowerCase())
+    // The root node of the account trie is the block's state root.
+    expect(keccak256(proof.accountProof[0])).toBe(block.stateRoot)
+    expect(proof.balance).toBe(await rpc(server.url, 'eth_getBalance', [token, block.number]))
+    expect(proof.nonce).toBe(await rpc(server.url, 'eth_getTransactionCount', [token, block.number]))
+    expect(proof.codeHash).toBe(keccak256(await rpc(server.url, 'eth_getCode', [token, block.number])))
+    // The token keeps storage: its storage trie's root node is the storageHash.
+    expect(proof.storageHash).not.toBe(EMPTY_TRIE_ROOT)
+    const written = proof.storageProof.filter((entry: { value: Hex }) => entry.value !== '0x0')
+    expect(written.length).toBeGreaterThan(0)
+    expect(keccak256(written[0].proof[0])).toBe(proof.storageHash)
+    expect(proof.storageProof.map((entry: { key: Hex }) => entry.key)).toEqual([...SLOTS])
+    for (const [index, slot] of SLOTS.entries()) {
+      const stored = BigInt(await rpc(server.url, 'eth_getStorageAt', [token, slot, block.number]))
+      expect(BigInt(proof.storageProof[index].value), slot).toBe(stored)
+    }
+  })
+
+  test('an older block proves the state of that block: its own root, the balance it had', async () => {
+    const sender = devAccount(0).address
+    const before = await rpc(server.url, 'eth_getBlockByNumber', ['latest', false])
+    await send(server.url, { from: sender, to: devAccount(1).address, value: '0x1000' })
+    const then = await rpc(server.url, 'eth_getProof', [sender, [], before.number])
+    const now = await rpc(server.url, 'eth_getProof', [sender, [], 'latest'])
+    expect(keccak256(then.accountProof[0])).toBe(before.stateRoot)
+    expect(then.balance).toBe(await rpc(server.url, 'eth_getBalance', [sender, before.number]))
+    expect(BigInt(now.nonce)).toBe(BigInt(then.nonce) + 1n)
+    expect(BigInt(now.balance)).toBeLessThan(BigInt(then.balance))
+  })
+
+  test('an account that does not exist is proven absent from the root: zero fields, empty code and storage', async () => {
+    const nobody: Hex = '0x00000000000000000000000000000000000f00f1'
+    const proof = await rpc(server.url, 'eth_getProof', [nobody, [pad('0x1')], 'latest'])
+    expect(proof).toMatchObject({ balance: '0x0', nonce: '0x0', codeHash: keccak256('0x'), storageHash: EMPTY_TRIE_ROOT })
+    for (const entry of proof.storageProof) expect(entry.value).toBe('0x0')
+    const block = await rpc(server.url, 'eth_getBlockByNumber', ['latest', false])
+    expect(keccak256(proof.accountProof[0])).toBe(block.stateRoot)
+  })
+})
+
+describe('invalid params', () => {
+  const cases: Array<[string, unknown[], RegExp]> = [
+    ['no params → -32602', [], /missing value for required argument 0/],
+    ['no slots → -32602', ['0x00000000000000000000000000000000000f00f1'], /missing value for required argument 1/],
+    ['slots that are not a list → -32602', ['0x00000000000000000000000000000000000f00f1', '0x1'], /invalid argument 1: expected array of storage slots/],
+    ['a slot longer than 32 bytes → -32602', ['0x00000000000000000000000000000000000f00f1', [`0x${'1'.repeat(65)}`]], /invalid argument 1/],
+    ['a short address → -32602', ['0x1234', []], /invalid argument 0/],
+  ]
+  for (const [name, params, message] of cases) {
+    test(name, async () => {
+      const error = await rpcError(server.url, 'eth_getProof', params)
+      expect(error.code).toBe(-32602)
+      expect(error.message).toMatch(message)
+    })
+  }
+
+  test('a block past the head → -32000 header not found', async () => {
+    const error = await rpcError(server.url, 'eth_getProof', ['0x00000000000000000000000000000000000f00f1', [], '0xffffff'])
+    expect(error.code).toBe(-32000)
+  })
+})
