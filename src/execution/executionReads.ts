@@ -100,7 +100,7 @@ export class ExecutionReads {
     const parent = 'hashKey' in block ? block : block.parent
     this.requireState(block)
     const chain = this.chain()
-    return chain.engine.simulate(block.header, request, chain.ancestorHashes(parent), {
+    return chain.engine.isolated.simulate(block.header, request, chain.ancestorHashes(parent), {
       ...options,
       stateRoot: this.stateRootOf(block),
       detached: detachedStateOf(block),
@@ -156,7 +156,7 @@ export class ExecutionReads {
     const edits = 'hashKey' in block ? block.stateEdits : undefined
     const parentRoot = this.stateRootOf(parent)
     const preStateRoot = edits ? await chain.engine.withAccountChanges(parentRoot, edits) : parentRoot
-    return chain.engine.replayBlock('hashKey' in block ? block.toBlock() : block.block, preStateRoot, chain.ancestorHashes(parent), through, tracerAt)
+    return chain.engine.isolated.replayBlock('hashKey' in block ? block.toBlock() : block.block, preStateRoot, chain.ancestorHashes(parent), through, tracerAt)
   }
 
   /** debug_traceBlockBy*: every transaction of `block`, each traced by a fresh tracer of `spec`. */
@@ -176,7 +176,7 @@ export class ExecutionReads {
     const parent = 'hashKey' in block ? block : block.parent
     this.requireState(block)
     const chain = this.chain()
-    return chain.engine.simulateBlocks(
+    return chain.engine.isolated.simulateBlocks(
       block.header,
       requests,
       { ...options, stateRoot: this.stateRootOf(block), detached: detachedStateOf(block) },

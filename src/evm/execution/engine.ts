@@ -1,24 +1,21 @@
 import { createBlock } from '@ethereumjs/block'
-import type { Block, BlockHeader } from '@ethereumjs/block'
+import type { Block } from '@ethereumjs/block'
 import type { Common } from '@ethereumjs/common'
 import { MerklePatriciaTrie } from '@ethereumjs/mpt'
 import { Caches, type MerkleStateManager, getMerkleStateProof } from '@ethereumjs/statemanager'
 import { Address, bytesToHex, createAccount, equalsBytes, hexToBytes, KECCAK256_RLP, ValueEncoding } from '@ethereumjs/util'
 import { Hardfork } from '@ethereumjs/common'
-import { createVM, runBlock, runTx } from '@ethereumjs/vm'
+import { createVM, runBlock } from '@ethereumjs/vm'
 import type { VMOpts } from '@ethereumjs/vm'
-import type { RunBlockResult, RunTxResult, VM } from '@ethereumjs/vm'
+import type { RunBlockResult, VM } from '@ethereumjs/vm'
 import { buildBlock } from './blockBuilder.ts'
 import { CachedStateManager } from '../patches/cachedStateManager.ts'
 import type { SettledReads } from '../patches/cachedStateManager.ts'
-import { CallVms } from './callVms.ts'
 import { changeChainId } from '../patches/chainIdChange.ts'
 import { SignatureOverrides } from './signatureOverrides.ts'
 import { installFastBloom } from '../patches/fastBloom.ts'
-import { trieDatabaseOf } from '../patches/trieDatabase.ts'
 import { ForkStateLink, ForkStateManager, ProofNotLocal } from '../state/forkState.ts'
-import { isBypassSigned, withImpersonatedSenders } from './impersonation.ts'
-import { withSenderCodeUnseen } from '../patches/impersonatedSenderCode.ts'
+import { withImpersonatedSenders } from './impersonation.ts'
 import type { ForkedStateSource } from '../state/forkState.ts'
 import { fromByteString, toByteString } from '../encoding/byteString.ts'
 import { keccak256 } from '../crypto/crypto.ts'
@@ -31,17 +28,10 @@ import type { StateView } from '../state/stateReader.ts'
 import { StateStore } from '../state/stateStore.ts'
 import type { BlockTemplate, BuildOptions, BuiltBlock } from './blockBuilder.ts'
 import { BlockImportError, describeBlockFailure, executedTransactionsOf } from './importBlocks.ts'
-import { blockchainFor, isolatedState, isolatedVm, stateManagerOver } from './isolatedVm.ts'
-import type { AncestorHashLookup, IsolationBase } from './isolatedVm.ts'
-import { callHeaderOf, runMessageCall } from './messageCall.ts'
-import type { CallRequest, CallResult } from './messageCall.ts'
-import { applyStateOverrides, withBlockOverrides, writeAccount } from './overrides.ts'
-import type { AccountOverride, BlockOverrides } from './overrides.ts'
-import { simulateBlocks } from './simulateBlocks.ts'
-import type { SimulatedBlock, SimulatedBlockRequest, SimulationOptions } from './simulateBlocks.ts'
-import { accumulateParentBeaconBlockRoot, accumulateParentBlockHash } from './systemCalls.ts'
-import { traced } from '../tracing/tracer.ts'
-import type { TransactionTracer } from '../tracing/tracer.ts'
+import { DetachedState, IsolatedExecution } from './isolatedExecution.ts'
+import { blockchainFor, stateManagerOver } from './isolatedVm.ts'
+import type { AncestorHashLookup } from './isolatedVm.ts'
+import { writeAccount } from './overrides.ts'
 import type { SignedTransaction } from '../encoding/transactions.ts'
 import type { ExecutedTransaction } from '../types.ts'
 
@@ -110,13 +100,7 @@ export interface AccountProof {
   storageProof: Array<{ key: Uint8Array; value: bigint; proof: Uint8Array[] }>
 }
 
-/**
- * State kept outside the chain's database (the pending block's): valid while held, nothing
- * left behind when dropped. Opaque outside evm/.
- */
-export class DetachedState {
-  constructor(readonly stateManager: MerkleStateManager) {}
-}
+export { DetachedState, IsolatedExecution } from './isolatedExecution.ts'
 
 export type { StateView }
 
@@ -147,8 +131,8 @@ export class ExecutionEngine {
     account: (root, address) => (this.isSettledAt(root) ? (this.stateManager as CachedStateManager).cachedAccount(address) : undefined),
     storage: (root, address, key) => (this.isSettledAt(root) ? (this.stateManager as CachedStateManager).cachedStorage(address, key) : undefined),
   }
-  /** VMs kept for calls. */
-  private readonly callVms = new CallVms(this.settledReads)
+  /** Calls, simulated blocks and history executed again: runs that keep nothing, on VMs of their own. */
+  readonly isolated: IsolatedExecution
 
   private constructor(
     readonly common: Common,
@@ -162,7 +146,17 @@ export class ExecutionEngine {
     private readonly blockchain: VMOpts['blockchain'],
     private readonly fork: ForkStateLink | undefined,
     private readonly signatures: SignatureOverrides,
-  ) {}
+  ) {
+    this.isolated = new IsolatedExecution({
+      common,
+      followsForks,
+      rulesAt: (number, timestamp) => this.rulesAt(number, timestamp),
+      stateManager,
+      fork,
+      signatures,
+      settledReads: this.settledReads,
+    })
+  }
 
   static async create(common: Common, options: ExecutionEngineOptions = {}): Promise<ExecutionEngine> {
     if (options.chainId !== undefined) changeChainId(common, options.chainId)
@@ -489,123 +483,6 @@ export class ExecutionEngine {
         proof: entry.proof.map(bytes),
       })),
     }
-  }
-
-  /**
-   * Runs `request` as a transaction in `context` (a block whose state root is the state to run
-   * on, unless `stateRoot` says otherwise) without keeping anything: the call runs on an isolated
-   * copy of the state, with `stateOverrides` applied to it and `blockOverrides` to the block's
-   * header first, as geth's eth_call does; `tracer` watches it.
-   */
-  async simulate(
-    context: BlockHeader,
-    request: CallRequest,
-    ancestorHash: AncestorHashLookup,
-    options: {
-      reportAccessList?: boolean
-      stateRoot?: Uint8Array
-      detached?: DetachedState
-      stateOverrides?: readonly AccountOverride[]
-      blockOverrides?: BlockOverrides
-      tracer?: TransactionTracer
-      captureConsole?: boolean
-    } = {},
-  ): Promise<CallResult> {
-    const header = withBlockOverrides(callHeaderOf(context), options.blockOverrides)
-    const base = this.isolation(ancestorHash, options.detached)
-    const stateRoot = options.stateRoot ?? context.stateRoot
-    // The common case (no state overrides, no tracer) runs on a reused VM; the others on one made for them.
-    if (!options.stateOverrides && !options.tracer) {
-      const rules = this.rulesAt(header.number, header.timestamp)
-      return this.callVms.run(base, stateRoot, rules, async (vm) => {
-        const { result } = await runMessageCall(vm, header, request, { reportAccessList: options.reportAccessList, captureConsole: options.captureConsole })
-        return result
-      })
-    }
-    const state = await isolatedState(base, stateRoot)
-    const common = this.commonAt(header.number, header.timestamp)
-    const precompiles = options.stateOverrides ? await applyStateOverrides(state, options.stateOverrides, common) : []
-    const vm = await isolatedVm(base, state, common, precompiles)
-    const { result } = await runMessageCall(vm, header, request, {
-      reportAccessList: options.reportAccessList,
-      tracer: options.tracer,
-      captureConsole: options.captureConsole,
-    })
-    return result
-  }
-
-  /**
-   * Re-executes the transactions of the sealed `block` on `preStateRoot` (the state it was built
-   * on), up to and including index `through`, on an isolated copy of that state; each
-   * transaction `tracerAt` gives a tracer for is traced. Returns what the tracers found, by index.
-   */
-  async replayBlock<R>(
-    block: Block,
-    preStateRoot: Uint8Array,
-    ancestorHash: AncestorHashLookup,
-    through: number,
-    tracerAt: (index: number) => TransactionTracer<R> | undefined,
-    detached?: DetachedState,
-  ): Promise<Map<number, R>> {
-    const { header } = block
-    const base = this.isolation(ancestorHash, detached)
-    const state = await isolatedState(base, preStateRoot)
-    const common = this.commonAt(header.number, header.timestamp)
-    const vm = await isolatedVm(base, state, common)
-    if (common.isActivatedEIP(4788)) {
-      await accumulateParentBeaconBlockRoot(vm, header.parentBeaconBlockRoot ?? new Uint8Array(32), header.timestamp)
-    }
-    if (common.isActivatedEIP(2935)) await accumulateParentBlockHash(vm, header.number, header.parentHash)
-    const traces = new Map<number, R>()
-    let gasUsed = 0n
-    for (const [index, tx] of block.transactions.entries()) {
-      if (index > through) break
-      const tracer = tracerAt(index)
-      const runOnce = (): Promise<RunTxResult> => runTx(vm, { tx, block, blockGasUsed: gasUsed, skipHardForkValidation: true })
-      // As when it was built: an impersonated sender may be a contract.
-      const execute = isBypassSigned(tx) ? () => withSenderCodeUnseen(vm, tx.getSenderAddress(), runOnce) : runOnce
-      const run = tracer ? await traced(vm, tracer, { tx, sender: tx.getSenderAddress(), coinbase: header.coinbase.bytes }, execute) : await execute()
-      gasUsed += run.blockGasSpent
-      if (tracer) traces.set(index, tracer.output())
-    }
-    return traces
-  }
-
-  /**
-   * eth_simulateV1: `blocks` simulated on top of `base` (its state, or `stateRoot`), on an
-   * isolated copy of the state; nothing reaches the chain.
-   */
-  async simulateBlocks(
-    base: BlockHeader,
-    blocks: readonly SimulatedBlockRequest[],
-    options: SimulationOptions & { stateRoot?: Uint8Array; detached?: DetachedState },
-    ancestorHash: AncestorHashLookup,
-  ): Promise<SimulatedBlock[]> {
-    const isolation = this.isolation(ancestorHash, options.detached)
-    return simulateBlocks(
-      {
-        header: base,
-        state: await isolatedState(isolation, options.stateRoot ?? base.stateRoot),
-        commonAt: (number, timestamp) => this.commonAt(number, timestamp),
-        vm: (state, common, lookup, precompiles) => isolatedVm({ ...isolation, ancestorHash: lookup }, state, common, precompiles),
-        ancestorHash,
-      },
-      blocks,
-      options,
-    )
-  }
-
-  /** What isolated states and VMs are made from: the trie database holding the state (the pending block's own, when detached). */
-  private isolation(ancestorHash: AncestorHashLookup, detached?: DetachedState): IsolationBase {
-    const db = trieDatabaseOf(detached?.stateManager ?? this.stateManager)
-    return { db: db as IsolationBase['db'], common: this.common, ancestorHash, fork: this.fork, signatures: this.signatures }
-  }
-
-  /** A copy of the chain's Common with the rules of a block of this number and time. */
-  private commonAt(number: bigint, timestamp: bigint): Common {
-    const common = this.common.copy()
-    if (this.followsForks) common.setHardforkBy({ blockNumber: number, timestamp })
-    return common
   }
 
   /**
