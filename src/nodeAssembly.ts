@@ -99,8 +99,8 @@ export interface AssemblyInputs {
 export function assembleNode({ name, chain, clock, options, mining, console: networkConsole }: AssemblyInputs, node: NodeEntryPoints): NodeParts {
   // The states they hold are the current chain's (anvil_reset and anvil_loadState replace it).
   const states = {
-    retainState: (root: Uint8Array) => node.chain().engine.retainState(root),
-    releaseState: (root: Uint8Array) => node.chain().engine.releaseState(root),
+    retainState: (root: Uint8Array) => node.chain().engine.states.retainState(root),
+    releaseState: (root: Uint8Array) => node.chain().engine.states.releaseState(root),
   }
   const snapshots = new Snapshots(states)
   const headState = new HeadStateOverride(states)

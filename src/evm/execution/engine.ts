@@ -2,8 +2,8 @@ import { createBlock } from '@ethereumjs/block'
 import type { Block } from '@ethereumjs/block'
 import type { Common } from '@ethereumjs/common'
 import { MerklePatriciaTrie } from '@ethereumjs/mpt'
-import { Caches, type MerkleStateManager, getMerkleStateProof } from '@ethereumjs/statemanager'
-import { Address, bytesToHex, createAccount, equalsBytes, hexToBytes, KECCAK256_RLP, ValueEncoding } from '@ethereumjs/util'
+import { Caches, type MerkleStateManager } from '@ethereumjs/statemanager'
+import { Address, createAccount, equalsBytes, hexToBytes, KECCAK256_RLP, ValueEncoding } from '@ethereumjs/util'
 import { Hardfork } from '@ethereumjs/common'
 import { createVM, runBlock } from '@ethereumjs/vm'
 import type { VMOpts } from '@ethereumjs/vm'
@@ -14,21 +14,17 @@ import type { SettledReads } from '../patches/cachedStateManager.ts'
 import { changeChainId } from '../patches/chainIdChange.ts'
 import { SignatureOverrides } from './signatureOverrides.ts'
 import { installFastBloom } from '../patches/fastBloom.ts'
-import { ForkStateLink, ForkStateManager, ProofNotLocal } from '../state/forkState.ts'
+import { ForkStateLink } from '../state/forkState.ts'
 import { withImpersonatedSenders } from './impersonation.ts'
 import type { ForkedStateSource } from '../state/forkState.ts'
-import { fromByteString, toByteString } from '../encoding/byteString.ts'
-import { keccak256 } from '../crypto/crypto.ts'
-import { hexKey } from '../encoding/hexKey.ts'
 import { OverlayDB } from '../state/overlayDb.ts'
 import { withJumpAnalysisCache } from '../patches/jumpAnalysisCache.ts'
-import { RecentCache } from '../encoding/recentCache.ts'
-import { StateReader } from '../state/stateReader.ts'
 import type { StateView } from '../state/stateReader.ts'
 import { StateStore } from '../state/stateStore.ts'
 import type { BlockTemplate, BuildOptions, BuiltBlock } from './blockBuilder.ts'
 import { BlockImportError, describeBlockFailure, executedTransactionsOf } from './importBlocks.ts'
 import { DetachedState, IsolatedExecution } from './isolatedExecution.ts'
+import { KeptStates, stateTrie } from './keptStates.ts'
 import { blockchainFor, stateManagerOver } from './isolatedVm.ts'
 import type { AncestorHashLookup } from './isolatedVm.ts'
 import { writeAccount } from './overrides.ts'
@@ -90,27 +86,20 @@ export interface AccountChange {
   storage?: ReadonlyArray<readonly [slot: Uint8Array, value: Uint8Array]>
 }
 
-/** An EIP-1186 account proof, in domain types. */
-export interface AccountProof {
-  balance: bigint
-  nonce: bigint
-  codeHash: Uint8Array
-  storageHash: Uint8Array
-  accountProof: Uint8Array[]
-  storageProof: Array<{ key: Uint8Array; value: bigint; proof: Uint8Array[] }>
-}
-
 export { DetachedState, IsolatedExecution } from './isolatedExecution.ts'
+export { KeptStates } from './keptStates.ts'
+export type { AccountProof } from './keptStates.ts'
 
 export type { StateView }
-
-/** Readers kept for the most recently read states (the head's, mostly). */
-const READERS_KEPT = 8
 
 /**
  * The EVM side of a chain: one VM over a trie database that keeps the states its holders hold
  * (StateStore): every state a block, a snapshot or state set on the head was sealed or retained
  * for, until released. Blocks can be built on any kept state, and any kept state read.
+ *
+ * The engine is the single writer of the chain's state: it builds, executes, imports and seals blocks and
+ * writes state set directly. The states it keeps are held and read through `states` (KeptStates); runs that
+ * keep nothing (calls, simulated blocks, history executed again) go through `isolated` (IsolatedExecution).
  */
 export class ExecutionEngine {
   private ancestorHash: AncestorHashLookup = () => undefined
@@ -124,13 +113,13 @@ export class ExecutionEngine {
   private settledRoot: Uint8Array | undefined
   private genesis: GenesisSpec | undefined
   private readonly rulesByFork = new Map<string, Common>()
-  /** A reader per recently read root: a state never changes, so what one has read stays true. */
-  private readonly readers = new RecentCache<string, StateReader>(READERS_KEPT)
   /** Reads of the settled state from the main state manager's caches. */
   private readonly settledReads: SettledReads = {
     account: (root, address) => (this.isSettledAt(root) ? (this.stateManager as CachedStateManager).cachedAccount(address) : undefined),
     storage: (root, address, key) => (this.isSettledAt(root) ? (this.stateManager as CachedStateManager).cachedStorage(address, key) : undefined),
   }
+  /** The states kept, their holders, and reads at any of them. */
+  readonly states: KeptStates
   /** Calls, simulated blocks and history executed again: runs that keep nothing, on VMs of their own. */
   readonly isolated: IsolatedExecution
 
@@ -147,6 +136,7 @@ export class ExecutionEngine {
     private readonly fork: ForkStateLink | undefined,
     private readonly signatures: SignatureOverrides,
   ) {
+    this.states = new KeptStates(common, store, fork, stateManager, (root, address) => this.settledReads.account(root, address))
     this.isolated = new IsolatedExecution({
       common,
       followsForks,
@@ -186,68 +176,6 @@ export class ExecutionEngine {
     const root = await this.withAccountChanges(KECCAK256_RLP, changes)
     this.fork.alias(forkBlockStateRoot, root)
     return root
-  }
-
-  /** Whether the state at `stateRoot` is kept (a released state is gone). */
-  hasState(stateRoot: Uint8Array): boolean {
-    return this.store.hasState(this.localRootOf(stateRoot))
-  }
-
-  /** One more holder of a kept state: it stays until each holder has released it. */
-  retainState(stateRoot: Uint8Array): void {
-    this.store.retain(this.localRootOf(stateRoot))
-  }
-
-  /**
-   * A holder lets go of a state: every trie node no kept state reaches any more is freed. Each
-   * state the engine makes (genesis, a block, changes on the head) comes with one holder, its
-   * maker, who releases it.
-   */
-  releaseState(stateRoot: Uint8Array): void {
-    this.store.release(this.localRootOf(stateRoot))
-  }
-
-  /** Trie nodes and code entries kept, for all kept states together. */
-  get storedNodes(): number {
-    return this.store.size
-  }
-
-  /**
-   * Tells `listener` of every trie node and code entry the chain's database keeps from now on, as it is kept,
-   * keyed as {@link keptStates} keys them (a state file's journal); undefined stops it.
-   */
-  onStateKept(listener: ((key: Uint8Array, value: Uint8Array) => void) | undefined): void {
-    this.store.onKept = listener && ((key, value) => listener(Buffer.from(key, 'hex'), fromByteString(value)))
-  }
-
-  /** Every trie node and code entry kept, for all kept states: the key (a node's hash, or 'c' and a code hash) and value. */
-  keptStates(): Array<[key: Uint8Array, value: Uint8Array]> {
-    return this.store.entries().map(([key, value]) => [Buffer.from(key, 'hex'), fromByteString(value)])
-  }
-
-  /**
-   * Makes the states `roots` kept again from `entries` (nodes a state file saved), one holder for each root given,
-   * which its holders take over, as from a seal. Returns the roots some node of whose state is missing.
-   */
-  restoreStates(entries: Iterable<readonly [key: Uint8Array, value: Uint8Array]>, roots: readonly Uint8Array[]): Uint8Array[] {
-    const strings = (function* () {
-      for (const [key, value] of entries) yield [hexKey(key, false), toByteString(value)] as const
-    })()
-    return this.store.restore(
-      strings,
-      roots.map((root) => this.localRootOf(root)),
-    )
-  }
-
-  /** Whether each entry is what its key says: a node's or code's keccak256 (a doubted state file's check). */
-  static isStateEntryIntact(key: Uint8Array, value: Uint8Array): boolean {
-    const hash = key.length === 33 && key[0] === 0x63 ? key.subarray(1) : key
-    return hash.length === 32 && equalsBytes(keccak256(value), hash)
-  }
-
-  /** The root the store keeps a state under: a fork block's upstream root stands for the fork's base state. */
-  private localRootOf(stateRoot: Uint8Array): Uint8Array {
-    return this.fork ? this.fork.localRootOf(stateRoot) : stateRoot
   }
 
   /** The genesis this engine's state starts from (what an export writes as genesis.json). */
@@ -435,56 +363,6 @@ export class ExecutionEngine {
     return unsigned ? executed.map((e, index) => (impersonated.has(index) ? { ...e, signed: e.signed.with({ impersonated: true }) } : e)) : executed
   }
 
-  /** Code by its hash, from the states this engine keeps (a fork's upstream code is the upstream's to say). */
-  codeByHash(codeHash: Uint8Array): Uint8Array | undefined {
-    return this.store.code(codeHash)
-  }
-
-  /** A read-only view of the state at `stateRoot`, independent of block building. */
-  stateAt(stateRoot: Uint8Array, detached?: DetachedState): StateView {
-    if (detached) return managerView(detachedReader(detached, stateRoot))
-    // A fork's state reads what it has not written from its upstream, which its state manager knows how to do.
-    if (this.fork) return managerView(this.forkReader(stateRoot))
-    return this.readerAt(stateRoot)
-  }
-
-  private async forkReader(stateRoot: Uint8Array): Promise<MerkleStateManager> {
-    const reader = stateManagerOver(stateTrie(this.common, this.store), this.common, this.fork)
-    await reader.setStateRoot(stateRoot)
-    return reader
-  }
-
-  private readerAt(stateRoot: Uint8Array): StateReader {
-    // While the chain's VM stands on this state (the head's, mostly), its caches hold what its blocks wrote.
-    return this.readers.get(
-      hexKey(stateRoot, false),
-      () => new StateReader(this.common, this.store, stateRoot, (address) => this.settledReads.account(stateRoot, new Address(address))),
-    )
-  }
-
-  /** EIP-1186: the account's and the given slots' Merkle proofs in the state at `stateRoot`. */
-  async proof(stateRoot: Uint8Array, address: Uint8Array, slots: Uint8Array[], detached?: DetachedState): Promise<AccountProof> {
-    const state = (detached?.stateManager ?? this.stateManager).shallowCopy(false)
-    await state.setStateRoot(stateRoot)
-    if (state instanceof ForkStateManager && !(await state.isLocal(new Address(address), slots))) {
-      throw new ProofNotLocal(`${bytesToHex(address)} has no proof here: the fork has not written it (or one of the slots) since the fork block`)
-    }
-    const proof = await getMerkleStateProof(state, new Address(address), slots)
-    const bytes = (hex: string) => hexToBytes(hex as `0x${string}`)
-    return {
-      balance: BigInt(proof.balance),
-      nonce: BigInt(proof.nonce),
-      codeHash: bytes(proof.codeHash),
-      storageHash: bytes(proof.storageHash),
-      accountProof: proof.accountProof.map(bytes),
-      storageProof: proof.storageProof.map((entry, i) => ({
-        key: slots[i] as Uint8Array,
-        value: BigInt(entry.value),
-        proof: entry.proof.map(bytes),
-      })),
-    }
-  }
-
   /**
    * The state root after applying `changes` to the state at `stateRoot` (anvil_setBalance and
    * friends). The main VM is untouched; the new state's trie nodes join the shared database.
@@ -522,27 +400,6 @@ async function validateBodyButBypassSignatures(block: Block, impersonated: Reado
     if (errors.length > 0) throw new Error(`invalid transactions: transaction at index ${index}: ${errors.join(' ')}`)
   }
   await block.validateData(false, false)
-}
-
-/** An empty state trie over the chain's store. */
-function stateTrie(common: Common, store: StateStore): MerklePatriciaTrie {
-  return new MerklePatriciaTrie({ useKeyHashing: true, common, db: store, valueEncoding: ValueEncoding.Bytes })
-}
-
-/** Reads of the state a state manager stands on. */
-function managerView(state: Promise<MerkleStateManager>): StateView {
-  return {
-    getBalance: async (address) => (await (await state).getAccount(new Address(address)))?.balance ?? 0n,
-    getNonce: async (address) => (await (await state).getAccount(new Address(address)))?.nonce ?? 0n,
-    getCode: async (address) => (await state).getCode(new Address(address)),
-    getStorage: async (address, slot) => (await state).getStorage(new Address(address), slot),
-  }
-}
-
-async function detachedReader(detached: DetachedState, stateRoot: Uint8Array): Promise<MerkleStateManager> {
-  const state = detached.stateManager.shallowCopy(false)
-  await state.setStateRoot(stateRoot)
-  return state
 }
 
 // sha256 of nothing: the requests hash of a block with no EIP-7685 requests.
