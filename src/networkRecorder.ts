@@ -37,7 +37,7 @@ export function imageOf(parts: RecordedParts): NetworkImage {
     blocks: chain.storedBlocks(),
     head: chain.head.hashKey,
     held: chain.windowBlocks().map((b) => b.hashKey),
-    states: chain.engine.keptStates(),
+    states: chain.engine.states.keptStates(),
     accounts: parts.accounts().list.map((a) => a.privateKey),
     impersonated: [...parts.accounts().impersonatedAddresses],
     pool: parts.pool.all(),
@@ -87,7 +87,7 @@ export class NetworkRecorder {
   /** Stops following the network. */
   stop(): void {
     this.#chain.recordWith(undefined)
-    this.#chain.engine.onStateKept(undefined)
+    this.#chain.engine.states.onStateKept(undefined)
     this.parts.pool.events.off('added', this.#added)
     this.parts.pool.events.off('removed', this.#removed)
   }
@@ -100,7 +100,7 @@ export class NetworkRecorder {
     if (chain !== this.#chain) {
       // anvil_reset, anvil_loadState: another chain, told whole.
       this.#chain.recordWith(undefined)
-      this.#chain.engine.onStateKept(undefined)
+      this.#chain.engine.states.onStateKept(undefined)
       this.#chain = chain
       this.follow(chain)
       this.#told = this.current()
@@ -130,7 +130,7 @@ export class NetworkRecorder {
       held: (block: ChainBlock) => change().window.push({ hold: block.hashKey }),
       letGo: (block: ChainBlock) => change().window.push({ letGo: block.hashKey }),
     })
-    chain.engine.onStateKept((key, value) => change().states.push([key, value]))
+    chain.engine.states.onStateKept((key, value) => change().states.push([key, value]))
   }
 
   private current(): Told {

@@ -1,82 +1,57 @@
 import { randomBytes } from 'node:crypto'
 import { Erc20SlotNotFound } from './accounts/errors.ts'
 import { findErc20Slot, storageWord } from './accounts/erc20Slots.ts'
-import { AccountSigning } from './accounts/accountSigning.ts'
+import type { AccountSigning } from './accounts/accountSigning.ts'
 import { DevAccounts } from './accounts/devAccounts.ts'
 import type { TransactionRequest } from './accounts/transactionFields.ts'
 import { chainFrom } from './chain/chain.ts'
 import type { Chain, ChainOrigin, ChainReader } from './chain/chain.ts'
 import { ChainClock, sameClockMode, UNMOVED_CLOCK } from './chain/clock.ts'
-import type { ClockMode, ClockState } from './chain/clock.ts'
-import { HeadStateOverride } from './chain/headStateOverride.ts'
-import { Snapshots } from './chain/snapshots.ts'
+import type { HeadStateOverride } from './chain/headStateOverride.ts'
+import type { Snapshots } from './chain/snapshots.ts'
 import type { BlockSelector, ChainBlock, TransactionLocation } from './chain/types.ts'
 import { WriteQueue } from './chain/writeQueue.ts'
 import type { WriteObserver } from './chain/writeQueue.ts'
-import {
-  equalsBytes,
-  forkConfigsOf,
-  hexToBytes,
-  transactionGasCapOf,
-  keyOf,
-  nextBlobGasPriceOf,
-  sidecarVersionAt,
-  toGethGenesis,
-  versionedHashOf,
-} from './evm/index.ts'
+import { equalsBytes, forkConfigsOf, keyOf, nextBlobGasPriceOf, sidecarVersionAt, toGethGenesis, versionedHashOf } from './evm/index.ts'
 import type { AccountChange, DevAccount, ForkConfig, SignedTransaction } from './evm/index.ts'
 import { NetworkConsole } from './console/networkConsole.ts'
-import { ExecutionReads } from './stateReads/executionReads.ts'
-import { FilterManager } from './filters/filterManager.ts'
-import type { NetworkFilters, PendingLogs } from './filters/filterManager.ts'
-import { SubscriptionHub } from './filters/subscriptions.ts'
+import type { ExecutionReads } from './stateReads/executionReads.ts'
+import type { FilterManager } from './filters/filterManager.ts'
+import type { NetworkFilters } from './filters/filterManager.ts'
+import type { SubscriptionHub } from './filters/subscriptions.ts'
 import type { NetworkSubscriptions } from './filters/subscriptions.ts'
-import { ChainLogs } from './logs/chainLogs.ts'
-import { AddressHistory } from './search/index.ts'
-import { callTreesOfBlock } from './stateReads/callTrees.ts'
-import { matchesCriteria } from './logs/index.ts'
+import type { ChainLogs } from './logs/chainLogs.ts'
+import type { AddressHistory } from './search/index.ts'
 import type { LogFilter, LogLimits, LogQueryOptions, LogQueryResult } from './logs/index.ts'
-import { BlockParameters } from './mining/blockParameters.ts'
-import { BlockProducer } from './mining/blockProducer.ts'
-import { Miner } from './mining/miner.ts'
+import type { BlockParameters } from './mining/blockParameters.ts'
+import type { BlockProducer } from './mining/blockProducer.ts'
+import type { Miner } from './mining/miner.ts'
 import type { MiningMode } from './mining/miner.ts'
-import { TestClientSettings } from './mining/testClientSettings.ts'
+import type { TestClientSettings } from './mining/testClientSettings.ts'
 import { createDevChain, NODE_DEFAULTS } from './nodeOptions.ts'
 import type { NodeOptions, SyncSendTimeouts } from './nodeOptions.ts'
+import { assembleNode } from './nodeAssembly.ts'
 import type { NetworkChange, NetworkImage } from './networkImage.ts'
 import { imageOf, NetworkRecorder } from './networkRecorder.ts'
 import type { RecordedParts } from './networkRecorder.ts'
-import { ReorgControl } from './reorg/reorgControl.ts'
-import { ReorgHistory } from './reorg/reorgHistory.ts'
+import { resumeNetwork } from './nodeRestore.ts'
+import type { LoadedNetwork, RestoredState } from './nodeRestore.ts'
+import type { ReorgControl } from './reorg/reorgControl.ts'
+import type { ReorgHistory } from './reorg/reorgHistory.ts'
 import { MiningHeldByReplay } from './replay/errors.ts'
-import { ReplayControl } from './replay/replayControl.ts'
+import type { ReplayControl } from './replay/replayControl.ts'
 import { decodeForAdmission } from './txpool/admission.ts'
 import { PendingBlockCache } from './txpool/pendingBlock.ts'
 import type { PendingBlock } from './txpool/pendingBlock.ts'
-import { PoolEntry } from './txpool/poolEntry.ts'
+import type { PoolEntry } from './txpool/poolEntry.ts'
 import { NotMinedInTime } from './txpool/errors.ts'
 import { MinedWaits } from './txpool/minedWaits.ts'
-import { TxPool } from './txpool/txPool.ts'
+import type { TxPool } from './txpool/txPool.ts'
 
 /** A transaction by hash: mined into a canonical block, or waiting in the pool. */
 export type TransactionLookup = { status: 'mined'; location: TransactionLocation } | { status: 'pending'; signed: SignedTransaction }
 
-/** What a restored network resumes with besides its blocks (a state file's clock, pool and state set on the head). */
-export interface RestoredState {
-  clock: ClockState
-  pool: readonly SignedTransaction[]
-  /** State set on the head, as the changes to apply to the head's state (an older state file). */
-  headEdits?: readonly AccountChange[]
-  /** The rest of a network saved whole (see `NetworkImage`), whose states come held for their holders to take. */
-  image?: Pick<NetworkImage, 'headOverride' | 'snapshots' | 'reorgs' | 'impersonated' | 'mining' | 'blockParameters'>
-}
-
-/** A whole network rebuilt elsewhere (anvil_loadState): its chain, keys and what it resumes with. */
-export interface LoadedNetwork extends RestoredState {
-  chain: Chain
-  accounts: readonly DevAccount[]
-  clockMode: ClockMode
-}
+export type { LoadedNetwork, RestoredState } from './nodeRestore.ts'
 
 /**
  * One simulated network, and the one way in: the coordinator of its chain, pool, miner, log index, filters and
@@ -106,7 +81,7 @@ export class ChainNode {
   readonly #origin: { rebuild: () => Promise<Chain>; accounts: readonly DevAccount[]; mining: MiningMode }
   /** Anvil's instance id: a new one whenever the chain is replaced, so clients can tell. */
   #instanceId = randomBytes(32)
-  readonly #reorgHistory = new ReorgHistory()
+  readonly #reorgHistory: ReorgHistory
   readonly #chainReplaced = new Set<() => void>()
   readonly #minedWaits = new MinedWaits(() => this.#chain)
   #closed = false
@@ -144,119 +119,47 @@ export class ChainNode {
     this.#chain = chain
     this.#clock = clock
     this.syncSendTimeouts = options.syncSendTimeouts ?? NODE_DEFAULTS.syncSendTimeouts
-    // The states they hold are the current chain's (anvil_reset and anvil_loadState replace it).
-    const states = {
-      retainState: (root: Uint8Array) => this.#chain.engine.retainState(root),
-      releaseState: (root: Uint8Array) => this.#chain.engine.releaseState(root),
-    }
-    this.#snapshots = new Snapshots(states)
-    this.#headState = new HeadStateOverride(states)
     this.#accounts = new DevAccounts(accounts, chain.engine.common)
-    this.#blockParameters = new BlockParameters({
-      gasLimit: options.blockGasLimit ?? chain.head.header.gasLimit,
-      coinbase: options.coinbase ?? new Uint8Array(20),
-    })
     this.#origin = { rebuild: rebuild ?? rebuildFrom(chain.origin), accounts, mining: options.mining ?? { auto: true } }
-    this.#pool = new TxPool(options.maxPoolSize, options.transactionOrder)
-    const onError = options.onError ?? ((error) => console.error(`[${name}] background mining failed:`, error))
-    // A block a timer asks for while a replay holds mining back is not mined (and is no error).
-    this.#miner = new Miner(this.#origin.mining, () => (this.replay?.holdsMining ? Promise.resolve() : this.mine(1)), onError)
-    this.#logs = new ChainLogs(chain, {
-      pendingLogs: async (criteria) => (await this.pendingBlock()).transactions.flatMap((t) => t.logs.filter((log) => matchesCriteria(log, criteria))),
-      olderLogs: options.olderLogs,
-    })
-    this.addressHistory = new AddressHistory(chain, (block) => callTreesOfBlock(this.execution, block))
-    this.#headState.follow(chain)
-    this.#filters = new FilterManager({
-      chain,
-      logs: this.#logs.index,
-      timeoutMs: options.filterTimeoutMs ?? NODE_DEFAULTS.filterTimeoutMs,
-      now: options.filterClock,
-      maxFilters: options.maxFilters,
-      maxChanges: options.maxFilterChanges,
-      pendingLogs: async () => pendingLogsOf(await this.pendingBlock()),
-      installRefusal: (criteria) => this.#logs.installRefusal(criteria),
-    })
-    this.#subscriptions = new SubscriptionHub(chain, { maxPerConnection: options.maxSubscriptionsPerConnection })
-    this.#pool.events.on('added', (signed) => {
-      this.#filters.transactionPooled(signed)
-      this.#subscriptions.transactionPooled(signed)
-    })
-    this.filters = this.#filters
-    this.subscriptions = this.#subscriptions
-
-    // What the modules below are wired with: the queue to run their writes in, and the parts they work on.
-    const parts = {
-      queued: <T>(write: () => Promise<T>) => this.#queue.run(write),
-      chain: () => this.#chain,
-      head: () => this.head,
-      pool: this.#pool,
-      clock: this.#clock,
-      miner: this.#miner,
-      blockParameters: this.#blockParameters,
-      headState: this.#headState,
-      snapshots: this.#snapshots,
-      history: this.#reorgHistory,
-      accounts: () => this.#accounts,
-      chainId: () => this.chainId,
-      nextBaseFee: () => this.nextBaseFee,
-      nextBlobBaseFee: () => this.nextBlobBaseFee,
-      blockGasLimit: () => this.#blockParameters.gasLimit,
-      stateAt: (block: ChainBlock) => this.execution.stateAt(block),
-      stateRootOf: (block: ChainBlock) => this.execution.stateRootOf(block),
-    }
-    this.#recorded = { ...parts, accounts: parts.accounts, genesis: () => this.gethGenesis() }
-    this.execution = new ExecutionReads(parts.chain, this.#headState, this.console)
-    this.#poolEntry = new PoolEntry(parts)
-    this.#producer = new BlockProducer({
-      ...parts,
-      console: this.console,
-      // Whatever mines a block on the head lets the reorg profile draw after it.
-      afterMined: () => this.reorgs.afterMined(),
-      watchesPendingLogs: () => this.#filters.watchesPendingLogs,
-      pendingLogsSeen: (pending) => this.#filters.pendingLogsSeen(pending.parent.number, pendingLogsOf(pending)),
-    })
-    this.signing = new AccountSigning(
+    const parts = assembleNode(
+      { name, chain, clock, options, mining: this.#origin.mining, console: this.console },
       {
-        ...parts,
+        queued: (write) => this.#queue.run(write),
+        chain: () => this.#chain,
+        head: () => this.head,
+        accounts: () => this.#accounts,
+        chainId: () => this.chainId,
+        nextBaseFee: () => this.nextBaseFee,
+        nextBlobBaseFee: () => this.nextBlobBaseFee,
+        pendingBlock: () => this.pendingBlock(),
         pendingNonce: (address) => this.pendingNonce(address),
-        // Filling a transaction's gas prints nothing: the transaction prints when it is mined.
-        estimateGas: (request) => this.execution.estimateGas(request, this.head, {}, { printsConsole: false }),
-        transactionGasCap: () => transactionGasCapOf(this.#chain.engine.rulesAt(this.head.number + 1n, this.#clock.previewTimestampAfter(this.head))),
+        decodeTransaction: (raw) => this.decodeTransaction(raw),
+        mineScheduled: () => this.mine(1),
+        mineWaiting: () => this.mineWaiting(),
+        isRecorded: () => this.#recorder !== undefined,
+        gethGenesis: () => this.gethGenesis(),
       },
-      { autoImpersonate: options.autoImpersonate },
     )
-    this.settings = new TestClientSettings({
-      ...parts,
-      isRecorded: () => this.#recorder !== undefined,
-      mineOnHead: async () => (this.replay?.holdsMining ? undefined : this.#producer.mineOnHead()),
-    })
-    this.reorgs = new ReorgControl(
-      {
-        ...parts,
-        buildOn: (parent, transactions, extraData) => this.#producer.buildOn(parent, transactions, extraData),
-        decode: (raw) => this.decodeTransaction(raw),
-        sign: (request) => this.signing.signWithDevAccount(request),
-        returnToPool: (transactions) => this.#poolEntry.returnToPool(transactions),
-        rebuildLike: (parent, block, extraData) => this.#producer.rebuildLike(parent, block, extraData, (n) => this.replay?.upstreamHashOf(n)),
-        isReplayedHeight: (number) => this.replay?.isReplayedHeight(number) ?? false,
-        onError: (error) => onError(error),
-      },
-      options.reorgs,
-    )
-    this.replay =
-      options.replay &&
-      new ReplayControl(
-        {
-          queued: parts.queued,
-          head: parts.head,
-          mineReplayed: (upstream, upstreamHash) => this.#producer.mineReplayed(upstream, upstreamHash),
-          afterMined: () => this.reorgs.afterMined(),
-          released: () => this.#queue.run(() => this.mineWaiting()),
-        },
-        options.replay.source,
-        options.replay.plan,
-      )
+    this.#pool = parts.pool
+    this.#logs = parts.logs
+    this.#miner = parts.miner
+    this.#filters = parts.filters
+    this.#subscriptions = parts.subscriptions
+    this.#snapshots = parts.snapshots
+    this.#headState = parts.headState
+    this.#blockParameters = parts.blockParameters
+    this.#producer = parts.producer
+    this.#poolEntry = parts.poolEntry
+    this.#reorgHistory = parts.reorgHistory
+    this.#recorded = parts.recorded
+    this.filters = parts.filters
+    this.subscriptions = parts.subscriptions
+    this.execution = parts.execution
+    this.signing = parts.signing
+    this.settings = parts.settings
+    this.reorgs = parts.reorgs
+    this.addressHistory = parts.addressHistory
+    this.replay = parts.replay
   }
 
   /** Creates a fresh dev network: genesis with the funded dev accounts, miner started. */
@@ -456,7 +359,7 @@ export class ChainNode {
 
   /** Resumes a restored network where it was saved: its clock, its pool and state set on its head. */
   restore(state: RestoredState): Promise<void> {
-    return this.#queue.run(() => this.resume(state))
+    return this.#queue.run(() => resumeNetwork(this.#recorded, state))
   }
 
   /**
@@ -467,7 +370,7 @@ export class ChainNode {
   loadNetwork(loaded: LoadedNetwork): Promise<void> {
     return this.#queue.run(async () => {
       this.replaceChain(loaded.chain, loaded.accounts)
-      await this.resume({ ...loaded, clock: sameClockMode(loaded.clockMode, this.#clock.mode) ? loaded.clock : this.#clock.snapshot() })
+      await resumeNetwork(this.#recorded, { ...loaded, clock: sameClockMode(loaded.clockMode, this.#clock.mode) ? loaded.clock : this.#clock.snapshot() })
     })
   }
 
@@ -631,38 +534,6 @@ export class ChainNode {
 
   // ---- inside the queue ----
 
-  /** A restored or loaded network's clock, pool and state set on its head (inside the queue). */
-  private async resume(state: RestoredState): Promise<void> {
-    this.#clock.restore(state.clock)
-    for (const signed of state.pool) this.#pool.add(signed)
-    const edits = state.headEdits ?? []
-    if (edits.length > 0) {
-      const head = this.head
-      this.#headState.set(head, await this.#chain.engine.withAccountChanges(head.stateRoot, edits), edits)
-    }
-    const image = state.image
-    if (!image) return
-    const head = this.head
-    if (image.headOverride && image.headOverride.headKey === head.hashKey) this.#headState.set(head, image.headOverride.stateRoot, image.headOverride.changes)
-    this.#snapshots.restore(image.snapshots.entries, image.snapshots.lastId)
-    const block = (key: string) => this.#chain.blockByHash(key) as ChainBlock
-    this.#reorgHistory.restore(
-      image.reorgs.records.map((r) => {
-        const removed = r.removed.map(block)
-        const added = r.added.map(block)
-        const logs = (blocks: ChainBlock[]) => blocks.reduce((sum, b) => sum + b.logCount, 0)
-        return { ...r, commonAncestor: block(r.commonAncestor), removed, added, removedLogs: logs(removed), addedLogs: logs(added) }
-      }),
-      image.reorgs.total,
-    )
-    for (const address of image.impersonated) this.#accounts.impersonate(hexToBytes(address as `0x${string}`))
-    this.#miner.setAutomine(image.mining.auto)
-    this.#miner.setInterval(image.mining.intervalMs ?? 0)
-    this.#blockParameters.gasLimit = image.blockParameters.gasLimit
-    this.#blockParameters.coinbase = image.blockParameters.coinbase
-    if (image.blockParameters.nextBaseFee !== undefined) this.#blockParameters.setNextBaseFee(image.blockParameters.nextBaseFee)
-  }
-
   /**
    * Makes `next` the network's chain in place of the current one (anvil_reset, anvil_loadState), told to
    * clients as a reorg: the current chain first goes back to its genesis in one `reorged` event (filters and
@@ -726,8 +597,4 @@ export class ChainNode {
 /** A chain built again from its genesis description, on an empty state database. */
 function rebuildFrom(origin: ChainOrigin): () => Promise<Chain> {
   return () => chainFrom(origin)
-}
-
-function pendingLogsOf(pending: PendingBlock): PendingLogs {
-  return pending.transactions.map((t) => ({ transactionHash: t.signed.hashKey, logs: t.logs }))
 }

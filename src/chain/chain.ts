@@ -83,7 +83,7 @@ export class Chain {
   ) {
     this.tree = new BlockTree(genesis)
     this.canonical = new CanonicalChain(genesis)
-    this.window = new StateWindow(engine, stateBlocks)
+    this.window = new StateWindow(engine.states, stateBlocks)
   }
 
   /**

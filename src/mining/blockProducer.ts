@@ -162,7 +162,7 @@ export class BlockProducer {
       )
     } finally {
       // The block's own state is kept by the build; the edited parent state was only its starting point.
-      if (edited) chain.engine.releaseState(edited)
+      if (edited) chain.engine.states.releaseState(edited)
     }
   }
 

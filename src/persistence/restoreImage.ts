@@ -52,7 +52,7 @@ export async function restoreImage(
     ...image.snapshots.entries.flatMap(([, snapshot]) => statesOf(snapshot)),
     ...(image.headOverride ? [image.headOverride.stateRoot] : []),
   ]
-  const incomplete = engine.restoreStates(image.states, holders)
+  const incomplete = engine.states.restoreStates(image.states, holders)
   if (incomplete.length > 0) fail(`the state ${bytesToHex(incomplete[0] as Uint8Array)} is not whole in the file`)
   let chain: Chain
   try {

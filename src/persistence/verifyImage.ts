@@ -1,5 +1,5 @@
 import type { ChainBlock } from '../chain/types.ts'
-import { bytesToHex, equalsBytes, ExecutionEngine } from '../evm/index.ts'
+import { bytesToHex, equalsBytes, ExecutionEngine, KeptStates } from '../evm/index.ts'
 import type { Common, ExecutedTransaction, GenesisSpec, Log } from '../evm/index.ts'
 import type { NetworkImage } from '../networkImage.ts'
 
@@ -12,7 +12,7 @@ import type { NetworkImage } from '../networkImage.ts'
  */
 export async function verifyImage(image: NetworkImage, common: Common, spec: GenesisSpec): Promise<void> {
   for (const [key, value] of image.states) {
-    if (!ExecutionEngine.isStateEntryIntact(key, value)) throw new Error(`trie node ${bytesToHex(key)} does not hash to its key`)
+    if (!KeptStates.isEntryIntact(key, value)) throw new Error(`trie node ${bytesToHex(key)} does not hash to its key`)
   }
   const engine = await ExecutionEngine.create(common, { followForks: true })
   const genesis = await engine.createGenesis(spec)
@@ -36,12 +36,12 @@ export async function verifyImage(image: NetworkImage, common: Common, spec: Gen
     }
     compareReceipts(block, executed)
     roots.set(block.hashKey, block.stateRoot)
-    if (base !== parentRoot) engine.releaseState(base)
+    if (base !== parentRoot) engine.states.releaseState(base)
     const left = (children.get(block.parentKey) ?? 1) - 1
     children.set(block.parentKey, left)
     if (left === 0) {
       roots.delete(block.parentKey)
-      if (block.parentKey !== genesisKey) engine.releaseState(parentRoot)
+      if (block.parentKey !== genesisKey) engine.states.releaseState(parentRoot)
     }
   }
 }

@@ -47,7 +47,7 @@ export class ExecutionReads {
   /** State after `block` (a canonical or orphaned block, or the pending block). */
   stateAt(block: StateBlock): StateView {
     this.requireState(block)
-    return this.chain().engine.stateAt(this.stateRootOf(block), detachedStateOf(block))
+    return this.chain().engine.states.stateAt(this.stateRootOf(block), detachedStateOf(block))
   }
 
   /**
@@ -56,7 +56,7 @@ export class ExecutionReads {
    */
   codeByHash(block: StateBlock, codeHash: Uint8Array): Uint8Array | undefined {
     this.requireState(block)
-    return this.chain().engine.codeByHash(codeHash)
+    return this.chain().engine.states.codeByHash(codeHash)
   }
 
   /** The state `block` was executed on (its parent's), to execute it again. */
@@ -75,7 +75,7 @@ export class ExecutionReads {
   /** EIP-1186 proofs of an account and storage slots in the state after `block`. */
   proof(block: StateBlock, address: Uint8Array, slots: Uint8Array[]): Promise<AccountProof> {
     this.requireState(block)
-    return this.chain().engine.proof(this.stateRootOf(block), address, slots, detachedStateOf(block))
+    return this.chain().engine.states.proof(this.stateRootOf(block), address, slots, detachedStateOf(block))
   }
 
   /**
@@ -100,7 +100,7 @@ export class ExecutionReads {
     const parent = 'hashKey' in block ? block : block.parent
     this.requireState(block)
     const chain = this.chain()
-    return chain.engine.simulate(block.header, request, chain.ancestorHashes(parent), {
+    return chain.engine.isolated.simulate(block.header, request, chain.ancestorHashes(parent), {
       ...options,
       stateRoot: this.stateRootOf(block),
       detached: detachedStateOf(block),
@@ -156,7 +156,7 @@ export class ExecutionReads {
     const edits = 'hashKey' in block ? block.stateEdits : undefined
     const parentRoot = this.stateRootOf(parent)
     const preStateRoot = edits ? await chain.engine.withAccountChanges(parentRoot, edits) : parentRoot
-    return chain.engine.replayBlock('hashKey' in block ? block.toBlock() : block.block, preStateRoot, chain.ancestorHashes(parent), through, tracerAt)
+    return chain.engine.isolated.replayBlock('hashKey' in block ? block.toBlock() : block.block, preStateRoot, chain.ancestorHashes(parent), through, tracerAt)
   }
 
   /** debug_traceBlockBy*: every transaction of `block`, each traced by a fresh tracer of `spec`. */
@@ -176,7 +176,7 @@ export class ExecutionReads {
     const parent = 'hashKey' in block ? block : block.parent
     this.requireState(block)
     const chain = this.chain()
-    return chain.engine.simulateBlocks(
+    return chain.engine.isolated.simulateBlocks(
       block.header,
       requests,
       { ...options, stateRoot: this.stateRootOf(block), detached: detachedStateOf(block) },

@@ -33,7 +33,7 @@ describe('a geth genesis becomes the block geth builds from it', () => {
     expect(header.baseFeePerGas).toBe(10n ** 9n)
     expect(header.difficulty).toBe(0x20000n)
     expect(header.gasLimit).toBe(30_000_000n)
-    const state = chain.engine.stateAt(header.stateRoot)
+    const state = chain.engine.states.stateAt(header.stateRoot)
     expect(await state.getBalance(Buffer.from(ADDRESS.slice(2), 'hex'))).toBe(1000n)
     const slot = new Uint8Array(32)
     slot[31] = 1

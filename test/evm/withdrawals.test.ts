@@ -55,7 +55,7 @@ describe('a block paying withdrawals', () => {
           () => undefined,
         )
       ).block
-      const state = engine.stateAt(block.header.stateRoot)
+      const state = engine.states.stateAt(block.header.stateRoot)
       expect(await state.getBalance(address(1))).toBe(32n * 10n ** 18n)
       expect(await state.getBalance(funded)).toBe(10n ** 18n + 5n * 10n ** 9n)
       return block
@@ -66,7 +66,7 @@ describe('a block paying withdrawals', () => {
     const { engine: other, genesis } = await engineWithGenesis()
     expect(genesis.hash()).toEqual(built.header.parentHash)
     await expect(other.executeBlock(built, genesis.header.stateRoot, () => undefined)).resolves.toEqual([])
-    const state = other.stateAt(built.header.stateRoot)
+    const state = other.states.stateAt(built.header.stateRoot)
     expect(await state.getBalance(address(1))).toBe(32n * 10n ** 18n)
     expect(await state.getNonce(address(2))).toBe(0n)
   })

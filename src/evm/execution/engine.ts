@@ -1,47 +1,33 @@
 import { createBlock } from '@ethereumjs/block'
-import type { Block, BlockHeader } from '@ethereumjs/block'
+import type { Block } from '@ethereumjs/block'
 import type { Common } from '@ethereumjs/common'
 import { MerklePatriciaTrie } from '@ethereumjs/mpt'
-import { Caches, type MerkleStateManager, getMerkleStateProof } from '@ethereumjs/statemanager'
-import { Address, bytesToHex, createAccount, equalsBytes, hexToBytes, KECCAK256_RLP, ValueEncoding } from '@ethereumjs/util'
+import { Caches, type MerkleStateManager } from '@ethereumjs/statemanager'
+import { Address, createAccount, equalsBytes, hexToBytes, KECCAK256_RLP, ValueEncoding } from '@ethereumjs/util'
 import { Hardfork } from '@ethereumjs/common'
-import { createVM, runBlock, runTx } from '@ethereumjs/vm'
+import { createVM, runBlock } from '@ethereumjs/vm'
 import type { VMOpts } from '@ethereumjs/vm'
-import type { RunBlockResult, RunTxResult, VM } from '@ethereumjs/vm'
+import type { RunBlockResult, VM } from '@ethereumjs/vm'
 import { buildBlock } from './blockBuilder.ts'
 import { CachedStateManager } from '../patches/cachedStateManager.ts'
 import type { SettledReads } from '../patches/cachedStateManager.ts'
-import { CallVms } from './callVms.ts'
 import { changeChainId } from '../patches/chainIdChange.ts'
 import { SignatureOverrides } from './signatureOverrides.ts'
 import { installFastBloom } from '../patches/fastBloom.ts'
-import { trieDatabaseOf } from '../patches/trieDatabase.ts'
-import { ForkStateLink, ForkStateManager, ProofNotLocal } from '../state/forkState.ts'
-import { isBypassSigned, withImpersonatedSenders } from './impersonation.ts'
-import { withSenderCodeUnseen } from '../patches/impersonatedSenderCode.ts'
+import { ForkStateLink } from '../state/forkState.ts'
+import { withImpersonatedSenders } from './impersonation.ts'
 import type { ForkedStateSource } from '../state/forkState.ts'
-import { fromByteString, toByteString } from '../encoding/byteString.ts'
-import { keccak256 } from '../crypto/crypto.ts'
-import { hexKey } from '../encoding/hexKey.ts'
 import { OverlayDB } from '../state/overlayDb.ts'
 import { withJumpAnalysisCache } from '../patches/jumpAnalysisCache.ts'
-import { RecentCache } from '../encoding/recentCache.ts'
-import { StateReader } from '../state/stateReader.ts'
 import type { StateView } from '../state/stateReader.ts'
 import { StateStore } from '../state/stateStore.ts'
 import type { BlockTemplate, BuildOptions, BuiltBlock } from './blockBuilder.ts'
 import { BlockImportError, describeBlockFailure, executedTransactionsOf } from './importBlocks.ts'
-import { blockchainFor, isolatedState, isolatedVm, stateManagerOver } from './isolatedVm.ts'
-import type { AncestorHashLookup, IsolationBase } from './isolatedVm.ts'
-import { callHeaderOf, runMessageCall } from './messageCall.ts'
-import type { CallRequest, CallResult } from './messageCall.ts'
-import { applyStateOverrides, withBlockOverrides, writeAccount } from './overrides.ts'
-import type { AccountOverride, BlockOverrides } from './overrides.ts'
-import { simulateBlocks } from './simulateBlocks.ts'
-import type { SimulatedBlock, SimulatedBlockRequest, SimulationOptions } from './simulateBlocks.ts'
-import { accumulateParentBeaconBlockRoot, accumulateParentBlockHash } from './systemCalls.ts'
-import { traced } from '../tracing/tracer.ts'
-import type { TransactionTracer } from '../tracing/tracer.ts'
+import { DetachedState, IsolatedExecution } from './isolatedExecution.ts'
+import { KeptStates, stateTrie } from './keptStates.ts'
+import { blockchainFor, stateManagerOver } from './isolatedVm.ts'
+import type { AncestorHashLookup } from './isolatedVm.ts'
+import { writeAccount } from './overrides.ts'
 import type { SignedTransaction } from '../encoding/transactions.ts'
 import type { ExecutedTransaction } from '../types.ts'
 
@@ -100,33 +86,20 @@ export interface AccountChange {
   storage?: ReadonlyArray<readonly [slot: Uint8Array, value: Uint8Array]>
 }
 
-/** An EIP-1186 account proof, in domain types. */
-export interface AccountProof {
-  balance: bigint
-  nonce: bigint
-  codeHash: Uint8Array
-  storageHash: Uint8Array
-  accountProof: Uint8Array[]
-  storageProof: Array<{ key: Uint8Array; value: bigint; proof: Uint8Array[] }>
-}
-
-/**
- * State kept outside the chain's database (the pending block's): valid while held, nothing
- * left behind when dropped. Opaque outside evm/.
- */
-export class DetachedState {
-  constructor(readonly stateManager: MerkleStateManager) {}
-}
+export { DetachedState, IsolatedExecution } from './isolatedExecution.ts'
+export { KeptStates } from './keptStates.ts'
+export type { AccountProof } from './keptStates.ts'
 
 export type { StateView }
-
-/** Readers kept for the most recently read states (the head's, mostly). */
-const READERS_KEPT = 8
 
 /**
  * The EVM side of a chain: one VM over a trie database that keeps the states its holders hold
  * (StateStore): every state a block, a snapshot or state set on the head was sealed or retained
  * for, until released. Blocks can be built on any kept state, and any kept state read.
+ *
+ * The engine is the single writer of the chain's state: it builds, executes, imports and seals blocks and
+ * writes state set directly. The states it keeps are held and read through `states` (KeptStates); runs that
+ * keep nothing (calls, simulated blocks, history executed again) go through `isolated` (IsolatedExecution).
  */
 export class ExecutionEngine {
   private ancestorHash: AncestorHashLookup = () => undefined
@@ -140,15 +113,15 @@ export class ExecutionEngine {
   private settledRoot: Uint8Array | undefined
   private genesis: GenesisSpec | undefined
   private readonly rulesByFork = new Map<string, Common>()
-  /** A reader per recently read root: a state never changes, so what one has read stays true. */
-  private readonly readers = new RecentCache<string, StateReader>(READERS_KEPT)
   /** Reads of the settled state from the main state manager's caches. */
   private readonly settledReads: SettledReads = {
     account: (root, address) => (this.isSettledAt(root) ? (this.stateManager as CachedStateManager).cachedAccount(address) : undefined),
     storage: (root, address, key) => (this.isSettledAt(root) ? (this.stateManager as CachedStateManager).cachedStorage(address, key) : undefined),
   }
-  /** VMs kept for calls. */
-  private readonly callVms = new CallVms(this.settledReads)
+  /** The states kept, their holders, and reads at any of them. */
+  readonly states: KeptStates
+  /** Calls, simulated blocks and history executed again: runs that keep nothing, on VMs of their own. */
+  readonly isolated: IsolatedExecution
 
   private constructor(
     readonly common: Common,
@@ -162,7 +135,18 @@ export class ExecutionEngine {
     private readonly blockchain: VMOpts['blockchain'],
     private readonly fork: ForkStateLink | undefined,
     private readonly signatures: SignatureOverrides,
-  ) {}
+  ) {
+    this.states = new KeptStates(common, store, fork, stateManager, (root, address) => this.settledReads.account(root, address))
+    this.isolated = new IsolatedExecution({
+      common,
+      followsForks,
+      rulesAt: (number, timestamp) => this.rulesAt(number, timestamp),
+      stateManager,
+      fork,
+      signatures,
+      settledReads: this.settledReads,
+    })
+  }
 
   static async create(common: Common, options: ExecutionEngineOptions = {}): Promise<ExecutionEngine> {
     if (options.chainId !== undefined) changeChainId(common, options.chainId)
@@ -192,68 +176,6 @@ export class ExecutionEngine {
     const root = await this.withAccountChanges(KECCAK256_RLP, changes)
     this.fork.alias(forkBlockStateRoot, root)
     return root
-  }
-
-  /** Whether the state at `stateRoot` is kept (a released state is gone). */
-  hasState(stateRoot: Uint8Array): boolean {
-    return this.store.hasState(this.localRootOf(stateRoot))
-  }
-
-  /** One more holder of a kept state: it stays until each holder has released it. */
-  retainState(stateRoot: Uint8Array): void {
-    this.store.retain(this.localRootOf(stateRoot))
-  }
-
-  /**
-   * A holder lets go of a state: every trie node no kept state reaches any more is freed. Each
-   * state the engine makes (genesis, a block, changes on the head) comes with one holder, its
-   * maker, who releases it.
-   */
-  releaseState(stateRoot: Uint8Array): void {
-    this.store.release(this.localRootOf(stateRoot))
-  }
-
-  /** Trie nodes and code entries kept, for all kept states together. */
-  get storedNodes(): number {
-    return this.store.size
-  }
-
-  /**
-   * Tells `listener` of every trie node and code entry the chain's database keeps from now on, as it is kept,
-   * keyed as {@link keptStates} keys them (a state file's journal); undefined stops it.
-   */
-  onStateKept(listener: ((key: Uint8Array, value: Uint8Array) => void) | undefined): void {
-    this.store.onKept = listener && ((key, value) => listener(Buffer.from(key, 'hex'), fromByteString(value)))
-  }
-
-  /** Every trie node and code entry kept, for all kept states: the key (a node's hash, or 'c' and a code hash) and value. */
-  keptStates(): Array<[key: Uint8Array, value: Uint8Array]> {
-    return this.store.entries().map(([key, value]) => [Buffer.from(key, 'hex'), fromByteString(value)])
-  }
-
-  /**
-   * Makes the states `roots` kept again from `entries` (nodes a state file saved), one holder for each root given,
-   * which its holders take over, as from a seal. Returns the roots some node of whose state is missing.
-   */
-  restoreStates(entries: Iterable<readonly [key: Uint8Array, value: Uint8Array]>, roots: readonly Uint8Array[]): Uint8Array[] {
-    const strings = (function* () {
-      for (const [key, value] of entries) yield [hexKey(key, false), toByteString(value)] as const
-    })()
-    return this.store.restore(
-      strings,
-      roots.map((root) => this.localRootOf(root)),
-    )
-  }
-
-  /** Whether each entry is what its key says: a node's or code's keccak256 (a doubted state file's check). */
-  static isStateEntryIntact(key: Uint8Array, value: Uint8Array): boolean {
-    const hash = key.length === 33 && key[0] === 0x63 ? key.subarray(1) : key
-    return hash.length === 32 && equalsBytes(keccak256(value), hash)
-  }
-
-  /** The root the store keeps a state under: a fork block's upstream root stands for the fork's base state. */
-  private localRootOf(stateRoot: Uint8Array): Uint8Array {
-    return this.fork ? this.fork.localRootOf(stateRoot) : stateRoot
   }
 
   /** The genesis this engine's state starts from (what an export writes as genesis.json). */
@@ -441,173 +363,6 @@ export class ExecutionEngine {
     return unsigned ? executed.map((e, index) => (impersonated.has(index) ? { ...e, signed: e.signed.with({ impersonated: true }) } : e)) : executed
   }
 
-  /** Code by its hash, from the states this engine keeps (a fork's upstream code is the upstream's to say). */
-  codeByHash(codeHash: Uint8Array): Uint8Array | undefined {
-    return this.store.code(codeHash)
-  }
-
-  /** A read-only view of the state at `stateRoot`, independent of block building. */
-  stateAt(stateRoot: Uint8Array, detached?: DetachedState): StateView {
-    if (detached) return managerView(detachedReader(detached, stateRoot))
-    // A fork's state reads what it has not written from its upstream, which its state manager knows how to do.
-    if (this.fork) return managerView(this.forkReader(stateRoot))
-    return this.readerAt(stateRoot)
-  }
-
-  private async forkReader(stateRoot: Uint8Array): Promise<MerkleStateManager> {
-    const reader = stateManagerOver(stateTrie(this.common, this.store), this.common, this.fork)
-    await reader.setStateRoot(stateRoot)
-    return reader
-  }
-
-  private readerAt(stateRoot: Uint8Array): StateReader {
-    // While the chain's VM stands on this state (the head's, mostly), its caches hold what its blocks wrote.
-    return this.readers.get(
-      hexKey(stateRoot, false),
-      () => new StateReader(this.common, this.store, stateRoot, (address) => this.settledReads.account(stateRoot, new Address(address))),
-    )
-  }
-
-  /** EIP-1186: the account's and the given slots' Merkle proofs in the state at `stateRoot`. */
-  async proof(stateRoot: Uint8Array, address: Uint8Array, slots: Uint8Array[], detached?: DetachedState): Promise<AccountProof> {
-    const state = (detached?.stateManager ?? this.stateManager).shallowCopy(false)
-    await state.setStateRoot(stateRoot)
-    if (state instanceof ForkStateManager && !(await state.isLocal(new Address(address), slots))) {
-      throw new ProofNotLocal(`${bytesToHex(address)} has no proof here: the fork has not written it (or one of the slots) since the fork block`)
-    }
-    const proof = await getMerkleStateProof(state, new Address(address), slots)
-    const bytes = (hex: string) => hexToBytes(hex as `0x${string}`)
-    return {
-      balance: BigInt(proof.balance),
-      nonce: BigInt(proof.nonce),
-      codeHash: bytes(proof.codeHash),
-      storageHash: bytes(proof.storageHash),
-      accountProof: proof.accountProof.map(bytes),
-      storageProof: proof.storageProof.map((entry, i) => ({
-        key: slots[i] as Uint8Array,
-        value: BigInt(entry.value),
-        proof: entry.proof.map(bytes),
-      })),
-    }
-  }
-
-  /**
-   * Runs `request` as a transaction in `context` (a block whose state root is the state to run
-   * on, unless `stateRoot` says otherwise) without keeping anything: the call runs on an isolated
-   * copy of the state, with `stateOverrides` applied to it and `blockOverrides` to the block's
-   * header first, as geth's eth_call does; `tracer` watches it.
-   */
-  async simulate(
-    context: BlockHeader,
-    request: CallRequest,
-    ancestorHash: AncestorHashLookup,
-    options: {
-      reportAccessList?: boolean
-      stateRoot?: Uint8Array
-      detached?: DetachedState
-      stateOverrides?: readonly AccountOverride[]
-      blockOverrides?: BlockOverrides
-      tracer?: TransactionTracer
-      captureConsole?: boolean
-    } = {},
-  ): Promise<CallResult> {
-    const header = withBlockOverrides(callHeaderOf(context), options.blockOverrides)
-    const base = this.isolation(ancestorHash, options.detached)
-    const stateRoot = options.stateRoot ?? context.stateRoot
-    // The common case (no state overrides, no tracer) runs on a reused VM; the others on one made for them.
-    if (!options.stateOverrides && !options.tracer) {
-      const rules = this.rulesAt(header.number, header.timestamp)
-      return this.callVms.run(base, stateRoot, rules, async (vm) => {
-        const { result } = await runMessageCall(vm, header, request, { reportAccessList: options.reportAccessList, captureConsole: options.captureConsole })
-        return result
-      })
-    }
-    const state = await isolatedState(base, stateRoot)
-    const common = this.commonAt(header.number, header.timestamp)
-    const precompiles = options.stateOverrides ? await applyStateOverrides(state, options.stateOverrides, common) : []
-    const vm = await isolatedVm(base, state, common, precompiles)
-    const { result } = await runMessageCall(vm, header, request, {
-      reportAccessList: options.reportAccessList,
-      tracer: options.tracer,
-      captureConsole: options.captureConsole,
-    })
-    return result
-  }
-
-  /**
-   * Re-executes the transactions of the sealed `block` on `preStateRoot` (the state it was built
-   * on), up to and including index `through`, on an isolated copy of that state; each
-   * transaction `tracerAt` gives a tracer for is traced. Returns what the tracers found, by index.
-   */
-  async replayBlock<R>(
-    block: Block,
-    preStateRoot: Uint8Array,
-    ancestorHash: AncestorHashLookup,
-    through: number,
-    tracerAt: (index: number) => TransactionTracer<R> | undefined,
-    detached?: DetachedState,
-  ): Promise<Map<number, R>> {
-    const { header } = block
-    const base = this.isolation(ancestorHash, detached)
-    const state = await isolatedState(base, preStateRoot)
-    const common = this.commonAt(header.number, header.timestamp)
-    const vm = await isolatedVm(base, state, common)
-    if (common.isActivatedEIP(4788)) {
-      await accumulateParentBeaconBlockRoot(vm, header.parentBeaconBlockRoot ?? new Uint8Array(32), header.timestamp)
-    }
-    if (common.isActivatedEIP(2935)) await accumulateParentBlockHash(vm, header.number, header.parentHash)
-    const traces = new Map<number, R>()
-    let gasUsed = 0n
-    for (const [index, tx] of block.transactions.entries()) {
-      if (index > through) break
-      const tracer = tracerAt(index)
-      const runOnce = (): Promise<RunTxResult> => runTx(vm, { tx, block, blockGasUsed: gasUsed, skipHardForkValidation: true })
-      // As when it was built: an impersonated sender may be a contract.
-      const execute = isBypassSigned(tx) ? () => withSenderCodeUnseen(vm, tx.getSenderAddress(), runOnce) : runOnce
-      const run = tracer ? await traced(vm, tracer, { tx, sender: tx.getSenderAddress(), coinbase: header.coinbase.bytes }, execute) : await execute()
-      gasUsed += run.blockGasSpent
-      if (tracer) traces.set(index, tracer.output())
-    }
-    return traces
-  }
-
-  /**
-   * eth_simulateV1: `blocks` simulated on top of `base` (its state, or `stateRoot`), on an
-   * isolated copy of the state; nothing reaches the chain.
-   */
-  async simulateBlocks(
-    base: BlockHeader,
-    blocks: readonly SimulatedBlockRequest[],
-    options: SimulationOptions & { stateRoot?: Uint8Array; detached?: DetachedState },
-    ancestorHash: AncestorHashLookup,
-  ): Promise<SimulatedBlock[]> {
-    const isolation = this.isolation(ancestorHash, options.detached)
-    return simulateBlocks(
-      {
-        header: base,
-        state: await isolatedState(isolation, options.stateRoot ?? base.stateRoot),
-        commonAt: (number, timestamp) => this.commonAt(number, timestamp),
-        vm: (state, common, lookup, precompiles) => isolatedVm({ ...isolation, ancestorHash: lookup }, state, common, precompiles),
-        ancestorHash,
-      },
-      blocks,
-      options,
-    )
-  }
-
-  /** What isolated states and VMs are made from: the trie database holding the state (the pending block's own, when detached). */
-  private isolation(ancestorHash: AncestorHashLookup, detached?: DetachedState): IsolationBase {
-    const db = trieDatabaseOf(detached?.stateManager ?? this.stateManager)
-    return { db: db as IsolationBase['db'], common: this.common, ancestorHash, fork: this.fork, signatures: this.signatures }
-  }
-
-  /** A copy of the chain's Common with the rules of a block of this number and time. */
-  private commonAt(number: bigint, timestamp: bigint): Common {
-    const common = this.common.copy()
-    if (this.followsForks) common.setHardforkBy({ blockNumber: number, timestamp })
-    return common
-  }
-
   /**
    * The state root after applying `changes` to the state at `stateRoot` (anvil_setBalance and
    * friends). The main VM is untouched; the new state's trie nodes join the shared database.
@@ -645,27 +400,6 @@ async function validateBodyButBypassSignatures(block: Block, impersonated: Reado
     if (errors.length > 0) throw new Error(`invalid transactions: transaction at index ${index}: ${errors.join(' ')}`)
   }
   await block.validateData(false, false)
-}
-
-/** An empty state trie over the chain's store. */
-function stateTrie(common: Common, store: StateStore): MerklePatriciaTrie {
-  return new MerklePatriciaTrie({ useKeyHashing: true, common, db: store, valueEncoding: ValueEncoding.Bytes })
-}
-
-/** Reads of the state a state manager stands on. */
-function managerView(state: Promise<MerkleStateManager>): StateView {
-  return {
-    getBalance: async (address) => (await (await state).getAccount(new Address(address)))?.balance ?? 0n,
-    getNonce: async (address) => (await (await state).getAccount(new Address(address)))?.nonce ?? 0n,
-    getCode: async (address) => (await state).getCode(new Address(address)),
-    getStorage: async (address, slot) => (await state).getStorage(new Address(address), slot),
-  }
-}
-
-async function detachedReader(detached: DetachedState, stateRoot: Uint8Array): Promise<MerkleStateManager> {
-  const state = detached.stateManager.shallowCopy(false)
-  await state.setStateRoot(stateRoot)
-  return state
 }
 
 // sha256 of nothing: the requests hash of a block with no EIP-7685 requests.
