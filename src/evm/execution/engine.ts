@@ -214,6 +214,11 @@ export class ExecutionEngine {
   }
 
   /** Trie nodes and code entries kept, for all kept states together. */
+  /** Whether state the chain never wrote is read from a fork's upstream (which may fail while mining). */
+  get readsUpstream(): boolean {
+    return this.fork !== undefined
+  }
+
   get storedNodes(): number {
     return this.store.size
   }

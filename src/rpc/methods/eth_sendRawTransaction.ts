@@ -10,5 +10,5 @@ export const eth_sendRawTransaction = defineMethod({
   result: returns<Hash>(),
   writes: true,
   cost: { infura: 80, alchemy: 250 },
-  handler: async ([raw], { node }) => toData(await node.sendRawTransaction(raw)),
+  handler: async ([raw], { node }) => toData(await node.sendRawTransaction(raw, { answer: 'admitted' })),
 })
