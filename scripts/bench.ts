@@ -48,6 +48,10 @@ import { load, runWorkload } from './bench/workload.ts'
 import type { Measurement } from './bench/workload.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
+/** How long a test runner takes to start before its first test, in the suite's row that waits as one does. */
+const SUITE_PAUSE_MS = 2_000
+/** Tests a warm suite's node runs before the measured ones. */
+const WARM_FROM = 200
 const SECTIONS = ['suite', 'startup', 'inprocess', 'sidebyside', 'reorg', 'tracing'] as const
 const options = new Command()
   .option('--logs <n>', 'logs in the side-by-side chains', (v) => Number(v), 200_000)
@@ -57,6 +61,7 @@ const options = new Command()
   .option('--out <file>', 'where to write the JSON results (default: a dated file under scripts/bench/results/)')
   .option('--only <sections>', `sections to run, comma-separated: ${SECTIONS.join(', ')}`, (v) => v.split(',').map((s) => s.trim()))
   .option('--tests <n>', 'tests in the contract test suite', (v) => Number(v), 100)
+  .option('--warm-tests <n>', `tests of the warm suite, measured after ${WARM_FROM} on the same node (0: none)`, (v) => Number(v), 500)
   .option('--day', 'only a simulated day of dev-interval (43,200 blocks), RSS every 5,000 blocks')
   .option('--day-blocks <n>', 'blocks in the --day run', (v) => Number(v), 43_200)
   .option('--restore', "only --state: the journal's cost on automined transfers, and restore times")
@@ -70,6 +75,7 @@ const options = new Command()
     out?: string
     only?: string[]
     tests: number
+    warmTests: number
     day?: boolean
     dayBlocks: number
     restore?: boolean
@@ -192,10 +198,17 @@ async function main(): Promise<void> {
 
   if (runs('suite')) {
     console.log(`A contract test suite: ${options.tests} tests, each node started fresh (load ${load1()})`)
-    const suite = await measureTestSuite(options.tests, anvil)
+    const suite = await measureTestSuite({ tests: options.tests, pauseMs: SUITE_PAUSE_MS }, anvil)
     printTestSuite(suite, print)
     results.testSuite = suite
     console.log(`   (load ${load1()})\n`)
+    if (options.warmTests > 0) {
+      console.log(`The same suite warm: tests ${WARM_FROM + 1}–${WARM_FROM + options.warmTests} of one node (load ${load1()})`)
+      const warm = await measureTestSuite({ tests: options.warmTests, skip: WARM_FROM }, anvil)
+      printTestSuite(warm, print)
+      results.testSuiteWarm = warm
+      console.log(`   (load ${load1()})\n`)
+    }
   }
 
   if (runs('startup')) {

@@ -59,6 +59,7 @@ program
   .option('--tls-key <file>', 'PEM private key for --tls-cert')
   .option('--log-requests', 'print each JSON-RPC call: network, transport, method, params, duration, answer size or error')
   .option('--silent', 'print nothing of mined transactions and their console.log output')
+  .option('--no-warm-up', 'do not run the hot paths on a throwaway chain while idle after start (config warmUp)')
   .option('--artifacts <dir>', "a Foundry out/ or Hardhat artifacts/ folder: name and decode the project's contracts (read again when it changes)")
   .option('--genesis <file>', 'serve one network from this geth genesis JSON (its chain id; port --port or 8545)')
   .option('--import <file>', 'with --genesis: concatenated RLP blocks to import first (geth export, hive chain.rlp)')

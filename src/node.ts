@@ -85,6 +85,9 @@ export class ChainNode {
   readonly #chainReplaced = new Set<() => void>()
   readonly #minedWaits = new MinedWaits(() => this.#chain)
   #closed = false
+  /** The block being mined for sends answered at admission, while it is; reads wait for it (`minedAfterAnswer`). */
+  #minedAfterAnswer: Promise<void> | undefined
+  readonly #onError: (error: unknown) => void
   /** The parts a state file keeps, to record or picture them. */
   readonly #recorded: RecordedParts
   #recorder: NetworkRecorder | undefined
@@ -141,6 +144,7 @@ export class ChainNode {
       },
     )
     this.#pool = parts.pool
+    this.#onError = parts.onError
     this.#logs = parts.logs
     this.#miner = parts.miner
     this.#filters = parts.filters
@@ -293,19 +297,32 @@ export class ChainNode {
 
   // ---- writes ----
 
-  /** Admits a raw signed transaction to the pool (and mines it under automine); returns its hash. */
-  sendRawTransaction(raw: Uint8Array): Promise<Uint8Array> {
-    return this.#queue.run(() => this.admit(this.decodeTransaction(raw)))
+  /**
+   * Admits a raw signed transaction to the pool (and mines it under automine); returns its hash. By default the
+   * hash comes once the transaction is mined; with `answer: 'admitted'` (the send methods over JSON-RPC, as Anvil
+   * answers) it comes once the transaction is in the pool, and its block is mined as the very next write.
+   */
+  sendRawTransaction(raw: Uint8Array, options: SendOptions = {}): Promise<Uint8Array> {
+    return this.#queue.run(() => this.admit(this.decodeTransaction(raw), options))
   }
 
   /** Signs `request` with the dev account it names, then sends it as sendRawTransaction does. */
-  sendTransaction(request: TransactionRequest): Promise<Uint8Array> {
-    return this.#queue.run(async () => this.admit(await this.signing.fillAndSign(request, 'send')))
+  sendTransaction(request: TransactionRequest, options: SendOptions = {}): Promise<Uint8Array> {
+    return this.#queue.run(async () => this.admit(await this.signing.fillAndSign(request, 'send'), options))
   }
 
   /** eth_sendUnsignedTransaction: sends `request` as its `from` without a signature, key or not (Anvil's form). */
-  sendUnsignedTransaction(request: TransactionRequest): Promise<Uint8Array> {
-    return this.#queue.run(async () => this.admit(await this.signing.fillAndSign(request, 'unsigned')))
+  sendUnsignedTransaction(request: TransactionRequest, options: SendOptions = {}): Promise<Uint8Array> {
+    return this.#queue.run(async () => this.admit(await this.signing.fillAndSign(request, 'unsigned'), options))
+  }
+
+  /**
+   * Set while the block of a send answered at admission is being mined. Every read that arrives meanwhile waits
+   * for it (the method table holds them), so whatever a client asks after the hash sees the transaction mined:
+   * its receipt is never missing because its block was still being sealed.
+   */
+  get minedAfterAnswer(): Promise<void> | undefined {
+    return this.#minedAfterAnswer
   }
 
   /**
@@ -576,10 +593,16 @@ export class ChainNode {
     if (ready.length > 0) await this.#producer.mineOnHead(ready)
   }
 
-  private async admit(signed: SignedTransaction): Promise<Uint8Array> {
+  private async admit(signed: SignedTransaction, options: SendOptions): Promise<Uint8Array> {
     await this.#poolEntry.admit(signed)
     // While a replay holds mining back, a sent transaction waits for the next replayed block.
     if (this.#miner.isAutomine && !this.replay?.holdsMining) {
+      // A recording orders each call by the writes it made, so a send it records keeps its block in its own write.
+      // A forked chain's block may fail on its upstream: its sender hears that from the send itself.
+      if (options.answer === 'admitted' && this.#queue.observer === undefined && !this.#chain.engine.readsUpstream) {
+        this.mineAfterAnswer(signed)
+        return signed.hash
+      }
       try {
         // Under automine a transaction that can run is mined at once; one behind a nonce gap waits.
         const ready = await this.#producer.executable(this.head)
@@ -592,6 +615,30 @@ export class ChainNode {
     }
     return signed.hash
   }
+
+  /** Queues the block of a send answered at admission as the next write (this one, the send, is running). */
+  private mineAfterAnswer(signed: SignedTransaction): void {
+    const mined = this.#queue.run(async () => {
+      try {
+        const ready = await this.#producer.executable(this.head)
+        if (ready.length > 0) await this.#producer.mineOnHead(ready)
+      } catch (error) {
+        // The sender has its hash already: the transaction leaves the pool, and the failure is told as an
+        // interval block's is.
+        this.#pool.remove([signed.hashKey])
+        this.#onError(error)
+      }
+    })
+    this.#minedAfterAnswer = mined
+    void mined.then(() => {
+      if (this.#minedAfterAnswer === mined) this.#minedAfterAnswer = undefined
+    })
+  }
+}
+
+/** How a send is answered: once its transaction is mined (the default), or once it is admitted to the pool. */
+export interface SendOptions {
+  answer?: 'mined' | 'admitted'
 }
 
 /** A chain built again from its genesis description, on an empty state database. */

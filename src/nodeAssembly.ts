@@ -59,6 +59,8 @@ export interface NodeEntryPoints {
 
 /** What a network is made of: every part the node coordinates, built and wired to one another. */
 export interface NodeParts {
+  /** Told of a block mined in the background that failed (an interval's, or a send's answered at admission). */
+  onError: (error: unknown) => void
   pool: TxPool
   logs: ChainLogs
   miner: Miner
@@ -209,6 +211,7 @@ export function assembleNode({ name, chain, clock, options, mining, console: net
     )
   return {
     pool,
+    onError,
     logs,
     miner,
     filters,

@@ -28,6 +28,7 @@ import type { NetworkServer } from './transports/networkServer.ts'
 import { BUNDLED_ABIS } from './decoding/abiDecoder.ts'
 import type { AbiDecoder } from './decoding/abiDecoder.ts'
 import { watchProjectArtifacts } from './decoding/projectDecoder.ts'
+import { warmUp } from './warmUp.ts'
 import type { ProjectDecoder } from './decoding/projectDecoder.ts'
 
 /** One served network. */
@@ -59,10 +60,18 @@ export interface RunningServer {
   artifacts?: ProjectDecoder
   /** The `Host` and `Origin` rules every network serves by. */
   access: BrowserAccess
+  /** Resolves once the warm-up (`warmUp`) has run, with how many calls it made: 0 when it is off. */
+  warmedUp: Promise<number>
   close(): Promise<void>
 }
 
 export interface StartServerOptions {
+  /**
+   * Once every network is served, run the hot paths on a throwaway chain whenever the process is idle, so that
+   * the first tests a suite runs meet compiled code (src/warmUp.ts); a number says how many rounds of its canned
+   * test. `chainsim serve` turns it on. Default off.
+   */
+  warmUp?: boolean | number
   /** Overrides each network's port: the first network gets `port`, the next port + 1... */
   port?: number
   /** Builds a network's node; the default creates a fresh dev chain from the config. */
@@ -111,7 +120,11 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
   const stateFile = options.statePath === undefined ? undefined : await ServerStateFile.open(options.statePath, config.networks, options.state)
   const saveState = stateFile ? () => stateFile.save() : undefined
   let started = false
+  let closing = false
+  let warming: Promise<number> | undefined
   const close = async () => {
+    closing = true
+    await warming
     project?.close()
     for (const t of traffic) t.stop()
     options.record?.close()
@@ -216,7 +229,11 @@ export async function startServer(config: ChainsimConfig, options: StartServerOp
     throw error
   }
   started = true
-  return { networks, access, close, ...(project ? { artifacts: project } : {}) }
+  if (options.warmUp !== undefined && options.warmUp !== false) {
+    const rounds = options.warmUp === true ? undefined : options.warmUp
+    warming = warmUp({ hardfork: nodeOptionsFor(config.networks[0]!).hardfork, rounds, onlyWhenIdle: true, stopped: () => closing })
+  }
+  return { networks, access, close, warmedUp: warming ?? Promise.resolve(0), ...(project ? { artifacts: project } : {}) }
 }
 
 /** A network of the embedded default served as it is (no config file wrote its port). */

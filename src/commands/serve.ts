@@ -34,6 +34,8 @@ export interface ServeOptions {
   artifacts?: string
   /** --silent: print nothing of mined transactions and their console.log. */
   silent?: boolean
+  /** false with --no-warm-up: no warm-up on a throwaway chain after start. */
+  warmUp?: boolean
   genesis?: string
   import?: string
   exportOnExit?: string
@@ -218,6 +220,7 @@ export async function serve(given: ServeOptions): Promise<void> {
     loadState: options.loadState,
     offline: options.offline,
     record: recorder,
+    warmUp: options.warmUp !== false && config.warmUp,
   })
   prepareExplorer()
   printTransactions(server, options.silent === true || config.silent)

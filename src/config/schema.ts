@@ -289,6 +289,10 @@ export const chainsimConfig = z
       .meta(title('serve HTTPS and WSS')),
     logRequests: z.boolean().meta(title('print each JSON-RPC call as it is answered')).default(false),
     silent: z.boolean().meta(title("print nothing of what mined transactions and calls print (Anvil's --silent)")).default(false),
+    warmUp: z
+      .boolean()
+      .meta(title('once served, run the hot paths on a throwaway chain while idle, so the first tests meet compiled code'))
+      .default(true),
     clientVersion: z
       .string()
       .min(1)

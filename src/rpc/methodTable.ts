@@ -13,13 +13,23 @@ export function createMethodTable(context: Omit<MethodContext, 'rpc' | 'method'>
   // A literal of one shape per call: spreading the context was ~5% of an eth_blockNumber's CPU over HTTP.
   // `satisfies` holds it to every field of MethodContext, so that a new one is not silently left out.
   return Object.fromEntries(
-    METHODS.map(({ name: method, handle }) => [
-      method,
-      (params: unknown[], rpc: MethodContext['rpc']) =>
+    METHODS.map(({ name: method, handle, writes }) => {
+      const answer = (params: unknown[], rpc: MethodContext['rpc']) =>
         handle(params, { method, node, profile, faults, clientVersion, rpc, saveState, requests, decoder, scenario } satisfies Record<
           keyof MethodContext,
           unknown
-        >),
-    ]),
+        >)
+      // A send is answered once admitted and its block mined right after (node.minedAfterAnswer): a read that
+      // comes meanwhile waits for that block, so nothing asked after a send's hash misses its transaction.
+      // Writes need no waiting: they queue behind the block.
+      if (writes) return [method, answer]
+      return [
+        method,
+        (params: unknown[], rpc: MethodContext['rpc']) => {
+          const mining = node.minedAfterAnswer
+          return mining === undefined ? answer(params, rpc) : mining.then(() => answer(params, rpc))
+        },
+      ]
+    }),
   )
 }

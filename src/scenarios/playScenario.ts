@@ -237,6 +237,9 @@ async function playStep(tagged: TaggedStep, context: StepContext): Promise<{ val
       let outcome: StepOutcome
       try {
         outcome = await runStep(tagged, context)
+        // A send is answered before its block is mined; the next step, and the checks read from the node
+        // directly, see it mined.
+        for (const { node } of context.networks.values()) await node.minedAfterAnswer
       } catch (error) {
         outcome = { failures: [failureOf(error)] }
       }

@@ -167,6 +167,11 @@ export class ExecutionEngine {
     return engine
   }
 
+  /** Whether state the chain never wrote is read from a fork's upstream (which may fail while mining). */
+  get readsUpstream(): boolean {
+    return this.fork !== undefined
+  }
+
   /**
    * A forked chain's base state: the upstream's state at the fork block with `changes` written over it
    * (the funded dev accounts). From now on the fork block's own state root stands for it. Returns its root.

@@ -14,6 +14,6 @@ export const eth_sendTransaction = defineMethod({
   recorded: { as: 'sent', answerChecked: true },
   handler: async ([call], { node }) => {
     if (!call.from) throw new InvalidParamsError('invalid argument 0: missing "from"')
-    return toData(await node.sendTransaction({ ...toCallRequest(call), from: call.from, chainId: call.chainId }))
+    return toData(await node.sendTransaction({ ...toCallRequest(call), from: call.from, chainId: call.chainId }, { answer: 'admitted' }))
   },
 })

@@ -19,6 +19,6 @@ export const eth_sendUnsignedTransaction = defineMethod({
   recorded: { as: 'sent', answerChecked: true },
   handler: async ([call], { node }) => {
     if (!call.from) throw new InvalidParamsError('invalid argument 0: missing "from"')
-    return toData(await node.sendUnsignedTransaction({ ...toCallRequest(call), from: call.from, chainId: call.chainId }))
+    return toData(await node.sendUnsignedTransaction({ ...toCallRequest(call), from: call.from, chainId: call.chainId }, { answer: 'admitted' }))
   },
 })

@@ -59,6 +59,8 @@ export async function withGas(tx: Record<string, unknown>, ctx: StepContext): Pr
     data: bytes('data'),
     value: tx['value'] === undefined ? undefined : BigInt(tx['value'] as string),
   }
+  // A send of an earlier transaction may be answered before its block is in: estimate on top of it.
+  await node.minedAfterAnswer
   const head = node.head
   const cap = head.header.gasLimit
   const first = await node.execution.call({ ...request, gas: cap }, head)
