@@ -18,15 +18,14 @@ import {
   TransactionSyncTimeoutError,
 } from '../errors.ts'
 import type { RpcError, RpcErrorOptions } from '../errors.ts'
-import { ForkSourceError, OverrideRefused, ProofNotLocal, SimulationRefused, TraceTimeout, TracingFailed } from '../evm/index.ts'
+import { ForkSourceError, OverrideRefused, ProofNotLocal, SimulationRefused, TraceTimeout, TracedCallRefused } from '../evm/index.ts'
 import type { SimulationRefusalKind } from '../evm/index.ts'
 import { FilterNotFound, TooManyFilters } from '../filters/errors.ts'
 import { NoUpstreamOffline, NotOnAFork, UpstreamAnswerError } from '../fork/errors.ts'
-import { StateFileError, StateSaveError } from '../persistence/stateFile.ts'
-import { ReorgError } from '../reorg/errors.ts'
-import { ReorgProfileError } from '../reorg/profiles/index.ts'
+import { StateFileError, StateSaveError } from '../persistence/errors.ts'
+import { ReorgError, ReorgProfileError } from '../reorg/errors.ts'
 import { MiningHeldByReplay, NoReplay, ReplayChangeRefused } from '../replay/errors.ts'
-import { FaultSpecError } from './faults.ts'
+import { FaultSpecError } from './faults/errors.ts'
 import { NotMinedInTime, TransactionRejected } from '../txpool/errors.ts'
 import { toData } from './formatters/hex.ts'
 
@@ -69,11 +68,11 @@ export function fromDomainError(error: unknown): unknown {
   // The state file cannot be written (a full disk): the change is in memory, the file is as it was.
   if (error instanceof StateSaveError) return new ServerError(error.message, { cause: error })
   // geth answers these with its generic -32000 and its own words.
-  if (error instanceof OverrideRefused || error instanceof TraceTimeout || error instanceof TracingFailed) {
+  if (error instanceof OverrideRefused || error instanceof TraceTimeout || error instanceof TracedCallRefused) {
     return new ServerError(error.message, { cause: error })
   }
   if (error instanceof ChainIdKeptByStateFile || error instanceof ChainIdChangedSinceGenesis) return new ServerError(error.message, { cause: error })
-  if (error instanceof SimulationRefused) return new SIMULATION_REFUSALS[error.kind](error.message, { cause: error })
+  if (error instanceof SimulationRefused) return new SIMULATION_REFUSALS[error.refusal](error.message, { cause: error })
   return error
 }
 
