@@ -70,6 +70,7 @@ export type DomainErrorKind =
   | 'loadState'
   // reorg/
   | 'reorg'
+  | 'reorgPlacement'
   | 'reorgProfile'
   // replay/
   | 'noReplay'

@@ -5,16 +5,18 @@ export type ReorgErrorSubject = 'depth' | 'length' | 'drop' | 'add' | 'placement
 
 /**
  * A reorg that cannot be made as asked (too deep, past `finalized`, a transaction to drop that is not
- * there...). The message says why; the RPC layer says which argument it was.
+ * there...). The message says why; the method's declaration says which argument it was. An anvil_reorg
+ * placement is a kind of its own, as it is another argument than the depth.
  */
 export class ReorgError extends DomainError {
-  readonly kind = 'reorg'
+  readonly kind: 'reorg' | 'reorgPlacement'
 
   constructor(
     readonly subject: ReorgErrorSubject,
     message: string,
   ) {
     super(message)
+    this.kind = subject === 'placement' ? 'reorgPlacement' : 'reorg'
   }
 }
 

@@ -30,6 +30,7 @@ export const sim_reorgProfile = defineMethod({
   result: returns<FollowedReorgProfile>(),
   control: true,
   writes: true,
+  faultyArgument: { reorgProfile: 0 },
   handler: async ([choice], { node }) => {
     if (choice !== undefined) {
       await node.reorgs.setProfile(choice === null ? undefined : { profile: resolveReorgProfile(choice.profile), seed: choice.seed ?? 1 })
