@@ -342,7 +342,8 @@ export class ForwardedUpstreamError extends RpcError {
   }
 }
 
-const INTERNAL_ERROR_MESSAGE = 'internal error'
+/** What a client is told of a fault of chainsim's own (-32603); the cause is logged, never sent. */
+export const INTERNAL_ERROR_MESSAGE = 'internal error'
 
 /**
  * Maps any thrown value to a wire error object: an RpcError keeps its fields, anything else becomes

@@ -1,4 +1,4 @@
-import { InjectedFault, ServerError } from '../errors.ts'
+import { INTERNAL_ERROR_MESSAGE, InjectedFault, InternalError, ServerError } from '../errors.ts'
 import type { RpcContext, RpcMethod, RpcMethodTable } from './dispatcher.ts'
 import { ConnectionDrops } from './faults/connectionDrops.ts'
 import { injectedError } from './faults/injected.ts'
@@ -172,7 +172,7 @@ export class FaultInjector {
     const partial = ctx.inBatch ? this.partials.find((p) => p.trigger.fires()) : undefined
     if (partial) {
       if (partial.spec.answer === 'null') return null
-      const error = partial.spec.error ?? { code: -32603, message: 'internal error' }
+      const error = partial.spec.error ?? { code: InternalError.code, message: INTERNAL_ERROR_MESSAGE }
       throw injectedError(new InjectedFault(error.message, { code: error.code, data: error.data }))
     }
     if (name === 'eth_getFilterChanges' && this.lostFilters.some(({ trigger }) => trigger.fires())) {
