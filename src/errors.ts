@@ -1,8 +1,10 @@
 /**
- * The one error hierarchy. Every error chainsim throws on purpose is a {@link ChainsimError}: domain modules
- * throw their own subclasses (`TransactionRejected`, `ReorgError`, `FilterNotFound`...), which the RPC layer
- * maps to the JSON-RPC errors below in one place (src/rpc/domainErrors.ts). Every JSON-RPC error code
- * chainsim sends is assigned here and nowhere else.
+ * The one error hierarchy. Every error chainsim throws on purpose is a {@link ChainsimError}: either a
+ * {@link DomainError}, which a folder's errors.ts declares (`TransactionRejected`, `ReorgError`,
+ * `FilterNotFound`...) with one of the closed set of {@link DomainErrorKind}s, or an {@link RpcError}, which is
+ * already a wire error. The RPC layer maps each kind to its wire error by one table the compiler holds
+ * exhaustive (src/rpc/domainErrors.ts). Every JSON-RPC error code chainsim sends is assigned here and nowhere
+ * else.
  */
 
 /** Base of every error chainsim throws on purpose; `name` is the class's own name. */
@@ -11,6 +13,100 @@ export class ChainsimError extends Error {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause })
     this.name = new.target.name
   }
+}
+
+/**
+ * Every kind of domain error, by the folder whose errors.ts declares it: the closed set the RPC layer's table
+ * (src/rpc/domainErrors.ts) has one row for each of, so a kind added here without a row fails the type check.
+ * A kind names one class, or one family of classes answered alike (`forkSource`: the upstream failed).
+ */
+export type DomainErrorKind =
+  // accounts/
+  | 'unknownAccount'
+  | 'chainIdMismatch'
+  | 'invalidTypedData'
+  | 'erc20SlotNotFound'
+  | 'gasAboveCap'
+  // chain/
+  | 'timestampNotAfterHead'
+  | 'stateUnavailable'
+  // config/
+  | 'config'
+  // decoding/
+  | 'artifactsFolder'
+  | 'abiDeclaration'
+  // evm/
+  | 'traceTimeout'
+  | 'tracedCallRefused'
+  | 'tracerFailed'
+  | 'forkBlock'
+  | 'unknownHardfork'
+  | 'genesis'
+  | 'derivationPath'
+  | 'record'
+  | 'blobEncoding'
+  | 'forkSource'
+  | 'proofNotLocal'
+  | 'simulationRefused'
+  | 'overrideRefused'
+  | 'blockImport'
+  // filters/
+  | 'filterNotFound'
+  | 'tooManyFilters'
+  // fork/
+  | 'upstreamAnswer'
+  | 'forkStart'
+  | 'notOnAFork'
+  | 'noUpstreamOffline'
+  // logs/
+  | 'queryTimeout'
+  // mining/
+  | 'chainIdKeptByStateFile'
+  | 'chainIdChangedSinceGenesis'
+  // persistence/
+  | 'stateFile'
+  | 'stateSave'
+  | 'statePath'
+  | 'loadState'
+  // reorg/
+  | 'reorg'
+  | 'reorgPlacement'
+  | 'reorgProfile'
+  // replay/
+  | 'noReplay'
+  | 'replayChangeRefused'
+  | 'miningHeldByReplay'
+  // rpc/faults/
+  | 'faultSpec'
+  // scenarios/
+  | 'abi'
+  | 'scenario'
+  | 'value'
+  | 'stepFailure'
+  | 'shard'
+  // testing/
+  | 'startChainsim'
+  | 'checkpointLost'
+  // transports/
+  | 'portInUse'
+  // txpool/
+  | 'transactionRejected'
+  | 'notMinedInTime'
+  // this file (src/importedNetwork.ts)
+  | 'chainImport'
+
+/**
+ * An error of chainsim's own domain (a refused transaction, a reorg that cannot be made, a config that cannot be
+ * used): it says what went wrong in domain terms, and its `kind` says which wire error it becomes, if a client
+ * ever hears of it.
+ */
+export abstract class DomainError extends ChainsimError {
+  abstract readonly kind: DomainErrorKind
+}
+
+/** A chain that could not be imported: the message names the file and the block or field. */
+export class ChainImportError extends DomainError {
+  readonly kind = 'chainImport'
 }
 
 /**
@@ -246,7 +342,8 @@ export class ForwardedUpstreamError extends RpcError {
   }
 }
 
-const INTERNAL_ERROR_MESSAGE = 'internal error'
+/** What a client is told of a fault of chainsim's own (-32603); the cause is logged, never sent. */
+export const INTERNAL_ERROR_MESSAGE = 'internal error'
 
 /**
  * Maps any thrown value to a wire error object: an RpcError keeps its fields, anything else becomes

@@ -6,10 +6,7 @@ import type { ChainsimConfig, NetworkConfig } from './config/schema.ts'
 import { BlockImportError, GenesisError } from './evm/index.ts'
 import { ChainNode } from './node.ts'
 import { nodeOptionsFor } from './network.ts'
-import { ChainsimError } from './errors.ts'
-
-/** A chain that could not be imported: the message names the file and the block or field. */
-export class ChainImportError extends ChainsimError {}
+import { ChainImportError } from './errors.ts'
 
 export interface ImportedNetworkOptions {
   /** A geth-format genesis JSON file. */

@@ -1,7 +1,9 @@
-import { ChainsimError } from '../errors.ts'
+import { DomainError } from '../errors.ts'
 
 /** A timestamp asked for the next block that is not after the head's: a block cannot go back in time. */
-export class TimestampNotAfterHead extends ChainsimError {
+export class TimestampNotAfterHead extends DomainError {
+  readonly kind = 'timestampNotAfterHead'
+
   constructor(
     readonly timestamp: bigint,
     readonly headTimestamp: bigint,
@@ -14,7 +16,9 @@ export class TimestampNotAfterHead extends ChainsimError {
  * The state after a block that the chain no longer keeps (older than its state window): geth's
  * "missing trie node", saying which block and what is kept.
  */
-export class StateUnavailable extends ChainsimError {
+export class StateUnavailable extends DomainError {
+  readonly kind = 'stateUnavailable'
+
   constructor(
     readonly blockNumber: bigint,
     readonly stateBlocks: number | 'all',

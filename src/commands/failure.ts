@@ -1,9 +1,9 @@
-import { ConfigError } from '../config/loadConfig.ts'
-import { ArtifactsFolderError } from '../decoding/projectArtifacts.ts'
+import { ConfigError } from '../config/errors.ts'
+import { ArtifactsFolderError } from '../decoding/errors.ts'
 import { ForkStartError } from '../fork/errors.ts'
-import { ChainImportError } from '../importedNetwork.ts'
-import { LoadStateError, StateFileError, StatePathError, StateSaveError } from '../persistence/stateFile.ts'
-import { PortInUseError } from '../transports/portInUse.ts'
+import { ChainImportError } from '../errors.ts'
+import { LoadStateError, StateFileError, StatePathError, StateSaveError } from '../persistence/errors.ts'
+import { PortInUseError } from '../transports/errors.ts'
 import { USAGE_EXIT_CODE } from './exitCodes.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config/loadConfig.ts'
+import { ConfigError } from '../config/errors.ts'
 import { createForkedNode } from '../fork/createForkedNode.ts'
 import { writeFixture } from '../fork/fixture.ts'
 

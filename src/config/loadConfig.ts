@@ -1,14 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { chainsimConfig } from './schema.ts'
 import type { ChainsimConfig } from './schema.ts'
-import { ChainsimError } from '../errors.ts'
 import { describeIssue } from './describeIssue.ts'
 import { describeJsonSyntaxError } from './jsonSyntax.ts'
 import { loadYaml } from './yaml.ts'
 import { isBuiltInProfile } from '../reorg/profiles/index.ts'
-
-/** A config that cannot be used; the message names the file and the bad key. */
-export class ConfigError extends ChainsimError {}
+import { ConfigError } from './errors.ts'
 
 /**
  * Validates a config object; errors name each bad key by its path (`networks.0.chainId`), the value given and what

@@ -5,7 +5,8 @@ import { chainKeys, checkChainKeys, mining } from './chainKeys.ts'
 import { DEFAULT_NETWORKS } from './defaults.ts'
 import { hardforkName } from './hardfork.ts'
 import { replaySpeed } from '../replay/speed.ts'
-import { ReorgProfileError, resolveReorgProfile } from '../reorg/profiles/index.ts'
+import { resolveReorgProfile } from '../reorg/profiles/index.ts'
+import { ReorgProfileError } from '../reorg/errors.ts'
 
 // Each `.describe(...)` says what a key expects; a refused value is named with it (src/config/describeIssue.ts).
 // Each key's `title` says what it is for: docs/reference/config.md is generated from both (configReference.ts).

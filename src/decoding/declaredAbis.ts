@@ -1,18 +1,8 @@
 import { parseAbi } from 'viem'
 import type { Abi } from 'viem'
 import { formatAbiItem } from 'viem/utils'
-import { ChainsimError } from '../errors.ts'
 import type { NamedAbi } from './abiDecoder.ts'
-
-/** An ABI entry that viem cannot read: which one, and why. */
-export class AbiDeclarationError extends ChainsimError {
-  constructor(
-    readonly index: number,
-    reason: string,
-  ) {
-    super(reason)
-  }
-}
+import { AbiDeclarationError } from './errors.ts'
 
 /**
  * An ABI as a scenario declares it: Solidity-style lines (`event Transfer(address indexed from, address

@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { Abi } from 'viem'
-import { ChainsimError } from '../errors.ts'
 import { hexToBytes } from '../evm/index.ts'
+import { ArtifactsFolderError } from './errors.ts'
 
 /** A compiled contract of the project: its ABI and the runtime code a deployment of it holds. */
 export interface ContractArtifact {
@@ -15,9 +15,6 @@ export interface ContractArtifact {
   /** Byte ranges a deployment fills in (immutables, library addresses); undefined when the artifact does not say. */
   placeholders?: ReadonlyArray<{ start: number; length: number }>
 }
-
-/** The artifacts folder cannot be read. */
-export class ArtifactsFolderError extends ChainsimError {}
 
 /** Folders of a build's other output, never artifacts of one contract. */
 const SKIPPED_FOLDERS = new Set(['build-info', 'cache', 'node_modules'])

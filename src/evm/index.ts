@@ -1,4 +1,6 @@
 // The EVM boundary: everything chainsim needs from @ethereumjs, in chainsim's own terms.
+// Every error the EVM layer throws on purpose, with the refusal kinds they carry.
+export * from './errors.ts'
 export * from './crypto/accounts.ts'
 export * from './encoding/blobs.ts'
 export { logsBloom } from './encoding/bloom.ts'
@@ -21,7 +23,6 @@ export {
   optional,
   optionalField,
   optionalUint,
-  RecordError,
   uint,
 } from './encoding/recordCodec.ts'
 export type { KeptBlockParts, RlpItem } from './encoding/recordCodec.ts'
@@ -36,7 +37,7 @@ export * from './encoding/transactions.ts'
 export * from './types.ts'
 export type { BlockTemplate, BuildOptions, BuiltBlock, TransactionRejection } from './execution/blockBuilder.ts'
 export * from './configuration/gethGenesis.ts'
-export { BlockImportError, decodeRlpBlocks } from './execution/importBlocks.ts'
+export { decodeRlpBlocks } from './execution/importBlocks.ts'
 export { estimateGas } from './execution/estimateGas.ts'
 export { uncleAsBlock } from './encoding/uncles.ts'
 export { commitmentsOf } from './encoding/commitments.ts'
@@ -44,22 +45,20 @@ export type { TransactionCommitments } from './encoding/commitments.ts'
 export { withdrawalsOf } from './execution/withdrawals.ts'
 export type { Withdrawal } from './execution/withdrawals.ts'
 export * from './execution/messageCall.ts'
-export { OverrideRefused } from './execution/overrides.ts'
 export type { AccountOverride, BlockOverrides, StorageEntries } from './execution/overrides.ts'
-export { MAX_SIMULATED_BLOCKS, SimulationRefused } from './execution/simulateBlocks.ts'
+export { MAX_SIMULATED_BLOCKS } from './execution/simulateBlocks.ts'
 export type {
   SimulatedBlock,
   SimulatedBlockRequest,
   SimulatedCall,
   SimulatedWithdrawal,
   SimulationOptions,
-  SimulationRefusalKind,
 } from './execution/simulateBlocks.ts'
 export * from './tracing/index.ts'
 export { gethVmError } from './execution/gethWords.ts'
-export { ForkSourceError, ProofNotLocal, stateEveryBlockReads } from './state/forkState.ts'
+export { stateEveryBlockReads } from './state/forkState.ts'
 export type { ForkedStateSource, UpstreamAccount } from './state/forkState.ts'
-export { ForkBlockError, forkBlockFromHeader, hardforkOfUpstream } from './configuration/forkBlock.ts'
+export { forkBlockFromHeader, hardforkOfUpstream } from './configuration/forkBlock.ts'
 export type { UpstreamHeader, UpstreamRules } from './configuration/forkBlock.ts'
 export { decodeImpersonatedTransaction, impersonatedTransaction, withImpersonatedSenders } from './execution/impersonation.ts'
 export { UNLIMITED_CODE_SIZE, withCodeSizeLimit } from './patches/codeSizeLimit.ts'

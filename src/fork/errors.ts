@@ -1,4 +1,4 @@
-import { ChainsimError } from '../errors.ts'
+import { DomainError } from '../errors.ts'
 import { ForkSourceError } from '../evm/index.ts'
 
 /**
@@ -32,7 +32,9 @@ export class NotCached extends ForkSourceError {}
  * The upstream's own JSON-RPC error answer to a call a forked network passed on to it (an eth_call at a
  * block before the fork, an eth_getLogs over its blocks): the client gets it as it came.
  */
-export class UpstreamAnswerError extends ChainsimError {
+export class UpstreamAnswerError extends DomainError {
+  readonly kind = 'upstreamAnswer'
+
   constructor(
     readonly code: number,
     message: string,
@@ -43,13 +45,19 @@ export class UpstreamAnswerError extends ChainsimError {
 }
 
 /** A fork cannot start: the upstream cannot be reached or has no such block, the cache cannot be read... */
-export class ForkStartError extends ChainsimError {}
+export class ForkStartError extends DomainError {
+  readonly kind = 'forkStart'
+}
 
 /**
  * Asked of a forked network what only a chain of its own can do: be saved or replaced block by block from
  * genesis (its state before its first block is the upstream's), or fork again elsewhere.
  */
-export class NotOnAFork extends ChainsimError {}
+export class NotOnAFork extends DomainError {
+  readonly kind = 'notOnAFork'
+}
 
 /** An offline fork (`--offline`, a fixture) asks no upstream, so it has none to change (anvil_setRpcUrl). */
-export class NoUpstreamOffline extends ChainsimError {}
+export class NoUpstreamOffline extends DomainError {
+  readonly kind = 'noUpstreamOffline'
+}

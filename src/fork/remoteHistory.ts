@@ -1,5 +1,6 @@
 import { keyOf } from '../evm/index.ts'
 import type { LogMatchCriteria, OlderLogs, PositionedLog } from '../logs/index.ts'
+import { InternalError } from '../errors.ts'
 import { UpstreamAnswerError } from './errors.ts'
 import type { ForkedUpstream, ForkPoint } from './forkedUpstream.ts'
 import { logOf, quantityOf } from './upstreamFormats.ts'
@@ -48,7 +49,7 @@ export class RemoteHistory implements OlderLogs {
 
   private async ask(method: string, params: readonly unknown[]): Promise<unknown> {
     const [answer] = await this.fork.sendChecked([{ method, params: [...params] }])
-    if (!answer) throw new UpstreamAnswerError(-32603, `the upstream gave no answer to ${method}`)
+    if (!answer) throw new UpstreamAnswerError(InternalError.code, `the upstream gave no answer to ${method}`)
     if ('error' in answer) throw new UpstreamAnswerError(answer.error.code, answer.error.message, answer.error.data)
     return answer.result
   }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { ChainsimError } from '../errors.ts'
+import { ChainsimError, InternalError, ThroughputExceededError } from '../errors.ts'
 import { UpstreamError, UpstreamUnanswered } from './errors.ts'
 import { upstreamLabel } from './upstreamUrl.ts'
 
@@ -160,7 +160,7 @@ export class UpstreamClient implements Upstream {
       // Some providers send JSON-RPC errors with a 4xx status: those are answers; anything else is the status.
       throw response.status === 200 ? error : new AttemptFailure(status, false)
     }
-    const limited = answers.find((a) => 'error' in a && (a.error.code === 429 || RATE_LIMITED.test(a.error.message)))
+    const limited = answers.find((a) => 'error' in a && (a.error.code === ThroughputExceededError.code || RATE_LIMITED.test(a.error.message)))
     if (limited && 'error' in limited) throw new AttemptFailure(`rate limited: ${limited.error.message}`, true)
     return answers
   }
@@ -195,7 +195,7 @@ function parseAnswers(text: string, ids: readonly number[]): UpstreamAnswer[] {
 function errorOf(response: unknown): { code: number; message: string; data?: unknown } | undefined {
   const error = (response as { error?: unknown })?.error as { code?: unknown; message?: unknown; data?: unknown } | undefined
   if (!error || typeof error !== 'object') return undefined
-  const code = typeof error.code === 'number' ? error.code : -32603
+  const code = typeof error.code === 'number' ? error.code : InternalError.code
   const message = typeof error.message === 'string' ? error.message : JSON.stringify(error)
   return error.data === undefined ? { code, message } : { code, message, data: error.data }
 }

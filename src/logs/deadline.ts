@@ -1,14 +1,7 @@
-import { ChainsimError } from '../errors.ts'
+import { QueryTimeout } from './errors.ts'
 
 /** How many units of work pass between two clock reads: `performance.now()` costs far more than a step. */
 const STEPS_PER_CHECK = 1024
-
-/** Thrown from deep inside a scan when its deadline passes; the query turns it into `{ status: 'timeout' }`. */
-export class QueryTimeout extends ChainsimError {
-  constructor() {
-    super('log query deadline passed')
-  }
-}
 
 /** A `performance.now()` deadline, checked while scanning rather than after. */
 export class Deadline {

@@ -1,6 +1,7 @@
 import { topicCountOf, topicOf } from '../evm/encoding/packedLogs.ts'
 import type { Log } from '../evm/types.ts'
-import { Deadline, QueryTimeout } from './deadline.ts'
+import { Deadline } from './deadline.ts'
+import { QueryTimeout } from './errors.ts'
 import type { IdStream } from './idStreams.ts'
 import { type IndexView, planQuery } from './planQuery.ts'
 import { PostingTable } from './postingTable.ts'

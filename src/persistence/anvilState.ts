@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { bytesToBigInt, bytesToHex, hexToBytes, setLengthLeft } from '../evm/index.ts'
 import type { AccountChange } from '../evm/index.ts'
 import type { ChainNode } from '../node.ts'
-import { StateFileError } from './stateFile.ts'
+import { StateFileError } from './errors.ts'
 
 /**
  * Anvil's state JSON (`SerializableState` of foundry's anvil: what `anvil --dump-state` writes and, gzip-compressed,

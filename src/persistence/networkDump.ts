@@ -5,7 +5,8 @@ import { ChainIdChangedSinceGenesis } from '../mining/errors.ts'
 import type { ChainNode } from '../node.ts'
 import { dumpAnvilState, isAnvilState, loadAnvilState, parseAnvilState } from './anvilState.ts'
 import { captureNetworkState, rebuildNetwork } from './networkState.ts'
-import { parseJson, STATE_FORMAT, STATE_VERSION, StateFileError, stateFileOf } from './stateFile.ts'
+import { parseJson, STATE_FORMAT, STATE_VERSION, stateFileOf } from './stateFile.ts'
+import { StateFileError } from './errors.ts'
 
 /** Where a dump comes from, in error messages, when it is not a file. */
 const SOURCE = 'the state'

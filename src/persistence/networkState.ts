@@ -13,13 +13,12 @@ import {
   networkEncodingOf,
   parseGethGenesis,
 } from '../evm/index.ts'
-import type { BlobSidecar, ExecutedTransaction, SignedTransaction } from '../evm/index.ts'
-import type { AccountChange } from '../evm/index.ts'
+import type { AccountChange, BlobSidecar, ExecutedTransaction, SignedTransaction } from '../evm/index.ts'
 import { ChainNode } from '../node.ts'
 import type { LoadedNetwork } from '../node.ts'
 import { stateBlocksOf } from '../nodeOptions.ts'
 import type { NodeOptions } from '../nodeOptions.ts'
-import { StateFileError } from './stateFile.ts'
+import { StateFileError } from './errors.ts'
 import type { AccountEdit, NetworkState } from './stateFile.ts'
 
 /**

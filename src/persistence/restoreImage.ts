@@ -6,7 +6,7 @@ import type { NetworkImage } from '../networkImage.ts'
 import { ChainNode } from '../node.ts'
 import { stateBlocksOf } from '../nodeOptions.ts'
 import type { NodeOptions } from '../nodeOptions.ts'
-import { StateFileError } from './stateFile.ts'
+import { StateFileError } from './errors.ts'
 import { verifyImage } from './verifyImage.ts'
 
 /**

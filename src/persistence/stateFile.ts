@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ChainsimError } from '../errors.ts'
+import { StateFileError } from './errors.ts'
 
 /** What identifies a chainsim state file, so a foreign JSON file is refused rather than misread. */
 export const STATE_FORMAT = 'chainsim-state'
@@ -86,18 +86,6 @@ export const stateFileSchema = z
 export type StateFile = z.output<typeof stateFileSchema>
 export type NetworkState = z.output<typeof networkState>
 export type AccountEdit = z.output<typeof accountEdit>
-
-/** A state file that cannot be used; the message names the file and what is wrong. */
-export class StateFileError extends ChainsimError {}
-
-/** A state file that cannot be written now (a full disk): the message names the file and what was kept. */
-export class StateSaveError extends ChainsimError {}
-
-/** A `--state` path that cannot be used (its folder missing or not writable): refused before anything starts. */
-export class StatePathError extends ChainsimError {}
-
-/** A `--load-state` file that cannot be read or loaded: refused before anything is served, naming the file and why. */
-export class LoadStateError extends ChainsimError {}
 
 /**
  * Parses and validates the text of a state file (`subject` and `name` say what it is in messages): its

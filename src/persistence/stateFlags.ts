@@ -2,7 +2,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises'
 import type { ChainNode } from '../node.ts'
 import { dumpAnvilState } from './anvilState.ts'
 import { loadNetworkDump } from './networkDump.ts'
-import { LoadStateError, StateFileError } from './stateFile.ts'
+import { LoadStateError, StateFileError } from './errors.ts'
 import { describe } from './serverState.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs'
 import { access, open, stat, unlink } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
-import { StatePathError } from './stateFile.ts'
+import { StatePathError } from './errors.ts'
 
 /**
  * Refuses a `--state` (or `--dump-state`, `flag`) path that cannot be kept, before anything starts: its folder missing or not a folder, the

@@ -1,5 +1,7 @@
 import type { z } from 'zod'
 import { MethodNotFoundError } from '../errors.ts'
+import { fromDomainError } from './domainErrors.ts'
+import type { FaultyArguments } from './domainErrors.ts'
 import type { MethodContext, MethodHandler } from './methodContext.ts'
 import type { MethodRecording } from './methodRecording.ts'
 import type { RawJson } from './rawJson.ts'
@@ -85,6 +87,11 @@ export interface MethodTouches {
   fork?: ForkAnswer
   /** Units one request costs in a provider's throughput pricing; a provider not named charges its `defaultUnits`. */
   cost?: Partial<Record<PricedProvider, number>>
+  /**
+   * Which argument each kind of domain refusal it may meet points at (`invalid argument N: …`, -32602): its
+   * typed data, its token, its reorg placements. A kind not named points at argument 0.
+   */
+  faultyArgument?: FaultyArguments
 }
 
 /** A declaration whose params are checked against `params` before the handler sees them, as domain values. */
@@ -147,7 +154,7 @@ export function defineMethod<const N extends string, const S extends readonly z.
 export function defineMethod(spec: MethodSpec<string, readonly z.ZodType[], unknown> | OwnParsingSpec<string, readonly z.ZodType[], unknown>): AnyMethod {
   if ('parsesOwnParams' in spec) {
     const { handler, ...declared } = spec
-    return { ...declared, handle: onlyWhereAnswered(declared, handler as MethodHandler) }
+    return { ...declared, handle: onlyWhereAnswered(declared, pointingAtArguments(declared, handler as MethodHandler)) }
   }
   const { handler, countFirst, ...declared } = spec
   const schemas = declared.params
@@ -158,7 +165,27 @@ export function defineMethod(spec: MethodSpec<string, readonly z.ZodType[], unkn
         return run(parseParams(ctx.method, schemas, params), ctx)
       }
     : (params, ctx) => run(parseParams(ctx.method, schemas, params), ctx)
-  return { ...declared, parsesOwnParams: false, handle: onlyWhereAnswered(declared, handle) }
+  return { ...declared, parsesOwnParams: false, handle: onlyWhereAnswered(declared, pointingAtArguments(declared, handle)) }
+}
+
+/**
+ * A method that declares `faultyArgument` maps its domain errors with it, where its declaration is known; the
+ * dispatcher maps the rest. Other methods' handlers are called as they are, with no promise around them.
+ */
+function pointingAtArguments(touches: MethodTouches, handle: MethodHandler): MethodHandler {
+  const { faultyArgument } = touches
+  if (faultyArgument === undefined) return handle
+  const refuse = (error: unknown): never => {
+    throw fromDomainError(error, faultyArgument)
+  }
+  return (params, ctx) => {
+    try {
+      const answer = handle(params, ctx)
+      return answer instanceof Promise ? answer.catch(refuse) : answer
+    } catch (error) {
+      return refuse(error)
+    }
+  }
 }
 
 /** A `webSocketOnly` method's handler refuses any other transport first. */

@@ -1,9 +1,7 @@
-import { ChainIdMismatch, Erc20SlotNotFound, GasAboveCap, InvalidTypedData, UnknownAccount } from '../accounts/errors.ts'
-import { StateUnavailable, TimestampNotAfterHead } from '../chain/errors.ts'
-import { ChainIdChangedSinceGenesis, ChainIdKeptByStateFile } from '../mining/errors.ts'
 import {
   BlockGasLimitReachedError,
   ClientLimitExceededError,
+  DomainError,
   ForwardedUpstreamError,
   InitCodeTooLargeError,
   InsufficientFundsError,
@@ -17,64 +15,149 @@ import {
   ServerError,
   TransactionSyncTimeoutError,
 } from '../errors.ts'
-import type { RpcError, RpcErrorOptions } from '../errors.ts'
-import { ForkSourceError, OverrideRefused, ProofNotLocal, SimulationRefused, TraceTimeout, TracingFailed } from '../evm/index.ts'
+import type { DomainErrorKind, RpcError, RpcErrorOptions } from '../errors.ts'
+import { SimulationRefused } from '../evm/index.ts'
 import type { SimulationRefusalKind } from '../evm/index.ts'
-import { FilterNotFound, TooManyFilters } from '../filters/errors.ts'
-import { NoUpstreamOffline, NotOnAFork, UpstreamAnswerError } from '../fork/errors.ts'
-import { StateFileError, StateSaveError } from '../persistence/stateFile.ts'
-import { ReorgError } from '../reorg/errors.ts'
-import { ReorgProfileError } from '../reorg/profiles/index.ts'
-import { MiningHeldByReplay, NoReplay, ReplayChangeRefused } from '../replay/errors.ts'
-import { FaultSpecError } from './faults.ts'
-import { NotMinedInTime, TransactionRejected } from '../txpool/errors.ts'
+import { UpstreamAnswerError } from '../fork/errors.ts'
+import { NotMinedInTime } from '../txpool/errors.ts'
 import { toData } from './formatters/hex.ts'
 
 /**
- * The one place where domain errors become JSON-RPC errors (as Anvil turns its `BlockchainError` into an
- * `RpcError`): the code, the message a client sees, and which argument was at fault. Anything else is left
- * as it is, for the dispatcher to send as an RPC error or as -32603.
+ * How a kind of domain error goes out:
+ * - `server`: -32000 with the error's message (geth's generic server error)
+ * - `limit`: -32005 with the error's message
+ * - `invalidArgument`: -32602 `invalid argument N: <message>`, N the argument the method declares for the kind
+ *   (`faultyArgument`)
+ * - `internal`: not a client's to hear of (a fault of chainsim's, or an error of the CLI, a config or a
+ *   scenario file); if one reaches a client it goes out as -32603 "internal error", its cause logged
+ * - a function: an RPC error carrying what the error holds (a hash, the upstream's own code)
  */
-export function fromDomainError(error: unknown): unknown {
-  if (
-    error instanceof TransactionRejected ||
-    error instanceof GasAboveCap ||
-    error instanceof UnknownAccount ||
-    error instanceof FilterNotFound ||
-    error instanceof ChainIdMismatch ||
-    error instanceof StateUnavailable
-  ) {
-    return new ServerError(error.message, { cause: error })
-  }
-  if (error instanceof NotMinedInTime) return new TransactionSyncTimeoutError(error.message, { cause: error, data: toData(error.hash) })
-  if (error instanceof NoReplay || error instanceof MiningHeldByReplay) return new ServerError(error.message, { cause: error })
-  if (error instanceof ReplayChangeRefused || error instanceof ReorgProfileError) return invalidArgument(0, error)
-  if (error instanceof TooManyFilters) return new LimitExceededError(error.message, { cause: error })
-  // A forked network's upstream failed (or, offline, was not asked): the call fails, the node goes on.
-  if (error instanceof ForkSourceError || error instanceof ProofNotLocal || error instanceof NotOnAFork || error instanceof NoUpstreamOffline)
-    return new ServerError(error.message, { cause: error })
-  if (error instanceof UpstreamAnswerError) {
-    return new ForwardedUpstreamError(error.code, error.message, { cause: error, ...(error.data === undefined ? {} : { data: error.data }) })
-  }
-  if (error instanceof ReorgError) {
-    // anvil_reorg's placements are its second argument; every other reorg option is in the first.
-    return invalidArgument(error.subject === 'placement' ? 1 : 0, error)
-  }
-  if (error instanceof TimestampNotAfterHead || error instanceof FaultSpecError) return invalidArgument(0, error)
-  // eth_signTypedData_v4's typed data is its second argument; anvil_loadState's state its only one.
-  if (error instanceof InvalidTypedData) return invalidArgument(1, error)
+type WireRow = 'server' | 'limit' | 'invalidArgument' | 'internal' | ((error: DomainError) => RpcError)
+
+/**
+ * The one place where domain errors become JSON-RPC errors (as Anvil turns its `BlockchainError` into an
+ * `RpcError` by one exhaustive match): a row for every {@link DomainErrorKind}, so a kind added without one
+ * fails the type check.
+ */
+const WIRE_ERRORS = {
+  // accounts/
+  unknownAccount: 'server',
+  chainIdMismatch: 'server',
+  // A method's typed data: eth_signTypedData_v4's second argument.
+  invalidTypedData: 'invalidArgument',
   // Anvil answers -32603; the token named is what is wrong, and -32603 is chainsim's word for its own faults.
-  if (error instanceof Erc20SlotNotFound) return invalidArgument(error.argument, error)
-  if (error instanceof StateFileError) return invalidArgument(0, error)
-  // The state file cannot be written (a full disk): the change is in memory, the file is as it was.
-  if (error instanceof StateSaveError) return new ServerError(error.message, { cause: error })
-  // geth answers these with its generic -32000 and its own words.
-  if (error instanceof OverrideRefused || error instanceof TraceTimeout || error instanceof TracingFailed) {
-    return new ServerError(error.message, { cause: error })
+  erc20SlotNotFound: 'invalidArgument',
+  gasAboveCap: 'server',
+  // chain/
+  timestampNotAfterHead: 'invalidArgument',
+  stateUnavailable: 'server',
+  // config/, decoding/: files read before anything is served.
+  config: 'internal',
+  artifactsFolder: 'internal',
+  abiDeclaration: 'internal',
+  // evm/: geth answers refused overrides, a trace past its deadline and a traced call that cannot run with
+  // its generic -32000 and its own words.
+  traceTimeout: 'server',
+  tracedCallRefused: 'server',
+  // The tracer is chainsim's: its failure is one of chainsim's own.
+  tracerFailed: 'internal',
+  forkBlock: 'internal',
+  unknownHardfork: 'internal',
+  genesis: 'internal',
+  derivationPath: 'internal',
+  record: 'internal',
+  blobEncoding: 'internal',
+  // A forked network's upstream failed (or, offline, was not asked): the call fails, the node goes on.
+  forkSource: 'server',
+  proofNotLocal: 'server',
+  simulationRefused: refusing(SimulationRefused, (error) => new SIMULATION_REFUSALS[error.refusal](error.message, { cause: error })),
+  overrideRefused: 'server',
+  blockImport: 'internal',
+  // filters/
+  filterNotFound: 'server',
+  tooManyFilters: 'limit',
+  // fork/: the upstream's own answer goes out as it came.
+  upstreamAnswer: refusing(
+    UpstreamAnswerError,
+    (error) => new ForwardedUpstreamError(error.code, error.message, { cause: error, ...(error.data === undefined ? {} : { data: error.data }) }),
+  ),
+  forkStart: 'internal',
+  notOnAFork: 'server',
+  noUpstreamOffline: 'server',
+  // logs/: a scan's deadline, turned into a `timeout` answer by the query itself.
+  queryTimeout: 'internal',
+  // mining/
+  chainIdKeptByStateFile: 'server',
+  chainIdChangedSinceGenesis: 'server',
+  // persistence/: a state file given to anvil_loadState; one that cannot be written now (a full disk) leaves the
+  // change in memory and the file as it was.
+  stateFile: 'invalidArgument',
+  stateSave: 'server',
+  statePath: 'internal',
+  loadState: 'internal',
+  // reorg/
+  reorg: 'invalidArgument',
+  reorgPlacement: 'invalidArgument',
+  reorgProfile: 'invalidArgument',
+  // replay/
+  noReplay: 'server',
+  replayChangeRefused: 'invalidArgument',
+  miningHeldByReplay: 'server',
+  // rpc/faults/
+  faultSpec: 'invalidArgument',
+  // scenarios/, testing/, transports/, the chain import: errors of the command line and the library, not of a request.
+  abi: 'internal',
+  scenario: 'internal',
+  value: 'internal',
+  stepFailure: 'internal',
+  shard: 'internal',
+  startChainsim: 'internal',
+  checkpointLost: 'internal',
+  portInUse: 'internal',
+  chainImport: 'internal',
+  // txpool/
+  transactionRejected: 'server',
+  notMinedInTime: refusing(NotMinedInTime, (error) => new TransactionSyncTimeoutError(error.message, { cause: error, data: toData(error.hash) })),
+} as const satisfies Record<DomainErrorKind, WireRow>
+
+/** The kinds that point at one argument of the method that met them. */
+export type ArgumentErrorKind = { [K in DomainErrorKind]: (typeof WIRE_ERRORS)[K] extends 'invalidArgument' ? K : never }[DomainErrorKind]
+
+/**
+ * Which argument each kind of refusal points at, as a method declares it (`faultyArgument`): what the
+ * `invalid argument N` of its -32602 says.
+ */
+export type FaultyArguments = Readonly<Partial<Record<ArgumentErrorKind, number>>>
+
+/**
+ * Maps a domain error to its JSON-RPC error by its kind's row; `faultyArgument` is the declaration of the
+ * method that met it. An error met outside a method's declaration of its kind (a node called directly) points at
+ * argument 0, the one argument of most methods that can refuse one. Anything that is not a domain error is left
+ * as it is, for the dispatcher to send as an RPC error or as -32603; so is a domain error of an `internal` kind.
+ */
+export function fromDomainError(error: unknown, faultyArgument: FaultyArguments = {}): unknown {
+  if (!(error instanceof DomainError)) return error
+  const row: WireRow = WIRE_ERRORS[error.kind]
+  switch (row) {
+    case 'server':
+      return new ServerError(error.message, { cause: error })
+    case 'limit':
+      return new LimitExceededError(error.message, { cause: error })
+    case 'invalidArgument':
+      return invalidArgument(faultyArgument[error.kind as ArgumentErrorKind] ?? 0, error)
+    case 'internal':
+      return error
+    default:
+      return row(error)
   }
-  if (error instanceof ChainIdKeptByStateFile || error instanceof ChainIdChangedSinceGenesis) return new ServerError(error.message, { cause: error })
-  if (error instanceof SimulationRefused) return new SIMULATION_REFUSALS[error.kind](error.message, { cause: error })
-  return error
+}
+
+/** A row for the one class of a kind, given the error as that class. */
+function refusing<E extends DomainError>(type: abstract new (...args: never[]) => E, toWire: (error: E) => RpcError): (error: DomainError) => RpcError {
+  return (error) => {
+    if (error instanceof type) return toWire(error)
+    throw new TypeError(`${error.name} has the kind ${error.kind}, which is ${type.name}'s`)
+  }
 }
 
 /** eth_simulateV1's code for each refusal (geth's txValidationError and simulate errors). */

@@ -1,4 +1,4 @@
-import { ChainsimError, InjectedFault, ServerError } from '../errors.ts'
+import { INTERNAL_ERROR_MESSAGE, InjectedFault, InternalError, ServerError } from '../errors.ts'
 import type { RpcContext, RpcMethod, RpcMethodTable } from './dispatcher.ts'
 import { ConnectionDrops } from './faults/connectionDrops.ts'
 import { injectedError } from './faults/injected.ts'
@@ -10,12 +10,10 @@ import { alchemy } from './providers/alchemy.ts'
 import { infura } from './providers/infura.ts'
 import type { ProviderProfile } from './providers/providerProfile.ts'
 import { CONTROL_METHODS, LAGGED_METHODS } from './registry.ts'
+import { FaultSpecError } from './faults/errors.ts'
 
 export type { FaultSpec } from './faults/faultSpec.ts'
 export type { ConnectionWatch, DroppableConnection } from './faults/connectionDrops.ts'
-
-/** A fault that cannot be armed as given (an unknown method); the message says why. */
-export class FaultSpecError extends ChainsimError {}
 
 /** What a method table is wrapped with: how to answer as a lagging replica, and the network's provider. */
 export interface FaultContext {
@@ -174,7 +172,7 @@ export class FaultInjector {
     const partial = ctx.inBatch ? this.partials.find((p) => p.trigger.fires()) : undefined
     if (partial) {
       if (partial.spec.answer === 'null') return null
-      const error = partial.spec.error ?? { code: -32603, message: 'internal error' }
+      const error = partial.spec.error ?? { code: InternalError.code, message: INTERNAL_ERROR_MESSAGE }
       throw injectedError(new InjectedFault(error.message, { code: error.code, data: error.data }))
     }
     if (name === 'eth_getFilterChanges' && this.lostFilters.some(({ trigger }) => trigger.fires())) {

@@ -1,8 +1,8 @@
 import type { AbiParameter } from 'viem'
 import { AbiDecodingDataSizeTooSmallError, decodeAbiParameters, encodeAbiParameters, numberToHex, pad, parseAbiParameter, toFunctionSelector } from 'viem'
-import { ChainsimError } from '../errors.ts'
 import { bytesToHex, concatBytes, hexToBytes } from '../evm/index.ts'
 import { parseUnsigned } from './amounts.ts'
+import { AbiError } from './errors.ts'
 
 /**
  * The Solidity ABI as scenarios write it: calldata from a function signature and arguments, constructor
@@ -14,9 +14,6 @@ import { parseUnsigned } from './amounts.ts'
 
 /** An ABI type, as viem describes it (`{ type: 'uint256' }`, `{ type: 'tuple[]', components: [...] }`). */
 export type AbiType = AbiParameter
-
-/** An argument or a type that does not fit: the message says which and why. */
-export class AbiError extends ChainsimError {}
 
 /** Parses one type: `uint256`, `address[]`, `(uint256,bytes)[2]`... (`uint` is `uint256`, as in Solidity). */
 export function parseType(text: string): AbiType {

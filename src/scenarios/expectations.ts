@@ -1,3 +1,4 @@
+import type { ExpectationFailure } from './errors.ts'
 import { diffValues, showValue } from './diff.ts'
 import { parseUnsigned } from './amounts.ts'
 import { fieldOf } from './values.ts'
@@ -7,15 +8,6 @@ import { fieldOf } from './values.ts'
  * JSON-aware and forgiving where a file cannot be exact: a number (or a large number) matches a hex
  * quantity or a decimal string of the same value, and hex strings compare without regard to case.
  */
-
-/** One expectation that did not hold: what was wrong, and the two values to show as a diff. */
-export interface ExpectationFailure {
-  message: string
-  expected?: unknown
-  actual?: unknown
-  /** `- expected` / `+ actual` lines. */
-  diff?: string
-}
 
 /**
  * Matchers: where an expected value is an object whose keys are all matcher names, it is matched, not

@@ -5,7 +5,6 @@ import type { z } from 'zod'
 import { provideYaml } from '../config/yaml.ts'
 import { descriptionAt, keysAt, requiredKeysAt } from '../config/describeIssue.ts'
 import { nearestName } from '../config/nearestName.ts'
-import { ChainsimError } from '../errors.ts'
 import { exactInteger } from './amounts.ts'
 import { ITERATION_NAME } from './schemaParts.ts'
 import { scenarioSchema } from './schema.ts'
@@ -14,6 +13,8 @@ import { SCENARIO_ACCOUNT_COUNT } from './steps/checks.ts'
 import { checkStep, describeStep, STEP_KINDS, STEPS, tagStep } from './steps/index.ts'
 import type { StepKind, TaggedStep } from './steps/index.ts'
 import { referencesIn } from './values.ts'
+import { ScenarioError } from './errors.ts'
+import type { ScenarioProblem } from './errors.ts'
 
 type Path = ReadonlyArray<string | number>
 
@@ -21,30 +22,6 @@ type Path = ReadonlyArray<string | number>
 export interface SourcePosition {
   line: number
   column: number
-}
-
-/** One thing wrong with a scenario file: where it is, in which step, and what. */
-export interface ScenarioProblem {
-  file: string
-  line?: number
-  column?: number
-  /** The step it is in: its number (1-based) and name. */
-  step?: { number: number; name: string }
-  /** The key path, relative to the step when there is one (`send.args.0`). */
-  path: string
-  message: string
-  /** The line of the file the problem is on, as written (YAML that does not parse). */
-  source?: string
-}
-
-/** A scenario file that cannot be played; the message names the file, the line and the step of each problem. */
-export class ScenarioError extends ChainsimError {
-  constructor(
-    readonly file: string,
-    readonly problems: readonly ScenarioProblem[],
-  ) {
-    super(problems.map(formatProblem).join('\n'))
-  }
 }
 
 /** A validated scenario, with a way back to its source lines for the player's messages. */
@@ -59,17 +36,6 @@ export interface LoadedScenario {
    * none for a scenario given as an object.
    */
   locate(path: Path, atKey?: boolean): SourcePosition | undefined
-}
-
-/** `file:line:column: step 3 "name": path: message`, then the line itself with a caret when there is one. */
-export function formatProblem(problem: ScenarioProblem): string {
-  const where = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}:${problem.column}`
-  const step = problem.step ? ` step ${problem.step.number} "${problem.step.name}":` : ''
-  const path = problem.path ? ` ${problem.path}:` : ''
-  const text = `${where}:${step}${path} ${problem.message}`
-  if (problem.source === undefined || problem.line === undefined) return text
-  const gutter = ` ${problem.line} | `
-  return `${text}\n${gutter}${problem.source}\n${' '.repeat(gutter.length - 2)}| ${' '.repeat(Math.max(0, (problem.column ?? 1) - 1))}^`
 }
 
 /** Reads, parses and validates a scenario file (YAML, or JSON). */

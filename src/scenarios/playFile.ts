@@ -1,7 +1,7 @@
 import { collectReportScenario } from './reportData.ts'
 import type { ReportData } from '../explorer/ui/report.ts'
-import { ScenarioError } from './loadScenario.ts'
-import type { ScenarioProblem } from './loadScenario.ts'
+import { ScenarioError } from './errors.ts'
+import type { ScenarioProblem } from './errors.ts'
 import { playScenario } from './playScenario.ts'
 import type { ScenarioReport } from './playScenario.ts'
 

@@ -8,7 +8,7 @@ import { createNetworkRpc, nodeOptionsFor } from '../network.ts'
 import type { Dispatcher, RpcConnection, RpcContext } from '../rpc/dispatcher.ts'
 import type { FaultInjector } from '../rpc/faults.ts'
 import type { NamedAbi } from '../decoding/abiDecoder.ts'
-import type { ExpectationFailure } from './expectations.ts'
+import type { ExpectationFailure } from './errors.ts'
 import type { ScenarioClock } from './scenarioClock.ts'
 
 /** A JSON-RPC answer as a step sees it; `httpStatus` is what an injected fault would make the HTTP reply. */

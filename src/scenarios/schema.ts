@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { networkConfig } from '../config/schema.ts'
-import { AbiDeclarationError, parseDeclaredAbi } from '../decoding/declaredAbis.ts'
+import { parseDeclaredAbi } from '../decoding/declaredAbis.ts'
+import { AbiDeclarationError } from '../decoding/errors.ts'
 import { count, identifier } from './schemaParts.ts'
 import { STEP_KINDS, STEPS } from './steps/index.ts'
 

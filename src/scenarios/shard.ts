@@ -1,13 +1,10 @@
-import { ChainsimError } from '../errors.ts'
+import { ShardError } from './errors.ts'
 
 /** `--shard I/N`: the I-th (1-based) of N slices of the files. */
 export interface Shard {
   index: number
   count: number
 }
-
-/** A `--shard` that does not say I/N with 1 ≤ I ≤ N. */
-export class ShardError extends ChainsimError {}
 
 export function parseShard(text: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(text.trim())

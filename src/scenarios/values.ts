@@ -1,7 +1,7 @@
-import { ChainsimError } from '../errors.ts'
 import { bytesToHex, keccak256 } from '../evm/index.ts'
 import { encodeWord } from './abi.ts'
 import { parseUnsigned } from './amounts.ts'
+import { ValueError } from './errors.ts'
 
 /**
  * Values in a scenario: integers written as people write them (`250e18`, `1.5 ether`), `$name` references
@@ -19,9 +19,6 @@ const REFERENCE = /^\$([A-Za-z_][A-Za-z0-9_]*)((?:\.[A-Za-z0-9_]+)*)$/
 const HELPER = /^\$(event|word|address|hex|range)\((.*)\)$/s
 /** The longest list `$range` makes, so that a typo cannot exhaust memory. */
 export const MAX_RANGE = 1_000_000
-
-/** A value that cannot be used: the message says which and why. */
-export class ValueError extends ChainsimError {}
 
 /** A non-negative integer from a number, bigint, decimal or hex string, `250e18`, or `1.5 ether`. */
 export function parseAmount(value: unknown, what = 'amount'): bigint {

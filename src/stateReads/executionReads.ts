@@ -3,7 +3,7 @@ import { StateUnavailable } from '../chain/errors.ts'
 import type { HeadStateOverride } from '../chain/headStateOverride.ts'
 import type { ChainBlock } from '../chain/types.ts'
 import type { NetworkConsole } from '../console/networkConsole.ts'
-import { createTracer, estimateGas, TracingFailed } from '../evm/index.ts'
+import { createTracer, estimateGas, TracedCallRefused } from '../evm/index.ts'
 import type {
   AccountOverride,
   AccountProof,
@@ -138,7 +138,7 @@ export class ExecutionReads {
     const tracer = createTracer(spec)
     const result = await this.call(request, block, { ...overrides, tracer })
     // A call refused before it ran never reached the tracer (geth answers these with the error).
-    if (result.refusal !== undefined) throw new TracingFailed(result.error ?? 'call refused')
+    if (result.refusal !== undefined) throw new TracedCallRefused(result.error ?? 'call refused')
     return tracer.output()
   }
 

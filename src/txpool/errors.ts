@@ -1,17 +1,21 @@
-import { ChainsimError } from '../errors.ts'
+import { DomainError } from '../errors.ts'
 
 /**
  * A transaction refused at the door (decoding, admission, the pool's own rules); the message is the reason,
  * in geth's words where geth has one ("nonce too low: ...", "already known", "txpool is full: ...").
  */
-export class TransactionRejected extends ChainsimError {
+export class TransactionRejected extends DomainError {
+  readonly kind = 'transactionRejected'
+
   constructor(readonly reason: string) {
     super(reason)
   }
 }
 
 /** A sent transaction was not mined on the canonical chain within the time a sync send waits (EIP-7966). */
-export class NotMinedInTime extends ChainsimError {
+export class NotMinedInTime extends DomainError {
+  readonly kind = 'notMinedInTime'
+
   constructor(
     readonly hash: Uint8Array,
     readonly timeoutMs: number,

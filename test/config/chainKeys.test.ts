@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { overrideChainKeys } from '../../src/config/chainKeys.ts'
-import { ConfigError, parseConfig } from '../../src/config/loadConfig.ts'
+import { parseConfig } from '../../src/config/loadConfig.ts'
+import { ConfigError } from '../../src/config/errors.ts'
 import { nodeOptionsFor } from '../../src/network.ts'
 
 // Anvil's flags and Hardhat's network keys as config keys of a network: what the parser makes of each, as the node

@@ -1,7 +1,8 @@
 import { getAddress, encodeAbiParameters, encodeErrorResult, encodeEventTopics, encodeFunctionData, parseAbi, type Hex } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { AbiDecoder, BUNDLED_ABIS } from '../../src/decoding/abiDecoder.ts'
-import { AbiDeclarationError, parseDeclaredAbi } from '../../src/decoding/declaredAbis.ts'
+import { parseDeclaredAbi } from '../../src/decoding/declaredAbis.ts'
+import { AbiDeclarationError } from '../../src/decoding/errors.ts'
 import { hexToBytes } from '../../src/evm/index.ts'
 
 const erc721 = parseDeclaredAbi('Nft', [

@@ -1,7 +1,8 @@
 import { decodeAbiParameters, encodeAbiParameters, encodeFunctionData, parseAbiParameters, toFunctionSelector } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { bytesToHex, hexToBytes } from '../../src/evm/index.ts'
-import { AbiError, decodeResult, encodeArguments, encodeFunctionCall, encodeWord, parseSignature, parseType } from '../../src/scenarios/abi.ts'
+import { decodeResult, encodeArguments, encodeFunctionCall, encodeWord, parseSignature, parseType } from '../../src/scenarios/abi.ts'
+import { AbiError } from '../../src/scenarios/errors.ts'
 
 // The scenario ABI layer: values as YAML holds them, encoded through viem, checked against viem's own API.
 const ALICE = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'

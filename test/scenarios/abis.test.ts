@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { playScenario } from '../../src/scenarios/playScenario.ts'
-import { ScenarioError } from '../../src/scenarios/loadScenario.ts'
+import { ScenarioError } from '../../src/scenarios/errors.ts'
 
 describe("a scenario's abis", () => {
   test('decode its calls and logs on the played network (sim_transaction)', async () => {

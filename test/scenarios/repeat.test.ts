@@ -1,7 +1,8 @@
 import { afterEach, expect, test } from 'vitest'
 import { formatReport } from '../../src/scenarios/formatReport.ts'
 import { playScenario, type PlayedScenario } from '../../src/scenarios/playScenario.ts'
-import { resolve, ValueError } from '../../src/scenarios/values.ts'
+import { resolve } from '../../src/scenarios/values.ts'
+import { ValueError } from '../../src/scenarios/errors.ts'
 
 const played: PlayedScenario[] = []
 afterEach(async () => {

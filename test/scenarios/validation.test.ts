@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { formatReport } from '../../src/scenarios/formatReport.ts'
-import { parseScenario, ScenarioError } from '../../src/scenarios/loadScenario.ts'
+import { parseScenario } from '../../src/scenarios/loadScenario.ts'
+import { ScenarioError } from '../../src/scenarios/errors.ts'
 import { playScenario } from '../../src/scenarios/playScenario.ts'
 
 /** The ScenarioError a text raises (fails the test when it raises none). */

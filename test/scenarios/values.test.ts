@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { exactInteger, parseUnsigned } from '../../src/scenarios/amounts.ts'
 import { checkValue, gethOrderProblem } from '../../src/scenarios/expectations.ts'
-import { parseAmount, referencesIn, resolve, ValueError } from '../../src/scenarios/values.ts'
+import { parseAmount, referencesIn, resolve } from '../../src/scenarios/values.ts'
+import { ValueError } from '../../src/scenarios/errors.ts'
 
 describe('amounts', () => {
   test.each([

@@ -3,8 +3,8 @@ import type { Block } from '@ethereumjs/block'
 import { Hardfork, Mainnet, createCustomCommon } from '@ethereumjs/common'
 import type { Common } from '@ethereumjs/common'
 import { bytesToBigInt, bytesToHex, equalsBytes } from '@ethereumjs/util'
-import { ChainsimError } from '../../errors.ts'
 import type { HardforkName } from './hardforks.ts'
+import { ForkBlockError } from '../errors.ts'
 
 /** A block header as an upstream node answers it, in domain types; fields a fork did not have are absent. */
 export interface UpstreamHeader {
@@ -31,9 +31,6 @@ export interface UpstreamHeader {
   parentBeaconBlockRoot?: Uint8Array
   requestsHash?: Uint8Array
 }
-
-/** The upstream's fork block cannot be rebuilt with its own hash, so nothing could be mined on it. */
-export class ForkBlockError extends ChainsimError {}
 
 /**
  * The fork block as chainsim holds it: the upstream's header, rebuilt field for field under the fork its

@@ -5,14 +5,7 @@ import { bytesToHex, hexToBytes, setLengthLeft } from '@ethereumjs/util'
 import { GAS_PER_BLOB } from '../encoding/blobs.ts'
 import { createGenesisCommon } from './common.ts'
 import type { GenesisAccount, GenesisSpec } from '../execution/engine.ts'
-import { ChainsimError } from '../../errors.ts'
-
-/** A genesis file chainsim cannot use; the message names the field. */
-export class GenesisError extends ChainsimError {
-  constructor(message: string) {
-    super(`genesis: ${message}`)
-  }
-}
+import { GenesisError } from '../errors.ts'
 
 /** A geth-format genesis file (what `geth init` reads), as JSON. */
 export type GethGenesisJson = GethGenesis

@@ -1,7 +1,7 @@
 import { Hardfork, Mainnet } from '@ethereumjs/common'
 import type { Common } from '@ethereumjs/common'
 import { paramsTx } from '@ethereumjs/tx'
-import { ChainsimError } from '../../errors.ts'
+import { UnknownHardforkError } from '../errors.ts'
 
 /** A hardfork a chainsim network can run, as @ethereumjs spells it (`prague`, `osaka`, `bpo1`). */
 export type HardforkName = `${Hardfork}`
@@ -35,9 +35,6 @@ export const LATEST_HARDFORK: HardforkName = (() => {
 
 /** The names `--hardfork` and the config's `hardfork` take, as help texts and refusals list them. */
 export const HARDFORK_CHOICES: readonly string[] = [...SERVED_HARDFORKS, 'latest']
-
-/** A hardfork name chainsim does not serve; the message lists those it does. */
-export class UnknownHardforkError extends ChainsimError {}
 
 /** Mainnet's forks before the merge: known names chainsim cannot serve, refused with the reason. */
 const PRE_MERGE: ReadonlySet<string> = new Set(

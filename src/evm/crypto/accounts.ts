@@ -1,6 +1,6 @@
-import { ChainsimError } from '../../errors.ts'
 import { createHmac, pbkdf2Sync } from 'node:crypto'
 import { compressedPublicKeyOf, keccak256, publicKeyOf, tweakPrivateKey } from './crypto.ts'
+import { DerivationPathError } from '../errors.ts'
 
 /** The mnemonic Anvil and Hardhat fund by default. */
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
@@ -62,13 +62,6 @@ export function derivationPathIndexes(path: string): number[] {
     if (!match || !(index < HARDENED)) throw new DerivationPathError(path, `${JSON.stringify(segment)} is not an index below 2^31, hardened or not`)
     return match[2] ? index + HARDENED : index
   })
-}
-
-/** A derivation path that is not BIP-32's form. */
-export class DerivationPathError extends ChainsimError {
-  constructor(path: string, why: string) {
-    super(`${JSON.stringify(path)} is not a derivation path such as m/44'/60'/0'/0/: ${why}`)
-  }
 }
 
 /** BIP-32's master key of a seed. */

@@ -3,8 +3,8 @@ import type { Common } from '@ethereumjs/common'
 import { RLP } from '@ethereumjs/rlp'
 import { bytesToHex, concatBytes } from '@ethereumjs/util'
 import { sha256 } from '@noble/hashes/sha2.js'
-import { ChainsimError } from '../../errors.ts'
 import { kzg } from '../crypto/kzg.ts'
+import { BlobEncodingError } from '../errors.ts'
 
 /** EIP-4844: a blob is 4,096 field elements of 32 bytes. */
 export const BYTES_PER_BLOB = 131_072
@@ -28,9 +28,6 @@ export interface BlobSidecar {
   commitments: Uint8Array[]
   proofs: Uint8Array[]
 }
-
-/** A blob transaction's network form that cannot be read; the message says what is wrong (geth's `rlp:` errors). */
-export class BlobEncodingError extends ChainsimError {}
 
 /**
  * Splits a type-3 transaction into its canonical encoding (what is hashed and mined) and its

@@ -10,6 +10,7 @@ import { readRlpItem } from './rlpItems.ts'
 import { sharedCommonFor } from '../patches/sharedCommon.ts'
 import { KeptTransaction, SignedTransaction } from './transactions.ts'
 import type { ExecutedTransaction, Log } from '../types.ts'
+import { RecordError } from '../errors.ts'
 
 // The bytes a state file keeps chainsim's domain objects as: RLP (Ethereum's own encoding), with chainsim's
 // fields beside the consensus ones. A value that may be absent is a list of zero or one item, so that absent and
@@ -45,9 +46,6 @@ function itemAt(bytes: Uint8Array, item: { isList: boolean; start: number; end: 
   }
   return items
 }
-
-/** A record that does not decode as what it should be. */
-export class RecordError extends Error {}
 
 export const uint = (value: bigint): Uint8Array => (value === 0n ? new Uint8Array() : bigIntToBytes(value))
 export const optional = (value: Uint8Array | undefined): RlpItem[] => (value === undefined ? [] : [value])

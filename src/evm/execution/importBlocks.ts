@@ -7,18 +7,7 @@ import { bytesToHex } from '@ethereumjs/util'
 import type { RunBlockResult } from '@ethereumjs/vm'
 import { effectiveGasPriceOf, toSignedTransaction } from '../encoding/transactions.ts'
 import type { ExecutedTransaction } from '../types.ts'
-import { ChainsimError } from '../../errors.ts'
-
-/** A block of an imported chain that could not be decoded, executed or checked. */
-export class BlockImportError extends ChainsimError {
-  constructor(
-    /** The block's number; for an entry of the file that cannot be read, the number expected there. */
-    readonly blockNumber: bigint,
-    readonly reason: string,
-  ) {
-    super(`block ${blockNumber}: ${reason}`)
-  }
-}
+import { BlockImportError } from '../errors.ts'
 
 /**
  * Decodes a file of concatenated RLP blocks (what `geth export` writes and hive's chain.rlp

@@ -10,7 +10,7 @@ import { withBlobGasPrice } from '../patches/blobGasPriceOverride.ts'
 import { withSenderCodeUnseen } from '../patches/impersonatedSenderCode.ts'
 import { withGivenSender } from '../patches/givenIdentity.ts'
 import { sharedCommonFor } from '../patches/sharedCommon.ts'
-import { ForkSourceError } from '../state/forkState.ts'
+import { ForkSourceError } from '../errors.ts'
 import { transactionFailureReason } from '../encoding/transactions.ts'
 import { capturingConsole } from '../tracing/consoleCapture.ts'
 import { isTracingError, traced } from '../tracing/tracer.ts'
@@ -18,6 +18,7 @@ import { vmErrorOf } from './unavailableOpcode.ts'
 import { transactionGasCapOf } from '../configuration/hardforks.ts'
 import type { TransactionTracer } from '../tracing/tracer.ts'
 import type { Log } from '../types.ts'
+import type { CallRefusal } from '../errors.ts'
 
 /** An access-list entry: an address and the storage slots of it a transaction will touch. */
 export interface AccessListEntry {
@@ -38,12 +39,6 @@ export interface CallRequest {
   accessList?: readonly AccessListEntry[]
   nonce?: bigint
 }
-
-/**
- * Why a call was refused before it ran, by geth's error kinds: eth_simulateV1 answers each with its
- * own code; eth_call answers them all with -32000 and the message.
- */
-export type CallRefusal = 'nonceTooLow' | 'nonceTooHigh' | 'insufficientFunds' | 'intrinsicGas' | 'feeCapTooLow' | 'initCodeTooLarge' | 'other'
 
 export interface CallResult {
   success: boolean

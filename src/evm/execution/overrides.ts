@@ -3,8 +3,8 @@ import type { CustomPrecompile, PrecompileFunc } from '@ethereumjs/evm'
 import type { Common } from '@ethereumjs/common'
 import type { MerkleStateManager } from '@ethereumjs/statemanager'
 import { Address, bytesToUnprefixedHex, createAccount, toChecksumAddress } from '@ethereumjs/util'
-import { ChainsimError } from '../../errors.ts'
 import type { CallBlockHeader } from './messageCall.ts'
+import { OverrideRefused } from '../errors.ts'
 
 /** Storage slots and their values, 32 bytes each. */
 export type StorageEntries = ReadonlyArray<readonly [slot: Uint8Array, value: Uint8Array]>
@@ -34,9 +34,6 @@ export interface BlockOverrides {
   baseFeePerGas?: bigint
   blobBaseFee?: bigint
 }
-
-/** Overrides geth refuses, in geth's words (`account 0x… has both 'state' and 'stateDiff'`). */
-export class OverrideRefused extends ChainsimError {}
 
 /**
  * Applies `overrides` to `state` (an isolated copy: nothing reaches the chain) as geth's

@@ -7,16 +7,16 @@ import { Address, createWithdrawal, KECCAK256_RLP } from '@ethereumjs/util'
 import type { RunTxResult, VM } from '@ethereumjs/vm'
 import { blockCommitments } from './blockBuilder.ts'
 import type { AncestorHashLookup } from './isolatedVm.ts'
-import { ChainsimError } from '../../errors.ts'
 import { applyStateOverrides } from './overrides.ts'
 import type { AccountOverride, BlockOverrides } from './overrides.ts'
 import { runMessageCall } from './messageCall.ts'
-import type { CallBlockHeader, CallRefusal, CallRequest, CallResult } from './messageCall.ts'
+import type { CallBlockHeader, CallRequest, CallResult } from './messageCall.ts'
 import { sharedCommonFor } from '../patches/sharedCommon.ts'
 import { accumulateParentBeaconBlockRoot, accumulateParentBlockHash } from './systemCalls.ts'
 import { TransferLogCollector } from '../tracing/logCollector.ts'
 import { effectiveGasPriceOf, SignedTransaction } from '../encoding/transactions.ts'
 import type { ExecutedTransaction, Log } from '../types.ts'
+import { SimulationRefused } from '../errors.ts'
 
 /** geth's limit on the blocks one eth_simulateV1 may span. */
 export const MAX_SIMULATED_BLOCKS = 256
@@ -61,19 +61,6 @@ export interface SimulatedBlock {
   block: Block
   transactions: ExecutedTransaction[]
   calls: SimulatedCall[]
-}
-
-/** What refuses a whole simulation, by geth's error kinds. */
-export type SimulationRefusalKind = 'blockNumber' | 'blockTimestamp' | 'tooManyBlocks' | 'blockGasLimit' | CallRefusal
-
-/** A simulation geth would refuse, with geth's words; the kind selects the JSON-RPC code. */
-export class SimulationRefused extends ChainsimError {
-  constructor(
-    readonly kind: SimulationRefusalKind,
-    message: string,
-  ) {
-    super(message)
-  }
 }
 
 /** What the simulation runs on: the base block's header and state, and how to make VMs and read ancestors. */

@@ -1,6 +1,6 @@
 import type { Common } from '@ethereumjs/common'
 import { bigIntToAddressBytes, bytesToHex, hexToBytes, setLengthLeft } from '@ethereumjs/util'
-import { ChainsimError } from '../../errors.ts'
+import { ForkSourceError } from '../errors.ts'
 
 /** An account as the upstream chain holds it at the fork block. */
 export interface UpstreamAccount {
@@ -24,15 +24,6 @@ export interface ForkedStateSource {
   /** The hash of a block at or below the fork block (BLOCKHASH). */
   blockHash(number: bigint): Promise<Uint8Array | undefined>
 }
-
-/**
- * The upstream failed to answer what a state read needed (unreachable, refused, reorganized). It aborts
- * the read, call or block that needed the state: it is never taken for a failing transaction.
- */
-export class ForkSourceError extends ChainsimError {}
-
-/** eth_getProof asked for an account or slot the fork never wrote: no proof of it exists in the local trie. */
-export class ProofNotLocal extends ChainsimError {}
 
 export { ForkStateManager } from '../patches/forkStateManager.ts'
 

@@ -10,7 +10,6 @@ export type { CallFrame, CallLog, CallTracerOptions } from './callTracer.ts'
 export type { PrestateAccount, PrestateTrace, PrestateTracerOptions } from './prestateTracer.ts'
 export type { StorageSlot, StructLog, StructLogOptions, StructLogTrace } from './structLogger.ts'
 export type { TransactionTracer } from './tracer.ts'
-export { TraceTimeout, TracingFailed } from './tracer.ts'
 export { CONSOLE_ADDRESS } from './consoleCapture.ts'
 
 /** Which of geth's tracers to run, with its options, and how long it may take (geth's `timeout`). */

@@ -3,7 +3,7 @@ import type { StateManagerInterface } from '@ethereumjs/common'
 import type { TypedTransaction } from '@ethereumjs/tx'
 import type { Address } from '@ethereumjs/util'
 import type { RunTxResult, VM } from '@ethereumjs/vm'
-import { ChainsimError } from '../../errors.ts'
+import { TracerFailed, TraceTimeout } from '../errors.ts'
 
 /** The transaction a tracer watches, as it starts. */
 export interface TracedStart {
@@ -29,27 +29,6 @@ export interface TransactionTracer<R = unknown> {
   output(): R
   /** When tracing must stop (geth's `timeout`), on the `performance.now()` clock. */
   readonly deadline: number
-}
-
-/** A trace stopped at its deadline (geth's words). */
-export class TraceTimeout extends ChainsimError {
-  constructor() {
-    super('execution timeout')
-  }
-}
-
-/** A traced call that could not run as a transaction (geth's "tracing failed: …"). */
-export class TracingFailed extends ChainsimError {
-  constructor(reason: string) {
-    super(`tracing failed: ${reason}`)
-  }
-}
-
-/** A tracer failed while the EVM ran (a fault of chainsim's, never the traced code's). */
-export class TracerFailed extends ChainsimError {
-  constructor(cause: unknown) {
-    super('a tracer failed', { cause })
-  }
 }
 
 /** Whether `error` came from tracing rather than from the traced transaction. */

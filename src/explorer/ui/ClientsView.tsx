@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
+import { LimitExceededError } from '../../errors.ts'
 import type { Source } from './source.ts'
 import type { FilterLine, RequestLine, SubscriptionLine } from './types.ts'
 import { clock } from './format.ts'
@@ -66,7 +67,7 @@ export function ClientsView({ source, version }: { source: Source; version: numb
         rows={shown}
         columns={REQUEST_COLUMNS}
         rowKey={(r) => r.seq}
-        rowClass={(r) => (r.injected ? 'injected' : r.error?.code === -32005 ? 'limited' : r.error ? 'failed' : '')}
+        rowClass={(r) => (r.injected ? 'injected' : r.error?.code === LimitExceededError.code ? 'limited' : r.error ? 'failed' : '')}
       />
     </section>
   )

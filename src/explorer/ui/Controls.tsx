@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks'
 import { Fragment } from 'preact'
 import type { ComponentChildren, TargetedEvent } from 'preact'
+import { LimitExceededError } from '../../errors.ts'
 import type { Source } from './source.ts'
 import type { ArmedFault, NetworkInfo } from './types.ts'
 
@@ -230,7 +231,7 @@ function FaultForm({ faults, run, outcome, int, submit }: FaultFormProps) {
         {kind === 'error' || kind === 'batchPartial' ? (
           <>
             <label>
-              error code <input name="code" type="number" value="-32005" />
+              error code <input name="code" type="number" value={String(LimitExceededError.code)} />
             </label>
             <label>
               message <input name="message" type="text" value="project ID request rate exceeded" />

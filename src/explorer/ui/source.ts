@@ -1,4 +1,4 @@
-import { ChainsimError } from '../../errors.ts'
+import { ChainsimError, MethodNotFoundError, ServerError } from '../../errors.ts'
 import type { ReportAnswers } from './report.ts'
 
 /**
@@ -108,11 +108,11 @@ export class WebSocketSource implements Source {
         const wasOpen = this.socket === socket
         this.socket = undefined
         this.opened = undefined
-        for (const { reject: fail } of this.waiting.values()) fail(new RpcFailure(-32000, 'connection closed'))
+        for (const { reject: fail } of this.waiting.values()) fail(new RpcFailure(ServerError.code, 'connection closed'))
         this.waiting.clear()
         this.subscriptions.clear()
         if (!wasOpen) {
-          reject(new RpcFailure(-32000, 'cannot connect'))
+          reject(new RpcFailure(ServerError.code, 'cannot connect'))
           return
         }
         this.onConnectionChange(false)
@@ -165,7 +165,7 @@ export class ReportSource implements Source {
 
   call<T>(method: string, params: unknown[] = []): Promise<T> {
     const answer = this.answers.answer(method, params)
-    return answer === undefined ? Promise.reject(new RpcFailure(-32601, `${method} is not in this report`)) : Promise.resolve(answer as T)
+    return answer === undefined ? Promise.reject(new RpcFailure(MethodNotFoundError.code, `${method} is not in this report`)) : Promise.resolve(answer as T)
   }
 
   subscribe(): () => void {

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
 import { loadedYaml } from '../../config/yaml.ts'
-import { ChainsimError } from '../../errors.ts'
 import { arbitrum } from './arbitrum.ts'
 import { bsc } from './bsc.ts'
 import { ethereum } from './ethereum.ts'
@@ -9,6 +8,7 @@ import { optimism } from './optimism.ts'
 import { polygon } from './polygon.ts'
 import { profileFile, profileOf } from './reorgProfile.ts'
 import type { ReorgProfile } from './reorgProfile.ts'
+import { ReorgProfileError } from '../errors.ts'
 
 export type { ReorgProfile } from './reorgProfile.ts'
 export { ProfileDraws } from './profileDraws.ts'
@@ -23,9 +23,6 @@ export const REORG_PROFILE_NAMES = Object.keys(REORG_PROFILES)
 export function isBuiltInProfile(name: string): boolean {
   return Object.hasOwn(REORG_PROFILES, name)
 }
-
-/** A profile that cannot be had: an unknown name, a file that cannot be read, or one not of the format. */
-export class ReorgProfileError extends ChainsimError {}
 
 /**
  * A profile by name (`polygon`), or a custom one: an object of the file format, or (`allowFiles`: the config

@@ -16,6 +16,7 @@ export const anvil_dealERC20 = defineMethod({
   result: returns<null>(),
   writes: true,
   control: true,
+  faultyArgument: { erc20SlotNotFound: 1 },
   handler: async ([holder, token, amount], { node }) => {
     const calldata = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [toData(holder)] })
     await node.setErc20Value(token, hexToBytes(calldata), amount, { view: 'balance', tokenArgument: 1 })

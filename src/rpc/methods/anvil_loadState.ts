@@ -16,6 +16,7 @@ export const anvil_loadState = defineMethod({
   result: returns<true>(),
   writes: true,
   control: true,
+  faultyArgument: { stateFile: 0 },
   handler: async ([state], { node }) => {
     await loadNetworkDump(node, state)
     return true as const

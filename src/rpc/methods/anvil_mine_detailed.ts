@@ -14,6 +14,7 @@ export const anvil_mine_detailed = defineMethod({
   result: returns<RpcBlock[]>(),
   writes: true,
   control: true,
+  faultyArgument: { timestampNotAfterHead: 0 },
   handler: async ([options], { node }) => {
     const mined = await node.mine(Number(options?.blocks ?? 1n), { timestamp: options?.timestamp })
     return mined.map((block) => formatBlock(block.toBlock(), block.transactions, { fullTransactions: true }))

@@ -23,6 +23,7 @@ export const anvil_reorg = defineMethod({
   result: returns<null>(),
   writes: true,
   control: true,
+  faultyArgument: { reorg: 0, reorgPlacement: 1 },
   handler: async ([depth, pairs, force], { node }) => {
     const placements = (pairs ?? []).map(([tx, blockIndex], index): Placement => {
       if (tx instanceof Uint8Array) return { transaction: tx, blockIndex: Number(blockIndex) }

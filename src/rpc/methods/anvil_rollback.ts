@@ -13,6 +13,7 @@ export const anvil_rollback = defineMethod({
   result: returns<null>(),
   writes: true,
   control: true,
+  faultyArgument: { reorg: 0 },
   handler: async ([depth, force], { node }) => {
     await node.reorgs.rollback(Number(depth ?? 1n), force ?? false)
     return null

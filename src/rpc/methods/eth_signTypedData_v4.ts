@@ -14,6 +14,7 @@ export const eth_signTypedData_v4 = defineMethod({
   description: "A dev account's EIP-712 signature; the typed data as an object or its JSON text.",
   params: [address, typedData],
   result: returns<Hex>(),
+  faultyArgument: { invalidTypedData: 1 },
   handler: async ([account, typed], { node }) => toData(await node.signing.signTypedData(account, typed)),
 })
 

@@ -41,6 +41,7 @@ export const evm_mine = defineMethod({
   result: returns<'0x0'>(),
   writes: true,
   control: true,
+  faultyArgument: { timestampNotAfterHead: 0 },
   handler: async ([options], { node }) => {
     await node.mine(Number(options?.blocks ?? 1n), { timestamp: options?.timestamp })
     return '0x0' as const

@@ -8,6 +8,7 @@ export const evm_setNextBlockTimestamp = defineMethod({
   result: returns<null>(),
   writes: true,
   control: true,
+  faultyArgument: { timestampNotAfterHead: 0 },
   handler: async ([timestamp], { node }) => {
     await node.settings.setNextBlockTimestamp(timestamp)
     return null

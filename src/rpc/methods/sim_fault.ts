@@ -14,6 +14,7 @@ export const sim_fault = defineMethod({
   params: [faultSpec],
   result: returns<true>(),
   control: true,
+  faultyArgument: { faultSpec: 0 },
   handler: ([spec], { faults }) => {
     if (!faults) throw new ServerError('this network injects no faults')
     faults.arm(spec)

@@ -33,6 +33,7 @@ export const sim_reorg = defineMethod({
   result: returns<ReorgOutcomeAnswer>(),
   control: true,
   writes: true,
+  faultyArgument: { reorg: 0 },
   handler: async ([options], { node }) => {
     const outcome = await node.reorgs.simReorg({
       depth: Number(options.depth),

@@ -32,6 +32,7 @@ export const sim_reorgProfile = defineMethod({
   writes: true,
   // sim_reorgProfile [] only reads.
   recorded: { as: 'sent', when: (params) => params.length > 0 },
+  faultyArgument: { reorgProfile: 0 },
   handler: async ([choice], { node }) => {
     if (choice !== undefined) {
       await node.reorgs.setProfile(choice === null ? undefined : { profile: resolveReorgProfile(choice.profile), seed: choice.seed ?? 1 })

@@ -31,6 +31,7 @@ export const sim_replay = defineMethod({
   params: [replayChange.optional()],
   result: returns<ReplayStatus>(),
   control: true,
+  faultyArgument: { replayChangeRefused: 0 },
   handler: ([change], { node }) => {
     const { replay } = node
     if (!replay)

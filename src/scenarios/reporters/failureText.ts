@@ -1,4 +1,4 @@
-import type { ExpectationFailure } from '../expectations.ts'
+import type { ExpectationFailure } from '../errors.ts'
 import { showValue } from '../diff.ts'
 
 /** A failure as plain text for machine reports: its message, then the diff (or the actual value). */

@@ -1,4 +1,4 @@
-import { formatProblem } from '../loadScenario.ts'
+import { formatProblem } from '../errors.ts'
 import { isInvalid } from '../playFile.ts'
 import type { FileReport } from '../playFile.ts'
 import type { StepReport } from '../playScenario.ts'

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { gethOrderProblem } from '../expectations.ts'
 import type { Reply } from '../scenarioNetwork.ts'
 import { binds, changesExpectation, reference, stepBase } from '../schemaParts.ts'
-import { StepFailure } from './context.ts'
+import { StepFailure } from '../errors.ts'
 import { expectReply } from './replies.ts'
 import { defineStep } from './stepKind.ts'
 

@@ -1,5 +1,6 @@
 import { NODE_DEFAULTS } from '../../nodeOptions.ts'
-import { AbiError, parseSignature, parseType } from '../abi.ts'
+import { parseSignature, parseType } from '../abi.ts'
+import { AbiError } from '../errors.ts'
 import type { CheckContext } from './context.ts'
 
 /** Dev accounts a scenario network has (the node's default). */

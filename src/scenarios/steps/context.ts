@@ -1,5 +1,4 @@
-import { ChainsimError } from '../../errors.ts'
-import type { ExpectationFailure } from '../expectations.ts'
+import type { ExpectationFailure } from '../errors.ts'
 import type { ScenarioClock } from '../scenarioClock.ts'
 import type { ScenarioNetwork } from '../scenarioNetwork.ts'
 import type { Bindings } from '../values.ts'
@@ -28,16 +27,6 @@ export interface StepContext {
 export interface StepOutcome {
   value?: unknown
   failures: ExpectationFailure[]
-}
-
-/** A step that cannot go on (a value that does not fit, a call that failed unexpectedly). */
-export class StepFailure extends ChainsimError {
-  constructor(
-    message: string,
-    readonly details: Omit<ExpectationFailure, 'message'> = {},
-  ) {
-    super(message)
-  }
 }
 
 /** What a step's load-time check works with: where to report, and what earlier steps made known. */

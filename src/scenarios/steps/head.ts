@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { count, stepBase } from '../schemaParts.ts'
-import type { ExpectationFailure } from '../expectations.ts'
+import type { ExpectationFailure } from '../errors.ts'
 import { defineStep } from './stepKind.ts'
 
 /**

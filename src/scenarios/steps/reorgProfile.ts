@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { ReorgProfileError, resolveReorgProfile } from '../../reorg/profiles/index.ts'
+import { resolveReorgProfile } from '../../reorg/profiles/index.ts'
+import { ReorgProfileError } from '../../reorg/errors.ts'
 import { stepBase } from '../schemaParts.ts'
 import { must } from './replies.ts'
 import { defineStep } from './stepKind.ts'

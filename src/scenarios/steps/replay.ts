@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { binds, count, stepBase } from '../schemaParts.ts'
-import { StepFailure } from './context.ts'
+import { StepFailure } from '../errors.ts'
 import { must } from './replies.ts'
 import { defineStep } from './stepKind.ts'
 

@@ -1,10 +1,10 @@
 import { showValue } from '../diff.ts'
 import { checkValue } from '../expectations.ts'
-import type { ExpectationFailure } from '../expectations.ts'
+import type { ExpectationFailure } from '../errors.ts'
 import type { Reply } from '../scenarioNetwork.ts'
 import type { CallExpectation } from '../schemaParts.ts'
 import { resolve } from '../values.ts'
-import { StepFailure } from './context.ts'
+import { StepFailure } from '../errors.ts'
 import type { StepContext, StepOutcome } from './context.ts'
 
 /**

@@ -2,7 +2,8 @@ import { getContractAddress } from 'viem'
 import { bytesToHex, hexToBytes } from '../../evm/index.ts'
 import { encodeFunctionCall } from '../abi.ts'
 import { showValue } from '../diff.ts'
-import { parseAmount, resolve, resolveText, toWire, ValueError } from '../values.ts'
+import { parseAmount, resolve, resolveText, toWire } from '../values.ts'
+import { ValueError } from '../errors.ts'
 import type { StepContext } from './context.ts'
 
 /** The transaction fields a send, sign or deploy step writes (amounts and names unresolved). */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ExpectationFailure } from '../expectations.ts'
+import type { ExpectationFailure } from '../errors.ts'
 import { binds, callExpectation, stepBase, transactionFields } from '../schemaParts.ts'
 import { resolveText } from '../values.ts'
 import type { StepContext } from './context.ts'

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { checkValue } from '../expectations.ts'
-import type { ExpectationFailure, ValueChecks } from '../expectations.ts'
+import type { ValueChecks } from '../expectations.ts'
+import type { ExpectationFailure } from '../errors.ts'
 import { binds, stepBase, transactionExpectation } from '../schemaParts.ts'
 import type { TransactionExpectation } from '../schemaParts.ts'
 import { resolve, resolveText } from '../values.ts'

@@ -1,4 +1,4 @@
-import { ChainsimError } from '../errors.ts'
+import { DomainError } from '../errors.ts'
 
 /** Where a network's port came from: `startServer`'s `port` (`--port`) counted up, the network's own, or 8545 counted up. */
 export type PortOrigin = { kind: 'option'; first: number; index: number; networks: readonly string[] } | { kind: 'config' } | { kind: 'default'; index: number }
@@ -7,7 +7,9 @@ export type PortOrigin = { kind: 'option'; first: number; index: number; network
  * A network's port is taken by another process. It names the network and the port, and says where the port came
  * from: with `--port N` the second network is on N + 1, which is the one a user may not expect to be taken.
  */
-export class PortInUseError extends ChainsimError {
+export class PortInUseError extends DomainError {
+  readonly kind = 'portInUse'
+
   /** What failed, in one line: the network, the address, and that the port is taken. */
   readonly headline: string
 
