@@ -4,7 +4,7 @@ import type { ChainsimConfig } from './schema.ts'
 import { ChainsimError } from '../errors.ts'
 import { describeIssue } from './describeIssue.ts'
 import { describeJsonSyntaxError } from './jsonSyntax.ts'
-import { loadYaml } from './yaml.ts'
+import { loadYaml } from '../util/yaml.ts'
 import { isBuiltInProfile } from '../reorg/profiles/index.ts'
 
 /** A config that cannot be used; the message names the file and the bad key. */

@@ -1,4 +1,4 @@
-import { printConsole } from '../console/printer.ts'
+import { printConsole } from '../consolePrinter.ts'
 import { chainKeys } from '../config/chainKeys.ts'
 import type { ChainKeysInput } from '../config/chainKeys.ts'
 import { parseConfig } from '../config/loadConfig.ts'
