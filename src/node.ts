@@ -42,7 +42,7 @@ import { Miner } from './mining/miner.ts'
 import type { MiningMode } from './mining/miner.ts'
 import { TestClientSettings } from './mining/testClientSettings.ts'
 import { createDevChain, NODE_DEFAULTS } from './nodeOptions.ts'
-import type { NodeOptions, SyncSendTimeouts } from './nodeOptions.ts'
+import type { ForkIdentity, NodeOptions, SyncSendTimeouts } from './nodeOptions.ts'
 import type { NetworkChange, NetworkImage } from './networkImage.ts'
 import { imageOf, NetworkRecorder } from './networkRecorder.ts'
 import type { RecordedParts } from './networkRecorder.ts'
@@ -132,6 +132,8 @@ export class ChainNode {
   readonly console = new NetworkConsole()
   /** How long a sync send waits for its block (eth_sendRawTransactionSync). */
   readonly syncSendTimeouts: SyncSendTimeouts
+  /** What this network is a fork of, if it is one (createForkedNode): anvil_nodeInfo, anvil_reset, anvil_setRpcUrl read it. */
+  readonly fork: ForkIdentity | undefined
 
   private constructor(
     readonly name: string,
@@ -144,6 +146,7 @@ export class ChainNode {
     this.#chain = chain
     this.#clock = clock
     this.syncSendTimeouts = options.syncSendTimeouts ?? NODE_DEFAULTS.syncSendTimeouts
+    this.fork = options.fork
     // The states they hold are the current chain's (anvil_reset and anvil_loadState replace it).
     const states = {
       retainState: (root: Uint8Array) => this.#chain.engine.retainState(root),

@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { faultSpec } from '../rpc/faults/faultSpec.ts'
 import { PROVIDER_NAMES } from '../rpc/providers/providerProfile.ts'
 import { chainKeys, checkChainKeys, mining } from './chainKeys.ts'
-import { DEFAULT_NETWORKS } from './defaults.ts'
 import { hardforkName } from './hardfork.ts'
 import { replaySpeed } from '../replay/speed.ts'
 import { ReorgProfileError, resolveReorgProfile } from '../reorg/profiles/index.ts'
@@ -264,6 +263,12 @@ const apiKey = z
       .strict(),
   ])
   .describe('an API key, or { "key": KEY, "origins": [ORIGIN, ...] }')
+
+/** The networks served when a config names none: `dev` and `dev-interval` (docs/guides/dev-chain.md). */
+export const DEFAULT_NETWORKS: Array<z.input<typeof networkConfig>> = [
+  { name: 'dev', chainId: 31337, port: 8545, mining: { auto: true } },
+  { name: 'dev-interval', chainId: 31338, port: 8546, mining: { auto: false, intervalMs: 2000 }, backgroundTraffic: true },
+]
 
 /** The config file (JSON or YAML). Unknown keys are refused, by name. */
 export const chainsimConfig = z

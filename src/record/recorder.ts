@@ -1,9 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { miningOf } from '../config/chainKeys.ts'
 import type { NetworkConfig } from '../config/schema.ts'
-import { forkedNodeOf } from '../fork/createForkedNode.ts'
 import type { ChainNode } from '../node.ts'
-import type { RpcMethod, RpcMethodTable } from '../rpc/dispatcher.ts'
+import type { RpcMethod, RpcMethodTable } from '../rpc/rpcMethod.ts'
 import { isBuiltInProfile, profileFileOf, resolveReorgProfile } from '../reorg/profiles/index.ts'
 import type { ReorgProfile } from '../reorg/profiles/index.ts'
 import { CHECKED_ANSWERS, RECORDED_METHODS } from './recordedMethods.ts'
@@ -141,7 +140,7 @@ class NetworkRecording {
   ) {
     this.lastHead = node.head.hashKey
     this.firstHead = this.currentHead()
-    this.forkBlock = forkedNodeOf(node)?.origin.blockNumber
+    this.forkBlock = node.fork?.origin.blockNumber
     node.observeWrites({ started: () => this.writeStarted(), ended: () => this.writeEnded() })
     node.settings.onBlockTimestamp((timestamp) => this.timestampChosen(timestamp))
   }

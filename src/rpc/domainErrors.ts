@@ -26,7 +26,7 @@ import { StateFileError, StateSaveError } from '../persistence/stateFile.ts'
 import { ReorgError } from '../reorg/errors.ts'
 import { ReorgProfileError } from '../reorg/profiles/index.ts'
 import { MiningHeldByReplay, NoReplay, ReplayChangeRefused } from '../replay/errors.ts'
-import { FaultSpecError } from './faults.ts'
+import { FaultSpecError } from './faults/faultInjector.ts'
 import { NotMinedInTime, TransactionRejected } from '../txpool/errors.ts'
 import { toData } from './formatters/hex.ts'
 

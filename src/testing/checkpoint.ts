@@ -1,5 +1,5 @@
 import type { MiningStatus } from '../mining/testClientSettings.ts'
-import type { FaultInjector, FaultSpec } from '../rpc/faults.ts'
+import type { FaultInjector, FaultSpec } from '../rpc/faults/faultInjector.ts'
 import { CheckpointLost } from './errors.ts'
 import type { ChainsimNetwork } from './startChainsim.ts'
 

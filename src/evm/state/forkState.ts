@@ -34,8 +34,6 @@ export class ForkSourceError extends ChainsimError {}
 /** eth_getProof asked for an account or slot the fork never wrote: no proof of it exists in the local trie. */
 export class ProofNotLocal extends ChainsimError {}
 
-export { ForkStateManager } from '../patches/forkStateManager.ts'
-
 /** What every copy of one fork's state manager shares: the source, and the root the fork block stands for. */
 export class ForkStateLink {
   private readonly aliases = new Map<string, Uint8Array>()
