@@ -192,3 +192,13 @@ export function explorerUiViolations(imports: readonly Import[], uiFolder: strin
     .filter(({ from, to }) => inUi(from) && !inUi(to) && !mayImport.includes(to))
     .map(({ from, to }) => `src/${from} imports src/${to}: the browser code of src/${uiFolder} imports only its own folder and ${mayImport.join(', ')}`)
 }
+
+/** An import from outside a folder with entry files that reaches past them. */
+export function entryViolations(imports: readonly Import[], entries: Readonly<Record<string, readonly string[]>>): string[] {
+  return imports.flatMap(({ from, to }) => {
+    const folder = folderOf(to)
+    const allowed = entries[folder]
+    if (!allowed || folderOf(from) === folder || allowed.includes(to)) return []
+    return [`src/${from} imports src/${to}: the rest of src/ enters ${folder} through ${allowed.join(' or ')}; import it from there`]
+  })
+}

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import {
+  entryViolations,
   explorerUiViolations,
   fileCycle,
   findCycle,
@@ -12,7 +13,7 @@ import {
   unlistedFolders,
 } from './importGraph.ts'
 import type { Import, LayerTable } from './importGraph.ts'
-import { EXPLORER_UI, EXPLORER_UI_MAY_IMPORT, LAYERS, SAME_LAYER } from './layers.ts'
+import { ENTRY_FILES, EXPLORER_UI, EXPLORER_UI_MAY_IMPORT, LAYERS, SAME_LAYER } from './layers.ts'
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url))
 const TABLE: LayerTable = { layers: LAYERS, sameLayer: SAME_LAYER }
@@ -43,6 +44,10 @@ describe("src/'s imports", () => {
 
   test('no folder imports itself back', () => {
     expect(folderCycle(imports)).toBeUndefined()
+  })
+
+  test('the rest of src/ enters evm through evm/index.ts and evm/types.ts', () => {
+    expect(entryViolations(imports, ENTRY_FILES)).toEqual([])
   })
 
   test("the explorer's browser code imports only its own folder and the answers' types", () => {
@@ -103,6 +108,13 @@ describe('the checks fail where they should, over a small graph', () => {
     const imports = [edge('a/x.ts', 'b/y.ts'), edge('b/z.ts', 'a/w.ts')]
     expect(fileCycle(imports)).toBeUndefined()
     expect(folderCycle(imports)).toBe('folder circle: a -> b -> a')
+  })
+
+  test("an import past a folder's entry files is named", () => {
+    const imports = [edge('b/x.ts', 'a/index.ts'), edge('b/x.ts', 'a/inner.ts'), edge('a/index.ts', 'a/inner.ts')]
+    expect(entryViolations(imports, { a: ['a/index.ts'] })).toEqual([
+      'src/b/x.ts imports src/a/inner.ts: the rest of src/ enters a through a/index.ts; import it from there',
+    ])
   })
 
   test("the browser code's imports outside its folder are named", () => {

@@ -61,3 +61,6 @@ export const SAME_LAYER: ReadonlyArray<readonly [string, string]> = [
  */
 export const EXPLORER_UI = 'explorer/ui'
 export const EXPLORER_UI_MAY_IMPORT: readonly string[] = ['errors.ts', 'rpc/explorerAnswers.ts']
+
+/** Folders the rest of src/ enters only through these files (ethereumjs stays behind evm/index.ts). */
+export const ENTRY_FILES: Readonly<Record<string, readonly string[]>> = { evm: ['evm/index.ts', 'evm/types.ts'] }
