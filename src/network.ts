@@ -3,17 +3,19 @@ import type { NetworkConfig } from './config/schema.ts'
 import type { ErrorLogger } from './errors.ts'
 import { parseHardfork } from './evm/index.ts'
 import { forkedNodeOf } from './fork/createForkedNode.ts'
-import { withForkedHistory } from './fork/forkedMethods.ts'
+import { withForkedHistory } from './rpc/forkedMethods.ts'
 import type { ChainNode } from './node.ts'
 import type { NodeOptions } from './nodeOptions.ts'
 import { resolveReorgProfile } from './reorg/profiles/index.ts'
 import { createDispatcher } from './rpc/dispatcher.ts'
-import type { Dispatcher, DispatcherOptions, RpcMethodTable } from './rpc/dispatcher.ts'
-import { FaultInjector } from './rpc/faults.ts'
-import type { FaultSpec } from './rpc/faults.ts'
+import type { Dispatcher, DispatcherOptions } from './rpc/dispatcher.ts'
+import type { RpcMethodTable } from './rpc/rpcMethod.ts'
+import { FaultInjector } from './rpc/faults/faultInjector.ts'
+import type { FaultSpec } from './rpc/faults/faultInjector.ts'
 import { laggedNode } from './rpc/faults/laggedNode.ts'
 import type { ScenarioSteps } from './rpc/methodContext.ts'
 import { createMethodTable } from './rpc/methodTable.ts'
+import { FAULTED_METHODS } from './rpc/registry.ts'
 import { resolveProfile } from './rpc/providers/providerProfile.ts'
 import type { ProfileSettings, ProviderProfile } from './rpc/providers/providerProfile.ts'
 import { RequestLog } from './rpc/requestLog.ts'
@@ -86,7 +88,7 @@ export interface NetworkRpc {
  * network's tables, lagging ones too, answer for the chain up to its fork block through its upstream.
  */
 export function createNetworkRpc(node: ChainNode, options: NetworkRpcOptions = {}): NetworkRpc {
-  const faults = options.faults ?? new FaultInjector({ now: options.clock })
+  const faults = options.faults ?? new FaultInjector({ methods: FAULTED_METHODS, now: options.clock })
   const profile = resolveProfile(options.limits)
   const requests = new RequestLog(node.name, { print: options.printRequest, printing: options.logRequests })
   const decoder = options.decoder ?? (options.abis?.length ? new AbiDecoder([...BUNDLED_ABIS, ...options.abis]) : bundledAbiDecoder())

@@ -29,7 +29,7 @@ import type { Miner } from './mining/miner.ts'
 import type { MiningMode } from './mining/miner.ts'
 import type { TestClientSettings } from './mining/testClientSettings.ts'
 import { createDevChain, NODE_DEFAULTS } from './nodeOptions.ts'
-import type { NodeOptions, SyncSendTimeouts } from './nodeOptions.ts'
+import type { ForkIdentity, NodeOptions, SyncSendTimeouts } from './nodeOptions.ts'
 import { assembleNode } from './nodeAssembly.ts'
 import type { NetworkChange, NetworkImage } from './networkImage.ts'
 import { imageOf, NetworkRecorder } from './networkRecorder.ts'
@@ -110,6 +110,8 @@ export class ChainNode {
   readonly console = new NetworkConsole()
   /** How long a sync send waits for its block (eth_sendRawTransactionSync). */
   readonly syncSendTimeouts: SyncSendTimeouts
+  /** What this network is a fork of, if it is one (createForkedNode): anvil_nodeInfo, anvil_reset, anvil_setRpcUrl read it. */
+  readonly fork: ForkIdentity | undefined
 
   private constructor(
     readonly name: string,
@@ -122,6 +124,7 @@ export class ChainNode {
     this.#chain = chain
     this.#clock = clock
     this.syncSendTimeouts = options.syncSendTimeouts ?? NODE_DEFAULTS.syncSendTimeouts
+    this.fork = options.fork
     this.#accounts = new DevAccounts(accounts, chain.engine.common)
     this.#origin = { rebuild: rebuild ?? rebuildFrom(chain.origin), accounts, mining: options.mining ?? { auto: true } }
     const parts = assembleNode(

@@ -16,6 +16,31 @@ import type { FollowedProfile } from './reorg/reorgControl.ts'
 import type { ReplayPlan } from './replay/replayControl.ts'
 import type { ReplaySource } from './replay/types.ts'
 
+/** What a forked network grew from, for banners and clients. */
+export interface ForkOrigin {
+  /** The upstream's URL as shown (keys cut down). */
+  upstream: string
+  /** The upstream's chain id (the network's own unless the config set another). */
+  upstreamChainId: bigint
+  blockNumber: bigint
+  blockHash: string
+  /** The cache directory of this upstream chain and block. */
+  cacheDir: string
+  offline: boolean
+  /** The first wait before an upstream read is tried again, in ms; undefined when the upstream is never asked. */
+  retryBackoffMs: number | undefined
+}
+
+/**
+ * A forked network's identity, held by its node (`ChainNode.fork`) so that what serves it reads where it forked
+ * without asking the fork builder: its origin, and the one thing a client may change of it (anvil_setRpcUrl).
+ */
+export interface ForkIdentity {
+  readonly origin: ForkOrigin
+  /** Later upstream reads go to this URL (the same chain); throws when the fork is offline. */
+  setUpstreamUrl(url: URL): void
+}
+
 /** How a network is made: what `ChainNode.create` and `fromChain` take, every key optional. The defaults, and the dev chain they describe, follow. */
 export interface NodeOptions {
   /** Network name, shown in the banner and logs. */
@@ -65,6 +90,8 @@ export interface NodeOptions {
   maxPoolSize?: number
   /** Logs of the blocks before the chain's first (a fork's upstream): log queries reaching them merge them in. */
   olderLogs?: OlderLogs
+  /** What a forked network is a fork of (createForkedNode gives it): the node's `fork`. */
+  fork?: ForkIdentity
   /**
    * How many of the newest blocks keep their state (default 256, and at least `finalizedDepth` + 64);
    * `'all'` keeps every block's state (an archive). Older states are freed: reads at those blocks

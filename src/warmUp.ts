@@ -4,6 +4,7 @@
 // calls, a gas estimate, logs, balances, snapshot and revert) on a throwaway chain of its own, through the same
 // HTTP app, dispatcher, method table and node a served network answers with, and then drops it. Nothing of a
 // served network is touched: the throwaway chain has its own node, queue and state.
+import { performance } from 'node:perf_hooks'
 import { encodeDeployData, encodeFunctionData } from 'viem'
 import { ChainsimToken } from './contracts/index.ts'
 import { bytesToHex, createDevCommon, deriveDevAccounts, DEV_MNEMONIC, signTransaction } from './evm/index.ts'

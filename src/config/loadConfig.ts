@@ -3,7 +3,7 @@ import { chainsimConfig } from './schema.ts'
 import type { ChainsimConfig } from './schema.ts'
 import { describeIssue } from './describeIssue.ts'
 import { describeJsonSyntaxError } from './jsonSyntax.ts'
-import { loadYaml } from './yaml.ts'
+import { loadYaml } from '../util/yaml.ts'
 import { isBuiltInProfile } from '../reorg/profiles/index.ts'
 import { ConfigError } from './errors.ts'
 

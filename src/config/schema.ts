@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { faultSpec } from '../rpc/faults/faultSpec.ts'
 import { PROVIDER_NAMES } from '../rpc/providers/providerProfile.ts'
 import { chainKeys, checkChainKeys, mining } from './chainKeys.ts'
-import { DEFAULT_NETWORKS } from './defaults.ts'
 import { hardforkName } from './hardfork.ts'
 import { replaySpeed } from '../replay/speed.ts'
 import { resolveReorgProfile } from '../reorg/profiles/index.ts'
@@ -266,6 +265,12 @@ const apiKey = z
   ])
   .describe('an API key, or { "key": KEY, "origins": [ORIGIN, ...] }')
 
+/** The networks served when a config names none: `dev` and `dev-interval` (docs/guides/dev-chain.md). */
+export const DEFAULT_NETWORKS: Array<z.input<typeof networkConfig>> = [
+  { name: 'dev', chainId: 31337, port: 8545, mining: { auto: true } },
+  { name: 'dev-interval', chainId: 31338, port: 8546, mining: { auto: false, intervalMs: 2000 }, backgroundTraffic: true },
+]
+
 /** The config file (JSON or YAML). Unknown keys are refused, by name. */
 export const chainsimConfig = z
   .object({
@@ -290,10 +295,7 @@ export const chainsimConfig = z
       .meta(title('serve HTTPS and WSS')),
     logRequests: z.boolean().meta(title('print each JSON-RPC call as it is answered')).default(false),
     silent: z.boolean().meta(title("print nothing of what mined transactions and calls print (Anvil's --silent)")).default(false),
-    warmUp: z
-      .boolean()
-      .meta(title('once served, run the hot paths on a throwaway chain while idle, so the first tests meet compiled code'))
-      .default(true),
+    warmUp: z.boolean().meta(title('once served, run the hot paths on a throwaway chain while idle, so the first tests meet compiled code')).default(true),
     clientVersion: z
       .string()
       .min(1)

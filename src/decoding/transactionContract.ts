@@ -1,8 +1,16 @@
 import { StateUnavailable } from '../chain/errors.ts'
 import type { ChainBlock } from '../chain/types.ts'
 import type { ExecutedTransaction } from '../evm/index.ts'
-import type { ChainNode } from '../node.ts'
 import type { AbiDecoder } from './abiDecoder.ts'
+
+/**
+ * Where a transaction's contract code is read: a network's state after a block, and its head (the node, whose
+ * type decoding does not import: decoding sits below the node).
+ */
+export interface CodeSource {
+  readonly head: ChainBlock
+  readonly execution: { stateAt(block: ChainBlock): { getCode(address: Uint8Array): Promise<Uint8Array> } }
+}
 
 /** The project's contract a transaction called or created. */
 export interface TransactionContract {
@@ -18,7 +26,7 @@ export interface TransactionContract {
  * an unknown code.
  */
 export async function transactionContract(
-  node: ChainNode,
+  node: CodeSource,
   block: ChainBlock,
   executed: ExecutedTransaction,
   decoder: AbiDecoder,

@@ -1,5 +1,4 @@
 import { Chain, toChainBlock } from '../chain/chain.ts'
-import type { NetworkConfig } from '../config/schema.ts'
 import {
   bytesToHex,
   createDevCommon,
@@ -15,7 +14,7 @@ import {
 import type { Common, HardforkName, UpstreamHeader } from '../evm/index.ts'
 import { ChainNode } from '../node.ts'
 import { devAccountsOf, finalityOf, NODE_DEFAULTS, stateBlocksOf, withChainRules } from '../nodeOptions.ts'
-import type { NodeOptions } from '../nodeOptions.ts'
+import type { ForkIdentity, ForkOrigin, NodeOptions } from '../nodeOptions.ts'
 import type { ReplaySpeed } from '../replay/types.ts'
 import { ForkStartError, NoUpstreamOffline, NotCached, UpstreamError, UpstreamUnanswered } from './errors.ts'
 import { ForkCache } from './forkCache.ts'
@@ -58,41 +57,6 @@ export interface ReplayOptions {
   paused?: boolean
 }
 
-/** A network's `fork` config as fork options; `offline` (the `--offline` flag) wins when set. */
-export function forkOptionsOf(config: NonNullable<NetworkConfig['fork']>, overrides: { offline?: boolean } = {}): ForkOptions {
-  const replaying = config.replayTo !== undefined || config.replaySpeed !== undefined || config.replayPaused !== undefined
-  // `block` and `blockNumber` name the same block; the schema takes one of the two.
-  const block = config.blockNumber ?? config.block
-  return {
-    url: config.url ?? '',
-    blockNumber: block === undefined ? undefined : BigInt(block),
-    cacheDir: config.cacheDir,
-    offline: overrides.offline || config.offline,
-    retries: config.retries,
-    timeoutMs: config.timeoutMs,
-    deadlineMs: config.deadlineMs,
-    ...(config.fixture === undefined ? {} : { fixture: config.fixture }),
-    ...(replaying || config.fixture !== undefined
-      ? { replay: { to: config.replayTo === undefined ? undefined : BigInt(config.replayTo), speed: config.replaySpeed, paused: config.replayPaused } }
-      : {}),
-  }
-}
-
-/** What a forked network grew from, for banners and clients. */
-export interface ForkOrigin {
-  /** The upstream's URL as shown (keys cut down). */
-  upstream: string
-  /** The upstream's chain id (the network's own unless the config set another). */
-  upstreamChainId: bigint
-  blockNumber: bigint
-  blockHash: string
-  /** The cache directory of this upstream chain and block. */
-  cacheDir: string
-  offline: boolean
-  /** The first wait before an upstream read is tried again, in ms; undefined when the upstream is never asked. */
-  retryBackoffMs: number | undefined
-}
-
 /** A forked network: its node, what answers for the chain up to the fork block, and where it came from. */
 export interface ForkedNode {
   node: ChainNode
@@ -102,7 +66,7 @@ export interface ForkedNode {
   cache: ForkCache
   /** Upstream round trips and JSON-RPC calls so far (retries included; 0 offline). */
   upstreamStats(): { roundTrips: number; calls: number }
-  /** anvil_setRpcUrl: later reads go to this upstream of the same chain; refused offline. */
+  /** anvil_setRpcUrl: later reads go to this upstream of the same chain; refused offline (the node's `fork` does it). */
   setUpstreamUrl(url: URL): void
   /** Closes the node, then writes out the cache. */
   close(): Promise<void>
@@ -110,7 +74,10 @@ export interface ForkedNode {
 
 const forkedNodes = new WeakMap<ChainNode, ForkedNode>()
 
-/** The fork a node was created as (createForkedNode), if it was: what serves and closes it needs. */
+/**
+ * The fork a node was created as (createForkedNode), if it was: what serves and closes it needs. What the node's
+ * own methods need of it (where it forked, anvil_setRpcUrl) is the node's `fork`.
+ */
 export function forkedNodeOf(node: ChainNode): ForkedNode | undefined {
   return forkedNodes.get(node)
 }
@@ -236,13 +203,6 @@ async function forkOn(
   // The replay fetches ahead up to its last block, which sim_replay may move.
   let lastWanted = (): bigint => 0n
   const replayOptions = replay && (await replayOf(forked, engine, header, replay, () => lastWanted()))
-  const node = ChainNode.fromChain(
-    await forkChain(engine),
-    { ...options, name, olderLogs: history, ...(replayOptions ? { replay: replayOptions } : {}) },
-    accounts,
-    async () => forkChain(await newEngine()),
-  )
-  lastWanted = () => node.replay?.to ?? 0n
   const origin: ForkOrigin = {
     upstream: upstream.label,
     upstreamChainId,
@@ -252,17 +212,28 @@ async function forkOn(
     offline,
     retryBackoffMs,
   }
+  const identity: ForkIdentity = {
+    origin,
+    setUpstreamUrl: (url) => {
+      if (!(upstream instanceof UpstreamClient)) throw new NoUpstreamOffline(`this fork is offline: it asks no upstream (${origin.upstream})`)
+      upstream.retarget(url)
+      origin.upstream = upstream.label
+    },
+  }
+  const node = ChainNode.fromChain(
+    await forkChain(engine),
+    { ...options, name, olderLogs: history, fork: identity, ...(replayOptions ? { replay: replayOptions } : {}) },
+    accounts,
+    async () => forkChain(await newEngine()),
+  )
+  lastWanted = () => node.replay?.to ?? 0n
   const forkedNode: ForkedNode = {
     node,
     history,
     origin,
     cache,
     upstreamStats: () => (upstream instanceof UpstreamClient ? { ...upstream.stats } : { roundTrips: 0, calls: 0 }),
-    setUpstreamUrl: (url) => {
-      if (!(upstream instanceof UpstreamClient)) throw new NoUpstreamOffline(`this fork is offline: it asks no upstream (${origin.upstream})`)
-      upstream.retarget(url)
-      origin.upstream = upstream.label
-    },
+    setUpstreamUrl: identity.setUpstreamUrl,
     close: async () => {
       await node.close()
       await cache.close()

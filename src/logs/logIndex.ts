@@ -1,4 +1,4 @@
-import { topicCountOf, topicOf } from '../evm/encoding/packedLogs.ts'
+import { topicCountOf, topicOf } from '../evm/index.ts'
 import type { Log } from '../evm/types.ts'
 import { Deadline } from './deadline.ts'
 import { QueryTimeout } from './errors.ts'

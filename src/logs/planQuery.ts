@@ -1,4 +1,4 @@
-import { topicCountOf, topicOf } from '../evm/encoding/packedLogs.ts'
+import { topicCountOf, topicOf } from '../evm/index.ts'
 import type { Log } from '../evm/types.ts'
 import type { Deadline } from './deadline.ts'
 import { FilteredStream, type IdStream, type IdTest, RangeStream, RunStream, UnionStream } from './idStreams.ts'

@@ -1,5 +1,4 @@
 import { gunzipSync, gzipSync } from 'node:zlib'
-import { forkedNodeOf } from '../fork/createForkedNode.ts'
 import { NotOnAFork } from '../fork/errors.ts'
 import { ChainIdChangedSinceGenesis } from '../mining/errors.ts'
 import type { ChainNode } from '../node.ts'
@@ -63,7 +62,7 @@ export async function loadNetworkDump(node: ChainNode, dump: Uint8Array, source 
 
 /** A state file replays every block from genesis; a fork's state before its first block is its upstream's. */
 function refuseFork(node: ChainNode, what: string): void {
-  const fork = forkedNodeOf(node)?.origin
+  const fork = node.fork?.origin
   if (fork) throw new NotOnAFork(`${what}: it is a fork of ${fork.upstream} at block ${fork.blockNumber}, which restarts from its fork cache instead`)
 }
 

@@ -1,6 +1,5 @@
 import { copyFile, readFile } from 'node:fs/promises'
 import { setImmediate as yieldToEvents } from 'node:timers/promises'
-import type { NetworkConfig } from '../config/schema.ts'
 import type { Common } from '../evm/index.ts'
 import type { NetworkImage } from '../networkImage.ts'
 import { ChainNode } from '../node.ts'
@@ -15,6 +14,12 @@ import { parseJson, stateFileOf } from './stateFile.ts'
 import { StateFileError, StateSaveError } from './errors.ts'
 import type { NetworkState } from './stateFile.ts'
 import { checkStatePath } from './statePath.ts'
+
+/** What the state file is checked against of each configured network (a network's config has more). */
+export interface ConfiguredNetwork {
+  readonly name: string
+  readonly chainId?: number
+}
 
 /** How a state file is kept: how often it is rewritten whole, and whether a restore executes every block again. */
 export interface StateFileOptions {
@@ -79,7 +84,7 @@ export class ServerStateFile {
     this.#warn = options.warn ?? ((message) => console.error(`chainsim: ${message}`))
   }
 
-  static async open(path: string, networks: readonly NetworkConfig[], options: StateFileOptions = {}): Promise<ServerStateFile> {
+  static async open(path: string, networks: readonly ConfiguredNetwork[], options: StateFileOptions = {}): Promise<ServerStateFile> {
     await checkStatePath(path)
     const saved = await readSaved(path)
     for (const [name, chainId] of savedNetworks(saved)) {
@@ -95,7 +100,7 @@ export class ServerStateFile {
   }
 
   /** The saved node of a network, restored, or undefined when the file has none for it. */
-  async restore(network: NetworkConfig, options: NodeOptions): Promise<ChainNode | undefined> {
+  async restore(network: ConfiguredNetwork, options: NodeOptions): Promise<ChainNode | undefined> {
     const saved = this.saved
     if (saved?.version === 'anvil') {
       if (network.name !== this.firstNetwork) return undefined

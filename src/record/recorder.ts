@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { NetworkConfig } from '../config/schema.ts'
-import { forkedNodeOf } from '../fork/createForkedNode.ts'
 import type { ChainNode } from '../node.ts'
-import type { RpcMethod, RpcMethodTable } from '../rpc/dispatcher.ts'
+import type { RpcMethod, RpcMethodTable } from '../rpc/rpcMethod.ts'
 import { RECORDED_METHODS } from './recordedMethods.ts'
 import { RecordingFile } from './recordingFile.ts'
 import { scenarioHeaderOf } from './scenarioHeader.ts'
@@ -137,7 +136,7 @@ class NetworkRecording {
   ) {
     this.lastHead = node.head.hashKey
     this.firstHead = this.currentHead()
-    this.forkBlock = forkedNodeOf(node)?.origin.blockNumber
+    this.forkBlock = node.fork?.origin.blockNumber
     node.observeWrites({ started: () => this.writeStarted(), ended: () => this.writeEnded() })
     node.settings.onBlockTimestamp((timestamp) => this.timestampChosen(timestamp))
   }

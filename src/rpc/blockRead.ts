@@ -1,16 +1,17 @@
 import type { Quantity, RpcBlock, RpcUncle } from 'viem'
 import type { z } from 'zod'
 import type { Block } from '../evm/index.ts'
-import type { PendingBlock } from '../txpool/pendingBlock.ts'
-import type { BlockSelector, ChainBlock } from '../chain/types.ts'
+import type { BlockSelector } from '../chain/types.ts'
 import { resolveBlockByTag } from './blockResolution.ts'
 import { defineMethod } from './defineMethod.ts'
-import type { Answer, Method, PricedProvider, WireType } from './defineMethod.ts'
+import type { Answer, Method, WireType } from './defineMethod.ts'
+import type { PricedProvider } from './providers/pricedProviders.ts'
 import { formatBlock } from './formatters/block.ts'
 import { toQuantity } from './formatters/hex.ts'
 import { formatUncle } from './formatters/uncle.ts'
 import type { MethodContext } from './methodContext.ts'
 import type { ParamsOutput } from './schemas.ts'
+import type { FoundBlock } from './transactionLookup.ts'
 
 /*
  * The methods that come in pairs, one naming its block by hash, the other by number or tag (eth_getBlockByHash and
@@ -20,7 +21,6 @@ import type { ParamsOutput } from './schemas.ts'
  */
 
 /** The block a read found: a sealed block, or (by number, `pending`) the pending block. */
-export type FoundBlock = { block: ChainBlock } | { pending: PendingBlock }
 
 /** How a block is named: by hash (`hash32` first) or by number or tag (`blockTag` first). */
 export type BlockNamedBy = 'hash' | 'number'

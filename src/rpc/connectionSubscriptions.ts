@@ -1,4 +1,4 @@
-import type { RpcConnection } from './dispatcher.ts'
+import type { RpcConnection } from './rpcMethod.ts'
 
 /** The subscriptions each WebSocket connection holds: eth_unsubscribe ends only one's own. */
 const byConnection = new WeakMap<RpcConnection, Set<string>>()

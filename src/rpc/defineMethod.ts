@@ -4,6 +4,7 @@ import { fromDomainError } from './domainErrors.ts'
 import type { FaultyArguments } from './domainErrors.ts'
 import type { MethodContext, MethodHandler } from './methodContext.ts'
 import type { MethodRecording } from './methodRecording.ts'
+import type { PricedProvider } from './providers/pricedProviders.ts'
 import type { RawJson } from './rawJson.ts'
 import { parseParams } from './schemas.ts'
 import type { ParamsOutput } from './schemas.ts'
@@ -38,17 +39,13 @@ export interface MethodReads {
 }
 
 /**
- * How a forked network answers a method for blocks up to its fork block (src/fork/forkedMethods.ts routes it):
+ * How a forked network answers a method for blocks up to its fork block (src/rpc/forkedMethods.ts routes it):
  * - `forwarded`: asked of the upstream, and cached (blocks, transactions, receipts, state before the fork)
  * - `passedOn`: asked of the upstream, not cached (traces, which can be large)
  * - `merged`: the node merges the upstream's logs with its own; a block hash below the fork is asked by number
  * - `local`: the node answers from what it holds (its history starts at the fork block)
  */
 export type ForkAnswer = 'forwarded' | 'passedOn' | 'merged' | 'local'
-
-/** The providers whose profiles price methods one by one (src/rpc/providers/). */
-export const PRICED_PROVIDERS = ['infura', 'alchemy'] as const
-export type PricedProvider = (typeof PRICED_PROVIDERS)[number]
 
 declare const wire: unique symbol
 

@@ -3,6 +3,7 @@ import { fromDomainError } from './domainErrors.ts'
 import { isInjected } from './faults/injected.ts'
 import { RawJson } from './rawJson.ts'
 import type { PendingRequest, RequestLog } from './requestLog.ts'
+import type { RpcContext, RpcMethod, RpcMethodTable } from './rpcMethod.ts'
 import {
   InvalidParamsError,
   InvalidRequestError,
@@ -13,41 +14,6 @@ import {
   toRpcErrorObject,
   type ErrorLogger,
 } from '../errors.ts'
-
-/** A long-lived client connection (WebSocket): lets a method push messages and clean up when it closes. */
-export interface RpcConnection {
-  readonly id: number
-  /** Sends one JSON message (e.g. an `eth_subscription` notification) to this client. */
-  notify(message: object): void
-  /** Runs `listener` once when the connection closes. */
-  onClose(listener: () => void): void
-  /**
-   * Resolves once every message sent so far has been written to the connection's socket (or the connection
-   * has closed): the settle barrier waits on it. Absent where sending is synchronous (in-process connections).
-   */
-  flushed?(): Promise<void>
-}
-
-/**
- * What a method knows about the request's transport; `connection` is present on WebSocket only. `admit`
- * (rate limiting) is asked once per message with the number of requests it holds, a batch counting each:
- * an error refuses them all, and every request of the message is answered with it.
- */
-export type RpcContext = {
-  transport: 'http' | 'ws'
-  connection?: RpcConnection
-  /** The name the client gave itself (`?client=NAME` on its URL), for the request log. */
-  client?: string
-  admit?: (requests: number) => RpcError | undefined
-  /** Set on the requests of a batch (a provider may fail some of a batch's items and answer the rest). */
-  inBatch?: boolean
-}
-
-/** One JSON-RPC method: positional params in, wire value (JSON-ready, no bigint) out. */
-export type RpcMethod = (params: unknown[], ctx: RpcContext) => unknown
-
-/** Method name → method. Only own keys resolve. */
-export type RpcMethodTable = Readonly<Record<string, RpcMethod>>
 
 /** Options of {@link createDispatcher}. */
 export type DispatcherOptions = {

@@ -1,4 +1,4 @@
-import type { RpcConnection } from './dispatcher.ts'
+import type { RpcConnection } from './rpcMethod.ts'
 
 /** Each connection's sim_subscribe subscriptions: id → what ends it. */
 const byConnection = new WeakMap<RpcConnection, Map<string, () => void>>()

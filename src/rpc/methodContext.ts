@@ -1,7 +1,7 @@
 import type { AbiDecoder } from '../decoding/abiDecoder.ts'
 import type { ChainNode } from '../node.ts'
-import type { RpcContext } from './dispatcher.ts'
-import type { FaultInjector } from './faults.ts'
+import type { RpcContext } from './rpcMethod.ts'
+import type { FaultInjector } from './faults/faultInjector.ts'
 import type { ProviderProfile } from './providers/providerProfile.ts'
 import type { RequestLog } from './requestLog.ts'
 

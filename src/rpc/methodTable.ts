@@ -1,4 +1,4 @@
-import type { RpcMethodTable } from './dispatcher.ts'
+import type { RpcMethodTable } from './rpcMethod.ts'
 import type { MethodContext } from './methodContext.ts'
 import { METHODS } from './registry.ts'
 

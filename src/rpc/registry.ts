@@ -147,7 +147,9 @@ import { eth_sendRawTransactionSync } from './methods/eth_sendRawTransactionSync
 import { eth_sendTransactionSync } from './methods/eth_sendTransactionSync.ts'
 import { anvil_getBlobByHash } from './methods/anvil_getBlobByHash.ts'
 import { anvil_getBlobsByTransactionHash } from './methods/anvil_getBlobsByTransactionHash.ts'
-import type { AnyMethod, PricedProvider } from './defineMethod.ts'
+import type { AnyMethod } from './defineMethod.ts'
+import type { PricedProvider } from './providers/pricedProviders.ts'
+import type { FaultedMethods } from './faults/faultedMethods.ts'
 // Anvil's test-client methods and their other names (issue 37's first family).
 import { anvil_addBalance, hardhat_addBalance, tenderly_addBalance } from './methods/anvil_addBalance.ts'
 import { anvil_autoImpersonateAccount, hardhat_autoImpersonateAccount } from './methods/anvil_autoImpersonateAccount.ts'
@@ -390,3 +392,6 @@ export const CONTROL_METHODS: ReadonlySet<string> = new Set(METHODS.filter((meth
 export function priceOf(method: string, provider: PricedProvider): number | undefined {
   return byName.get(method)?.cost?.[provider]
 }
+
+/** What the fault injector is told of the declared methods (`new FaultInjector({ methods: FAULTED_METHODS })`). */
+export const FAULTED_METHODS: FaultedMethods = { control: CONTROL_METHODS, lagged: LAGGED_METHODS, priceOf }

@@ -1,7 +1,10 @@
 import type { ChainBlock, TransactionLocation } from '../chain/types.ts'
 import type { SignedTransaction } from '../evm/index.ts'
 import type { ChainNode } from '../node.ts'
-import type { FoundBlock } from './blockRead.ts'
+import type { PendingBlock } from '../txpool/pendingBlock.ts'
+
+/** A block a method answers about: one the chain holds, or the pending block. */
+export type FoundBlock = { block: ChainBlock } | { pending: PendingBlock }
 
 /**
  * A transaction as the transaction getters find it: mined at a position of a canonical (or, by block hash, any

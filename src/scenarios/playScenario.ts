@@ -1,7 +1,7 @@
 import { parseConfig } from '../config/loadConfig.ts'
 import { networkConfig } from '../config/schema.ts'
 import type { ChainNode } from '../node.ts'
-import type { FaultInjector } from '../rpc/faults.ts'
+import type { FaultInjector } from '../rpc/faults/faultInjector.ts'
 import type { RunningServer } from '../server.ts'
 import { bytesToHex } from '../evm/index.ts'
 import type { ReorgEvent } from '../chain/events.ts'

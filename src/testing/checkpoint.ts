@@ -1,6 +1,6 @@
 import type { MiningStatus } from '../mining/testClientSettings.ts'
 import type { ChainNode } from '../node.ts'
-import type { FaultInjector, FaultSpec } from '../rpc/faults.ts'
+import type { FaultInjector, FaultSpec } from '../rpc/faults/faultInjector.ts'
 import { CheckpointLost } from './errors.ts'
 
 /** Goes back to a checkpoint (once). */

@@ -8,7 +8,7 @@ import { chainsimConfig, networkConfig } from '../../src/config/schema.ts'
 import type { NetworkConfig } from '../../src/config/schema.ts'
 import { LATEST_HARDFORK } from '../../src/evm/index.ts'
 import { nodeOptionsFor } from '../../src/network.ts'
-import { forkOptionsOf } from '../../src/fork/createForkedNode.ts'
+import { forkOptionsOf } from '../../src/config/forkOptions.ts'
 
 /** What the config refuses before anything starts, each refusal naming the key. */
 describe('config validation across keys', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { RpcContext } from '../../src/rpc/dispatcher.ts'
+import type { RpcContext } from '../../src/rpc/rpcMethod.ts'
 import type { FuzzChain } from './fuzzChain.ts'
 import { MAX_DEPTH, causeMessage, codeOf, depthOf, expectTooDeep, expectWellFormedResponse } from './wellFormed.ts'
 

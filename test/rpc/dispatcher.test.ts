@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { createDispatcher, type RpcContext, type RpcMethodTable } from '../../src/rpc/dispatcher.ts'
+import { createDispatcher } from '../../src/rpc/dispatcher.ts'
+import type { RpcContext, RpcMethodTable } from '../../src/rpc/rpcMethod.ts'
 import { ExecutionRevertedError, InvalidParamsError, LimitExceededError, RateLimitExceededError } from '../../src/errors.ts'
 import { boolean, parseParams, quantity } from '../../src/rpc/schemas.ts'
 

@@ -3,8 +3,9 @@ import WebSocket from 'ws'
 import { ChainNode } from '../../src/node.ts'
 import { createDispatcher } from '../../src/rpc/dispatcher.ts'
 import type { Dispatcher } from '../../src/rpc/dispatcher.ts'
-import { FaultInjector } from '../../src/rpc/faults.ts'
+import { FaultInjector } from '../../src/rpc/faults/faultInjector.ts'
 import { createMethodTable } from '../../src/rpc/methodTable.ts'
+import { FAULTED_METHODS } from '../../src/rpc/registry.ts'
 import { DEFAULT_PROFILE } from '../../src/rpc/providers/providerProfile.ts'
 import { playScenario } from '../../src/scenarios/playScenario.ts'
 import type { PlayedScenario } from '../../src/scenarios/playScenario.ts'
@@ -24,7 +25,7 @@ describe('FaultInjector in front of a real method table', () => {
   afterAll(() => node.close())
 
   const fresh = () => {
-    faults = new FaultInjector()
+    faults = new FaultInjector({ methods: FAULTED_METHODS })
     dispatcher = createDispatcher(faults.wrap(createMethodTable({ node, profile: DEFAULT_PROFILE, clientVersion: 'test' })))
   }
 
@@ -66,7 +67,7 @@ describe('FaultInjector in front of a real method table', () => {
   })
 
   test('a count that is not a positive integer is refused', () => {
-    expect(() => new FaultInjector().arm({ method: 'eth_chainId', count: 0, latencyMs: 1 })).toThrow(RangeError)
+    expect(() => new FaultInjector({ methods: FAULTED_METHODS }).arm({ method: 'eth_chainId', count: 0, latencyMs: 1 })).toThrow(RangeError)
   })
 })
 

@@ -1,6 +1,7 @@
 import { vi } from 'vitest'
 import { WebSocket } from 'ws'
-import { createDispatcher, type RpcMethodTable } from '../../src/rpc/dispatcher.ts'
+import { createDispatcher } from '../../src/rpc/dispatcher.ts'
+import type { RpcMethodTable } from '../../src/rpc/rpcMethod.ts'
 import { InvalidParamsError } from '../../src/errors.ts'
 import { RawJson } from '../../src/rpc/rawJson.ts'
 import { startNetworkServer, type NetworkServer, type NetworkServerOptions } from '../../src/transports/networkServer.ts'

@@ -25,8 +25,6 @@ export interface ForkedStateSource {
   blockHash(number: bigint): Promise<Uint8Array | undefined>
 }
 
-export { ForkStateManager } from '../patches/forkStateManager.ts'
-
 /** What every copy of one fork's state manager shares: the source, and the root the fork block stands for. */
 export class ForkStateLink {
   private readonly aliases = new Map<string, Uint8Array>()

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { loadedYaml } from '../../config/yaml.ts'
+import { loadedYaml } from '../../util/yaml.ts'
 import { arbitrum } from './arbitrum.ts'
 import { bsc } from './bsc.ts'
 import { ethereum } from './ethereum.ts'

@@ -1,6 +1,6 @@
 import type { RpcError } from '../../errors.ts'
 import type { ThroughputShape } from '../providers/providerShape.ts'
-import { priceOf } from '../registry.ts'
+import type { FaultedMethods } from './faultedMethods.ts'
 
 /**
  * A provider's throughput limit: a bucket of compute units (Alchemy) or credits (Infura) that refills at
@@ -17,6 +17,7 @@ export class ThroughputBucket {
     private readonly unitsPerSecond: number,
     burstSeconds: number,
     private readonly now: () => number,
+    private readonly priceOf: FaultedMethods['priceOf'],
   ) {
     this.capacity = unitsPerSecond * burstSeconds
     this.units = this.capacity
@@ -28,7 +29,7 @@ export class ThroughputBucket {
     const at = this.now()
     this.units = Math.min(this.capacity, this.units + ((at - this.updatedAt) * this.unitsPerSecond) / 1000)
     this.updatedAt = at
-    const cost = priceOf(method, this.shape.priced) ?? this.shape.defaultUnits
+    const cost = this.priceOf(method, this.shape.priced) ?? this.shape.defaultUnits
     if (cost > this.units) return this.shape.refusal()
     this.units -= cost
     return undefined

@@ -2,7 +2,6 @@ import type { Hash, Quantity } from 'viem'
 import { defineMethod, returns } from '../defineMethod.ts'
 import { toData, toQuantity } from '../formatters/hex.ts'
 import { anvilHardforkName } from '../../evm/index.ts'
-import { forkedNodeOf } from '../../fork/createForkedNode.ts'
 import { NODE_DEFAULTS } from '../../nodeOptions.ts'
 
 /** anvil_nodeInfo's answer, field for field Anvil's. */
@@ -30,7 +29,7 @@ export const anvil_nodeInfo = defineMethod({
   control: true,
   handler: (_params, { node }) => {
     const head = node.head
-    const fork = forkedNodeOf(node)?.origin
+    const fork = node.fork?.origin
     return {
       currentBlockNumber: toQuantity(head.number),
       currentBlockTimestamp: Number(head.timestamp),

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { InvalidParamsError } from '../../errors.ts'
-import { forkedNodeOf } from '../../fork/createForkedNode.ts'
 import { defineMethod, hardhatTwin, returns } from '../defineMethod.ts'
 
 // viem's reset() sends `{forking: {blockNumber: null}}` (no URL): a reset of the network itself.
@@ -30,7 +29,7 @@ export const anvil_reset = defineMethod({
   control: true,
   handler: async ([options], { node }) => {
     const forking = options?.forking
-    const fork = forkedNodeOf(node)?.origin
+    const fork = node.fork?.origin
     if (forking?.jsonRpcUrl !== undefined) {
       throw new InvalidParamsError(
         fork

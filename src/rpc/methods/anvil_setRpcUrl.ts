@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { forkedNodeOf } from '../../fork/createForkedNode.ts'
 import { defineMethod, returns } from '../defineMethod.ts'
 
 /** An upstream URL: HTTP or HTTPS, as a fork's `--fork-url`. */
@@ -26,7 +25,7 @@ export const anvil_setRpcUrl = defineMethod({
   control: true,
   // Not queued: the upstream serves the same chain, so a read in flight may finish on either.
   handler: ([url], { node }) => {
-    forkedNodeOf(node)?.setUpstreamUrl(url)
+    node.fork?.setUpstreamUrl(url)
     return null
   },
 })

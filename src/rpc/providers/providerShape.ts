@@ -1,6 +1,6 @@
 import type { RpcError } from '../../errors.ts'
 import type { BlockRange, LogLimits, LogQueryRefusal } from '../../logs/index.ts'
-import type { PricedProvider } from '../defineMethod.ts'
+import type { PricedProvider } from './pricedProviders.ts'
 
 /** An answer that would be larger than the provider sends (Alchemy caps responses at 150 MB). */
 export type ResponseTooLarge = { status: 'responseTooLarge'; limit: number; requested: BlockRange; suggestedRange: BlockRange | undefined }

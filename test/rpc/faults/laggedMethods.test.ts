@@ -2,8 +2,8 @@ import fc from 'fast-check'
 import { hexToBytes } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { AnyMethod } from '../../../src/rpc/defineMethod.ts'
-import { FaultInjector } from '../../../src/rpc/faults.ts'
-import { LAGGED_METHODS, METHODS, declarationOf } from '../../../src/rpc/registry.ts'
+import { FaultInjector } from '../../../src/rpc/faults/faultInjector.ts'
+import { FAULTED_METHODS, LAGGED_METHODS, METHODS, declarationOf } from '../../../src/rpc/registry.ts'
 import { createFuzzChain, type FuzzChain } from '../../fuzz/fuzzChain.ts'
 import { validShapes } from '../../fuzz/methodShapes.ts'
 
@@ -88,7 +88,7 @@ describe('a lagged method answers as at the older head', () => {
     const writes = METHODS.filter((method) => method.writes === true).map((method) => method.name)
     const unlagged = METHODS.filter((method) => method.writes !== true && method.lagged !== true).map((method) => method.name)
     expect(writes.length).toBeGreaterThan(35)
-    const faults = new FaultInjector()
+    const faults = new FaultInjector({ methods: FAULTED_METHODS })
     for (const name of [...writes, ...unlagged]) {
       expect(() => faults.arm({ kind: 'lag', blocks: 1, methods: ['eth_blockNumber', name] }), name).toThrow(
         `a lag answers reads resolved against the head only: ${name} is not declared lagged`,

@@ -1,19 +1,19 @@
-import { INTERNAL_ERROR_MESSAGE, InjectedFault, InternalError, ServerError } from '../errors.ts'
-import type { RpcContext, RpcMethod, RpcMethodTable } from './dispatcher.ts'
-import { ConnectionDrops } from './faults/connectionDrops.ts'
-import { injectedError } from './faults/injected.ts'
-import type { ConnectionWatch, DroppableConnection } from './faults/connectionDrops.ts'
-import type { BatchPartialFaultSpec, ErrorFaultSpec, FaultSpec, LagFaultSpec, LostFilterFaultSpec, RateLimitFaultSpec } from './faults/faultSpec.ts'
-import { ThroughputBucket } from './faults/throughputBucket.ts'
-import { Trigger } from './faults/trigger.ts'
-import { alchemy } from './providers/alchemy.ts'
-import { infura } from './providers/infura.ts'
-import type { ProviderProfile } from './providers/providerProfile.ts'
-import { CONTROL_METHODS, LAGGED_METHODS } from './registry.ts'
-import { FaultSpecError } from './faults/errors.ts'
+import { INTERNAL_ERROR_MESSAGE, InjectedFault, InternalError, ServerError } from '../../errors.ts'
+import type { RpcContext, RpcMethod, RpcMethodTable } from '../rpcMethod.ts'
+import { ConnectionDrops } from './connectionDrops.ts'
+import { injectedError } from './injected.ts'
+import type { ConnectionWatch, DroppableConnection } from './connectionDrops.ts'
+import type { BatchPartialFaultSpec, ErrorFaultSpec, FaultSpec, LagFaultSpec, LostFilterFaultSpec, RateLimitFaultSpec } from './faultSpec.ts'
+import { ThroughputBucket } from './throughputBucket.ts'
+import { Trigger } from './trigger.ts'
+import { alchemy } from '../providers/alchemy.ts'
+import { infura } from '../providers/infura.ts'
+import type { ProviderProfile } from '../providers/providerProfile.ts'
+import type { FaultedMethods } from './faultedMethods.ts'
+import { FaultSpecError } from './errors.ts'
 
-export type { FaultSpec } from './faults/faultSpec.ts'
-export type { ConnectionWatch, DroppableConnection } from './faults/connectionDrops.ts'
+export type { FaultSpec } from './faultSpec.ts'
+export type { ConnectionWatch, DroppableConnection } from './connectionDrops.ts'
 
 /** What a method table is wrapped with: how to answer as a lagging replica, and the network's provider. */
 export interface FaultContext {
@@ -39,7 +39,7 @@ interface Armed<S> {
  * connections the transport attaches ({@link attachConnection}). Faults that act on a fraction of calls choose
  * them with a seeded generator, so a run repeats. An error's HTTP status travels with it to the transport.
  * @example
- * const faults = new FaultInjector()
+ * const faults = new FaultInjector({ methods: FAULTED_METHODS })
  * const dispatcher = createDispatcher(faults.wrap(createMethodTable({ node, profile, clientVersion })))
  * faults.arm({ method: 'eth_getLogs', count: 2, error: { code: -32005, message: 'try again' }, httpStatus: 429 })
  * faults.arm({ kind: 'lostFilter', rate: 0.3, seed: 7 })
@@ -53,9 +53,14 @@ export class FaultInjector {
   private throughput: { spec: RateLimitFaultSpec; bucket: ThroughputBucket | undefined } | undefined
   private readonly knownMethods = new Set<string>()
   private readonly now: () => number
+  private readonly methods: FaultedMethods
 
-  /** @param options.now the clock a `rateLimit` refills on, in milliseconds (default `performance.now`). */
-  constructor(options: { now?: () => number } = {}) {
+  /**
+   * @param options.methods what the declarations say of the methods faulted (which are control, which lag, what each costs)
+   * @param options.now the clock a `rateLimit` refills on, in milliseconds (default `performance.now`).
+   */
+  constructor(options: { methods: FaultedMethods; now?: () => number }) {
+    this.methods = options.methods
     this.now = options.now ?? (() => performance.now())
   }
 
@@ -140,7 +145,7 @@ export class FaultInjector {
     if (name === 'sim_fault') return method
     // chainsim's own control methods (declared `control`) are never rate limited, lagged or partially failed: a
     // test must be able to mine, reorganise and clear faults whatever it injected.
-    const control = CONTROL_METHODS.has(name)
+    const control = this.methods.control.has(name)
     // With nothing armed (almost always) the method is called as it is, with no promise around it.
     return (params, ctx) => (this.nothingArmed() ? method(params, ctx) : this.faulted(name, control, method, params, ctx, methods, context))
   }
@@ -180,7 +185,7 @@ export class FaultInjector {
       await methods['eth_uninstallFilter']?.(params, ctx)
       throw injectedError(new ServerError('filter not found'))
     }
-    const lag = context.lagged && this.lags.find((l) => (l.spec.methods ? l.spec.methods.includes(name) : LAGGED_METHODS.has(name)) && l.trigger.fires())
+    const lag = context.lagged && this.lags.find((l) => (l.spec.methods ? l.spec.methods.includes(name) : this.methods.lagged.has(name)) && l.trigger.fires())
     if (lag && context.lagged) return context.lagged(BigInt(lag.spec.blocks))[name]!(params, ctx)
     return method(params, ctx)
   }
@@ -201,14 +206,14 @@ export class FaultInjector {
       const { provider } = armed.spec
       const shape = (provider === undefined ? context.profile?.throughput : THROUGHPUT[provider]) ?? THROUGHPUT.infura
       const unitsPerSecond = armed.spec.unitsPerSecond ?? shape.unitsPerSecond
-      armed.bucket = new ThroughputBucket(shape, unitsPerSecond, armed.spec.burstSeconds ?? shape.burstSeconds, this.now)
+      armed.bucket = new ThroughputBucket(shape, unitsPerSecond, armed.spec.burstSeconds ?? shape.burstSeconds, this.now, this.methods.priceOf)
     }
     return armed.bucket.take(name)
   }
 
   /** A lag answers reads from an older head: a write or a method that reads no head cannot lag. */
   private checkLagged(names: readonly string[]): void {
-    const refused = names.filter((name) => !LAGGED_METHODS.has(name))
+    const refused = names.filter((name) => !this.methods.lagged.has(name))
     if (refused.length === 0) return
     throw new FaultSpecError(
       `a lag answers reads resolved against the head only: ${refused.join(', ')} ${refused.length === 1 ? 'is' : 'are'} not declared lagged (docs/reference/json-rpc.md marks the lagged methods)`,

@@ -1,6 +1,6 @@
 import { encodeDeployData, getAddress, hexToBytes, toHex } from 'viem'
 import { expect, test } from 'vitest'
-import { formatConsoleOutput } from '../../src/console/printer.ts'
+import { formatConsoleOutput } from '../../src/consolePrinter.ts'
 import { ChainNode } from '../../src/node.ts'
 import { consoleDemo } from '../helpers/consoleContract.ts'
 

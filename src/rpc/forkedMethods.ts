@@ -1,13 +1,13 @@
 import type { BlockSelector } from '../chain/types.ts'
 import { keyOf } from '../evm/index.ts'
 import type { ChainNode } from '../node.ts'
-import type { AnyMethod } from '../rpc/defineMethod.ts'
-import type { RpcMethod, RpcMethodTable } from '../rpc/dispatcher.ts'
-import { METHODS } from '../rpc/registry.ts'
-import { blockTag, blockTagOrHash, hash32 } from '../rpc/schemas.ts'
-import type { BlockSelectorOrHash } from '../rpc/schemas.ts'
-import { hex } from './remoteHistory.ts'
-import type { RemoteHistory } from './remoteHistory.ts'
+import type { AnyMethod } from './defineMethod.ts'
+import type { RpcMethod, RpcMethodTable } from './rpcMethod.ts'
+import { METHODS } from './registry.ts'
+import { blockTag, blockTagOrHash, hash32 } from './schemas.ts'
+import type { BlockSelectorOrHash } from './schemas.ts'
+import { hex } from '../fork/remoteHistory.ts'
+import type { RemoteHistory } from '../fork/remoteHistory.ts'
 
 /** What a route decides with: the node, the upstream's history, and the method's own local answer. */
 interface RouteContext {

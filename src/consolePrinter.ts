@@ -1,12 +1,12 @@
 import { getAddress } from 'viem'
-import type { ChainBlock } from '../chain/types.ts'
-import type { AbiDecoder, Decoded } from '../decoding/abiDecoder.ts'
-import { transactionContract } from '../decoding/transactionContract.ts'
-import { bytesToHex } from '../evm/index.ts'
-import type { ExecutedTransaction } from '../evm/index.ts'
-import type { ChainNode } from '../node.ts'
-import { decodeRevertReason } from '../rpc/revert.ts'
-import type { ConsoleOutput, NetworkConsole } from './networkConsole.ts'
+import type { ChainBlock } from './chain/types.ts'
+import type { AbiDecoder, Decoded } from './decoding/abiDecoder.ts'
+import { transactionContract } from './decoding/transactionContract.ts'
+import { bytesToHex } from './evm/index.ts'
+import type { ExecutedTransaction } from './evm/index.ts'
+import type { ChainNode } from './node.ts'
+import { decodeRevertReason } from './rpc/revert.ts'
+import type { ConsoleOutput, NetworkConsole } from './console/networkConsole.ts'
 
 /**
  * What a transaction's lines say of it from the project's artifacts (`--artifacts DIR`): the contract it called
