@@ -600,9 +600,11 @@ export class ChainNode {
     await this.#poolEntry.admit(signed)
     // While a replay holds mining back, a sent transaction waits for the next replayed block.
     if (this.#miner.isAutomine && !this.replay?.holdsMining) {
-      // A recording orders each call by the writes it made, so a send it records keeps its block in its own write.
-      // A forked chain's block may fail on its upstream: its sender hears that from the send itself.
-      if (options.answer === 'admitted' && this.#queue.observer === undefined && !this.#chain.engine.readsUpstream) {
+      // Only where nothing can fail the block after the answer: a recording orders each call by the writes it
+      // made, so a send it records keeps its block in its own write; a state file's journal may be refused
+      // (a full disk), and a forked chain's block may fail on its upstream: their senders hear that from the send.
+      const blockCannotFail = this.#queue.observer === undefined && this.#queue.afterEach === undefined && !this.#chain.engine.readsUpstream
+      if (options.answer === 'admitted' && blockCannotFail) {
         this.mineAfterAnswer(signed)
         return signed.hash
       }
@@ -632,9 +634,13 @@ export class ChainNode {
         this.#onError(error)
       }
     })
-    this.#minedAfterAnswer = mined
-    void mined.then(() => {
-      if (this.#minedAfterAnswer === mined) this.#minedAfterAnswer = undefined
+    const settled = mined.then(
+      () => undefined,
+      (error: unknown) => this.#onError(error),
+    )
+    this.#minedAfterAnswer = settled
+    void settled.then(() => {
+      if (this.#minedAfterAnswer === settled) this.#minedAfterAnswer = undefined
     })
   }
 }
