@@ -362,11 +362,11 @@ export class ChainNode {
    * anvil_dealERC20, anvil_setERC20Allowance: the token's view `calldata` (`balanceOf`, `allowance`) answers `value`
    * from now on, its storage set on the head where the view reads it (found as Anvil finds it, `findErc20Slot`).
    */
-  setErc20Value(token: Uint8Array, calldata: Uint8Array, value: bigint, what: { view: 'balance' | 'allowance'; tokenArgument: number }): Promise<void> {
+  setErc20Value(token: Uint8Array, calldata: Uint8Array, value: bigint, what: { view: 'balance' | 'allowance' }): Promise<void> {
     return this.#queue.run(async () => {
       const head = this.head
       const slot = await findErc20Slot((request, options) => this.execution.call(request, head, options), token, calldata, value)
-      if (slot === undefined) throw new Erc20SlotNotFound(what.view, what.tokenArgument)
+      if (slot === undefined) throw new Erc20SlotNotFound(what.view)
       if (slot !== 'already') await this.setOnHead([{ address: token, storage: [[slot, storageWord(value)]] }])
     })
   }

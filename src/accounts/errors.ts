@@ -33,10 +33,7 @@ export class InvalidTypedData extends DomainError {
 export class Erc20SlotNotFound extends DomainError {
   readonly kind = 'erc20SlotNotFound'
 
-  constructor(
-    readonly what: 'balance' | 'allowance',
-    readonly argument: number,
-  ) {
+  constructor(readonly what: 'balance' | 'allowance') {
     super(`Unable to set ERC20 ${what}, no slot found`)
   }
 }

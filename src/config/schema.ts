@@ -344,7 +344,6 @@ export const chainsimConfig = z
   }))
 
 export type ChainsimConfig = z.output<typeof chainsimConfig>
-export type ApiKeyConfig = z.output<typeof apiKey>
 
 /** The keys of `apiKeys`, whichever form each was given in. */
 export function apiKeyNames(config: Pick<ChainsimConfig, 'apiKeys'>): string[] {

@@ -117,7 +117,7 @@ const EXAMPLES: DomainError[] = [
   new UnknownAccount(new Uint8Array(20)),
   new ChainIdMismatch(1n, 2n),
   new InvalidTypedData('message.value: missing value for type uint256'),
-  new Erc20SlotNotFound('balance', 1),
+  new Erc20SlotNotFound('balance'),
   new GasAboveCap('transaction gas limit too high'),
   new TimestampNotAfterHead(1n, 2n),
   new StateUnavailable(1n, 128),
@@ -232,7 +232,7 @@ describe('domain errors on the wire', () => {
     expect(wire(new ReorgError('placement', 'pair 0: bad'), anvil_reorg.faultyArgument).message).toBe('invalid argument 1: pair 0: bad')
     expect(wire(new ReorgError('depth', 'depth must be at least 1'), anvil_reorg.faultyArgument).message).toBe('invalid argument 0: depth must be at least 1')
     expect(wire(new InvalidTypedData('bad'), eth_signTypedData_v4.faultyArgument).message).toBe('invalid argument 1: bad')
-    expect(wire(new Erc20SlotNotFound('allowance', 2), anvil_setERC20Allowance.faultyArgument).message).toBe(
+    expect(wire(new Erc20SlotNotFound('allowance'), anvil_setERC20Allowance.faultyArgument).message).toBe(
       'invalid argument 2: Unable to set ERC20 allowance, no slot found',
     )
   })

@@ -19,7 +19,7 @@ export const anvil_dealERC20 = defineMethod({
   faultyArgument: { erc20SlotNotFound: 1 },
   handler: async ([holder, token, amount], { node }) => {
     const calldata = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [toData(holder)] })
-    await node.setErc20Value(token, hexToBytes(calldata), amount, { view: 'balance', tokenArgument: 1 })
+    await node.setErc20Value(token, hexToBytes(calldata), amount, { view: 'balance' })
     return null
   },
 })

@@ -18,7 +18,7 @@ export const anvil_setERC20Allowance = defineMethod({
   faultyArgument: { erc20SlotNotFound: 2 },
   handler: async ([owner, spender, token, amount], { node }) => {
     const calldata = encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [toData(owner), toData(spender)] })
-    await node.setErc20Value(token, hexToBytes(calldata), amount, { view: 'allowance', tokenArgument: 2 })
+    await node.setErc20Value(token, hexToBytes(calldata), amount, { view: 'allowance' })
     return null
   },
 })
