@@ -1,25 +1,14 @@
 import { keccak256, parseGwei, type Hex } from 'viem'
 import { describe, expect } from 'vitest'
-import { deployTokenViaRpc, devAccount, hex, receiptOf, send, signRaw, tokenCall, type DevServer } from '../helpers/rpcChain.ts'
+import { deployTokenViaRpc, devAccount, hex, receiptOf, send, signRaw, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
+import { type WireLog, block, changes, head, transferOn } from '../helpers/reorgRpc.ts'
 import { expectEach } from '../helpers/expectEach.ts'
 
-type WireLog = {
-  address: Hex
-  topics: Hex[]
-  data: Hex
-  blockNumber: Hex
-  transactionHash: Hex
-  transactionIndex: Hex
-  blockHash: Hex
-  blockTimestamp: Hex
-  logIndex: Hex
-  removed: boolean
-}
 const CHAIN_ID = 31337
 const accounts = Array.from({ length: 10 }, (_, i) => devAccount(i).address)
-const [a0, a1, a2] = accounts as [Hex, Hex, Hex]
+const [, a1, a2] = accounts as [Hex, Hex, Hex]
 
 const test = rpcTestWith([{ name: 'anvil' }, { name: 'final', finality: { safeDepth: 1, finalizedDepth: 2 } }])
 let server: DevServer
@@ -35,15 +24,7 @@ test.beforeAll(async ({ server: started }) => {
   await rpc(final, 'anvil_mine', ['0x6'])
 })
 
-const changes = <T = WireLog>(url: string, id: string) => rpc<T[]>(url, 'eth_getFilterChanges', [id])
-const transferOn = (url: string, tokenAddress: Hex, to: Hex, amount: bigint, from = a0) =>
-  send(url, { from, to: tokenAddress, data: tokenCall('transfer', [to, amount]) })
-const block = (url: string, tag: Hex | 'latest' | 'pending', full = false) => rpc(url, 'eth_getBlockByNumber', [tag, full])
 const withoutRemoved = ({ removed: _removed, ...rest }: WireLog) => rest
-
-async function head(url: string): Promise<bigint> {
-  return BigInt(await rpc<Hex>(url, 'eth_blockNumber'))
-}
 
 describe('valid params', () => {
   test('anvil_reorg [depth, [[rawTx, blockIndex]]]: same height, orphaned transactions gone, the raw one placed', async () => {

@@ -1,21 +1,10 @@
 import type { Hex } from 'viem'
 import { describe, expect } from 'vitest'
-import { deployTokenViaRpc, devAccount, hex, send, tokenCall, type DevServer } from '../helpers/rpcChain.ts'
+import { deployTokenViaRpc, devAccount, hex, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
+import { block, changes, head, transferOn } from '../helpers/reorgRpc.ts'
 
-type WireLog = {
-  address: Hex
-  topics: Hex[]
-  data: Hex
-  blockNumber: Hex
-  transactionHash: Hex
-  transactionIndex: Hex
-  blockHash: Hex
-  blockTimestamp: Hex
-  logIndex: Hex
-  removed: boolean
-}
 const [a0, a1] = [devAccount(0).address, devAccount(1).address] as [Hex, Hex]
 
 const test = rpcTestWith([{ name: 'anvil' }, { name: 'final', finality: { safeDepth: 1, finalizedDepth: 2 } }])
@@ -31,15 +20,6 @@ test.beforeAll(async ({ server: started }) => {
   anvilToken = await deployTokenViaRpc(anvil)
   await rpc(final, 'anvil_mine', ['0x6'])
 })
-
-const changes = <T = WireLog>(url: string, id: string) => rpc<T[]>(url, 'eth_getFilterChanges', [id])
-const transferOn = (url: string, tokenAddress: Hex, to: Hex, amount: bigint, from = a0) =>
-  send(url, { from, to: tokenAddress, data: tokenCall('transfer', [to, amount]) })
-const block = (url: string, tag: Hex | 'latest' | 'pending', full = false) => rpc(url, 'eth_getBlockByNumber', [tag, full])
-
-async function head(url: string): Promise<bigint> {
-  return BigInt(await rpc<Hex>(url, 'eth_blockNumber'))
-}
 
 describe('valid params', () => {
   test('anvil_rollback removes blocks without replacing them; filters see the removal', async () => {

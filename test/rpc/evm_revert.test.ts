@@ -1,21 +1,10 @@
 import type { Hex } from 'viem'
 import { describe, expect } from 'vitest'
-import { deployTokenViaRpc, devAccount, hex, send, tokenCall, type DevServer } from '../helpers/rpcChain.ts'
+import { deployTokenViaRpc, devAccount, hex, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
+import { type WireLog, block, changes, transferOn } from '../helpers/reorgRpc.ts'
 
-type WireLog = {
-  address: Hex
-  topics: Hex[]
-  data: Hex
-  blockNumber: Hex
-  transactionHash: Hex
-  transactionIndex: Hex
-  blockHash: Hex
-  blockTimestamp: Hex
-  logIndex: Hex
-  removed: boolean
-}
 const MINIMAL_HEX = /^0x(0|[1-9a-f][0-9a-f]*)$/
 const [a0, a1, a2] = [0, 1, 2].map((i) => devAccount(i).address) as [Hex, Hex, Hex]
 
@@ -33,10 +22,6 @@ test.beforeAll(async ({ server: started }) => {
   await rpc(final, 'anvil_mine', ['0x6'])
 })
 
-const changes = <T = WireLog>(url: string, id: string) => rpc<T[]>(url, 'eth_getFilterChanges', [id])
-const transferOn = (url: string, tokenAddress: Hex, to: Hex, amount: bigint, from = a0) =>
-  send(url, { from, to: tokenAddress, data: tokenCall('transfer', [to, amount]) })
-const block = (url: string, tag: Hex | 'latest' | 'pending', full = false) => rpc(url, 'eth_getBlockByNumber', [tag, full])
 const getLogs = (url: string, filter: unknown) => rpc<WireLog[]>(url, 'eth_getLogs', [filter])
 
 describe('valid params', () => {

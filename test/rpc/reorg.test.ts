@@ -1,8 +1,9 @@
 import { keccak256, pad, parseGwei, toHex, type Hex } from 'viem'
 import { describe, expect } from 'vitest'
-import { deployTokenViaRpc, devAccount, hex, receiptOf, send, signRaw, tokenCall, type DevServer } from '../helpers/rpcChain.ts'
+import { deployTokenViaRpc, devAccount, hex, receiptOf, send, signRaw, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTestWith } from '../helpers/rpcTest.ts'
+import { type WireLog, block, changes, head, transferOn } from '../helpers/reorgRpc.ts'
 import { expectEach } from '../helpers/expectEach.ts'
 
 /**
@@ -11,18 +12,6 @@ import { expectEach } from '../helpers/expectEach.ts'
  * anvil_rollback, evm_snapshot and evm_revert have their own files.
  */
 
-type WireLog = {
-  address: Hex
-  topics: Hex[]
-  data: Hex
-  blockNumber: Hex
-  transactionHash: Hex
-  transactionIndex: Hex
-  blockHash: Hex
-  blockTimestamp: Hex
-  logIndex: Hex
-  removed: boolean
-}
 type ReorgResult = {
   commonAncestor: { number: Hex; hash: Hex }
   removedBlocks: Hex[]
@@ -36,7 +25,7 @@ const CHAIN_ID = 31337
 const MINIMAL_HEX = /^0x(0|[1-9a-f][0-9a-f]*)$/
 const HASH = /^0x[0-9a-f]{64}$/
 const accounts = Array.from({ length: 10 }, (_, i) => devAccount(i).address)
-const [a0, a1, a2, a3] = accounts as [Hex, Hex, Hex, Hex]
+const [, a1, a2, a3] = accounts as [Hex, Hex, Hex, Hex]
 
 const test = rpcTestWith([{ name: 'main' }, { name: 'state' }, { name: 'final', finality: { safeDepth: 1, finalizedDepth: 2 } }])
 let server: DevServer
@@ -62,17 +51,9 @@ test.beforeAll(async ({ server: started }) => {
 })
 
 const reorg = (url: string, options: Record<string, unknown>) => rpc<ReorgResult>(url, 'sim_reorg', [options])
-const changes = <T = WireLog>(url: string, id: string) => rpc<T[]>(url, 'eth_getFilterChanges', [id])
 const getLogs = (url: string, filter: unknown) => rpc<WireLog[]>(url, 'eth_getLogs', [filter])
-const transferOn = (url: string, tokenAddress: Hex, to: Hex, amount: bigint, from = a0) =>
-  send(url, { from, to: tokenAddress, data: tokenCall('transfer', [to, amount]) })
 const transfer = (to: Hex, amount: bigint) => transferOn(main, token, to, amount)
-const block = (url: string, tag: Hex | 'latest' | 'pending', full = false) => rpc(url, 'eth_getBlockByNumber', [tag, full])
 const blockByHash = (url: string, hash: Hex, full = false) => rpc(url, 'eth_getBlockByHash', [hash, full])
-
-async function head(url: string): Promise<bigint> {
-  return BigInt(await rpc<Hex>(url, 'eth_blockNumber'))
-}
 
 /** Every log of the canonical chain, read from the blocks' receipts (not from the log index). */
 async function canonicalLogsFromReceipts(url: string, address: Hex): Promise<WireLog[]> {
