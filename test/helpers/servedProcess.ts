@@ -13,6 +13,11 @@ export interface ServedProcess {
   url: string
   /** Everything it printed so far, stdout and stderr. */
   output(): string
+  /**
+   * Everything it printed once `pattern` is among it (what follows the banner comes in later writes). Resolves with
+   * the output as it is at the deadline if it never is, so the caller's assertion says what was printed instead.
+   */
+  printed(pattern: RegExp | string, timeoutMs?: number): Promise<string>
   stop(): Promise<void>
 }
 
@@ -55,7 +60,14 @@ export async function serveWithArgs(args: readonly string[]): Promise<ServedProc
     await stop()
     throw new Error(`chainsim serve ${args.join(' ')} did not start: ${output}`)
   }
-  return { url: `${banner[1]}/v3/test`, output: () => output, stop }
+  const printed = async (pattern: RegExp | string, timeoutMs = 10_000) => {
+    const seen = () => (typeof pattern === 'string' ? output.includes(pattern) : pattern.test(output))
+    for (const until = Date.now() + timeoutMs; !seen() && child.exitCode === null && Date.now() < until; ) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    return output
+  }
+  return { url: `${banner[1]}/v3/test`, output: () => output, printed, stop }
 }
 
 const STARTUP_TIMEOUT_MS = 30_000

@@ -41,7 +41,7 @@ test('chainsim serve --record FILE, stopped by a signal, then chainsim play FILE
   const served = await serveOneNetwork({}, ['--record', file, '--reorg-profile', 'polygon', '--reorg-seed', '4'])
   let head: string
   try {
-    expect(served.output()).toContain(`Recording every state-changing call to ${file}`)
+    expect(await served.printed(`Recording every state-changing call to ${file}`)).toContain(`Recording every state-changing call to ${file}`)
     for (let i = 0; i < 6; i++) await rpc(served.url, 'eth_sendTransaction', [{ from: devAccount(i).address, to: devAccount(9).address, value: hex(1000 + i) }])
     await rpc(served.url, 'sim_reorg', [{ depth: 2 }])
     await rpc(served.url, 'evm_increaseTime', [60])
@@ -62,8 +62,9 @@ test("chainsim serve --record session.yaml (the guide's first command) on the de
   const file = join(dir, 'default-session.yaml')
   const served = await serveWithArgs(['--record', file])
   try {
-    const left = served.output().match(/Not recording network dev-interval: its background traffic sends transactions no call sent/g)
-    expect(left, served.output()).toHaveLength(1)
+    const output = await served.printed('Not recording network dev-interval')
+    const left = output.match(/Not recording network dev-interval: its background traffic sends transactions no call sent/g)
+    expect(left, output).toHaveLength(1)
     await rpc(served.url, 'eth_sendTransaction', [{ from: devAccount(0).address, to: devAccount(1).address, value: hex(7) }])
   } finally {
     await served.stop()
@@ -159,7 +160,8 @@ describe('chainsim fixture', () => {
     upstream = undefined
     const served = await serveWithArgs(['--fork-fixture', fixture])
     try {
-      expect(served.output()).toMatch(new RegExp(`Replay blocks ${history.setupHead + 1n}\\.\\.${history.head} as fast as it can`))
+      const replayLine = new RegExp(`Replay blocks ${history.setupHead + 1n}\\.\\.${history.head} as fast as it can`)
+      expect(await served.printed(replayLine)).toMatch(replayLine)
       let status: Record<string, unknown> = {}
       for (let i = 0; i < 100 && status.done !== true; i++) {
         status = await rpc(served.url, 'sim_replay', [])
