@@ -625,8 +625,7 @@ export class ChainNode {
   private mineAfterAnswer(signed: SignedTransaction): void {
     const mined = this.#queue.run(async () => {
       try {
-        const ready = await this.#producer.executable(this.head)
-        if (ready.length > 0) await this.#producer.mineOnHead(ready)
+        await this.mineWaiting()
       } catch (error) {
         // The sender has its hash already: the transaction leaves the pool, and the failure is told as an
         // interval block's is.
