@@ -13,6 +13,8 @@
 //      with a note when @foundry-rs/anvil is not installed);
 //   3. sim_reorg on chains of two sizes: its time must not grow with the chain's length;
 //   4. eth_call with overrides, eth_simulateV1 and the tracers, in-process.
+// Every run first measures the machine itself (machineCalibration.ts: allocation rate, page-fault cost, loopback
+// latency after idleness), so that runs of different days can be read against each other.
 // Prints tables and writes them as JSON to a dated file under scripts/bench/results/ (never a tracked file; `--out`
 // names another), with the load average beside the figures (this machine is shared).
 //
@@ -43,6 +45,7 @@ import { startAnvil, startChainsim, startFloorServer } from './bench/targets.ts'
 import type { Target } from './bench/targets.ts'
 import { measureSimulationAndTracing } from './bench/tracing.ts'
 import { measureTestSuite, printTestSuite } from './bench/suiteSection.ts'
+import { calibrateMachine, describeCalibration } from './bench/machineCalibration.ts'
 import { measurePlayJobs, measureStartup } from './bench/startupSection.ts'
 import { load, runWorkload } from './bench/workload.ts'
 import type { Measurement } from './bench/workload.ts'
@@ -191,7 +194,9 @@ async function main(): Promise<void> {
   )
   if (options.day) return day(machine)
   if (options.restore) return restore(machine)
-  const results: Record<string, unknown> = { date: new Date().toISOString(), machine, logs: options.logs }
+  const calibration = await calibrateMachine()
+  console.log(`${describeCalibration(calibration)}\n`)
+  const results: Record<string, unknown> = { date: new Date().toISOString(), machine, calibration, logs: options.logs }
   const anvil = options.anvil ? anvilBinary() : undefined
   if (options.anvil && !anvil) console.log('(Anvil skipped: @foundry-rs/anvil installed no Anvil binary for this platform)\n')
   const print = (line: string) => console.log(line)
