@@ -7,7 +7,7 @@ import { logFilterObject } from './logFilter.ts'
 import { blockOverrides, stateOverride } from './overrides.ts'
 import { METHODS } from './registry.ts'
 import { address, blockTag, blockTagOrHash, boolean, data, hash32, quantity, uint64 } from './schemas.ts'
-import { storageSlot } from './storageSlot.ts'
+import { proofStorageKey, storageSlot } from './storageSlot.ts'
 import { traceCallConfig, traceConfig } from './traceConfig.ts'
 import { typedData } from './typedData.ts'
 
@@ -31,6 +31,7 @@ const NAMED: ReadonlyArray<[z.ZodType, string]> = [
   [blockTag, 'BlockTag'],
   [blockTagOrHash, 'BlockReference'],
   [storageSlot, 'StorageSlot'],
+  [proofStorageKey, 'StorageSlot'],
   [filterId, 'FilterId'],
   [logFilterObject, 'LogFilter'],
   [transactionCall, 'TransactionCall'],

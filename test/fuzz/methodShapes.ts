@@ -8,7 +8,7 @@ import { logFilterObject } from '../../src/rpc/logFilter.ts'
 import { blockOverrides as blockOverridesSchema, stateOverride as stateOverrideSchema } from '../../src/rpc/overrides.ts'
 import { METHODS } from '../../src/rpc/registry.ts'
 import { address, blockTag, blockTagOrHash, boolean, data, hash32, quantity, uint64 } from '../../src/rpc/schemas.ts'
-import { storageSlot } from '../../src/rpc/storageSlot.ts'
+import { proofStorageKey, storageSlot } from '../../src/rpc/storageSlot.ts'
 import { traceCallConfig as traceCallConfigSchema, traceConfig as traceConfigSchema } from '../../src/rpc/traceConfig.ts'
 import { typedData as typedDataSchema } from '../../src/rpc/typedData.ts'
 import { hostileParams, hostileValue, jsonObject, sizedHex } from './arbitraries.ts'
@@ -222,6 +222,7 @@ function sharedSchemas(v: Values): Map<z.ZodType, (place: ParamPlace) => fc.Arbi
     [boolean, () => fc.boolean()],
     [data, () => v.bytes],
     [storageSlot, () => v.slot],
+    [proofStorageKey, () => v.slot],
     [filterId, () => fc.constantFrom(...v.s.filterIds)],
     [logFilterObject, () => v.logFilter],
     [transactionCall, ({ declaration }) => (declaration.writes ? v.transfer : v.call)],

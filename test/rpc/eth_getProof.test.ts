@@ -51,11 +51,31 @@ describe('valid params', () => {
 
   test('an account that does not exist is proven absent from the root: zero fields, empty code and storage', async () => {
     const nobody: Hex = '0x00000000000000000000000000000000000f00f1'
-    const proof = await rpc(server.url, 'eth_getProof', [nobody, [pad('0x1')], 'latest'])
+    const proof = await rpc(server.url, 'eth_getProof', [nobody, [pad('0x1'), '0x2'], 'latest'])
     expect(proof).toMatchObject({ balance: '0x0', nonce: '0x0', codeHash: keccak256('0x'), storageHash: EMPTY_TRIE_ROOT })
-    for (const entry of proof.storageProof) expect(entry.value).toBe('0x0')
+    // One entry per key asked for, as geth answers: zero, with nothing to prove it in.
+    expect(proof.storageProof).toEqual([
+      { key: pad('0x1'), value: '0x0', proof: [] },
+      { key: '0x2', value: '0x0', proof: [] },
+    ])
     const block = await rpc(server.url, 'eth_getBlockByNumber', ['latest', false])
     expect(keccak256(proof.accountProof[0])).toBe(block.stateRoot)
+  })
+
+  test("each key comes back as geth gives it: a whole 32-byte word as given, a shorter key as a quantity, in the request's order", async () => {
+    const word = pad('0x3')
+    const proof = await rpc(server.url, 'eth_getProof', [token, ['0x0003', word, '0x00', pad('0x0')], 'latest'])
+    expect(proof.storageProof.map((entry: { key: Hex }) => entry.key)).toEqual(['0x3', word, '0x0', pad('0x0')])
+    // The same slot asked for in two forms has one value and one proof.
+    expect(proof.storageProof[0].value).toBe(proof.storageProof[1].value)
+    expect(proof.storageProof[0].proof).toEqual(proof.storageProof[1].proof)
+    expect(proof.storageProof[2].value).toBe(await rpc(server.url, 'eth_getStorageAt', [token, '0x0', 'latest']))
+  })
+
+  test('an account with no storage proves each slot zero with an empty proof, as geth', async () => {
+    const proof = await rpc(server.url, 'eth_getProof', [devAccount(5).address, [pad('0x1')], 'latest'])
+    expect(proof.storageHash).toBe(EMPTY_TRIE_ROOT)
+    expect(proof.storageProof).toEqual([{ key: pad('0x1'), value: '0x0', proof: [] }])
   })
 })
 

@@ -154,11 +154,12 @@ export class KeptStates {
       codeHash: bytes(proof.codeHash),
       storageHash: bytes(proof.storageHash),
       accountProof: proof.accountProof.map(bytes),
-      storageProof: proof.storageProof.map((entry, i) => ({
-        key: slots[i] as Uint8Array,
-        value: BigInt(entry.value),
-        proof: entry.proof.map(bytes),
-      })),
+      // An account that does not exist has no storage trie to prove a slot in: each slot is zero with an empty
+      // proof, as geth answers (ethereumjs leaves the list empty).
+      storageProof: slots.map((key, i) => {
+        const entry = proof.storageProof[i]
+        return entry ? { key, value: BigInt(entry.value), proof: entry.proof.map(bytes) } : { key, value: 0n, proof: [] }
+      }),
     }
   }
 }
