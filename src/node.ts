@@ -32,8 +32,8 @@ import { createDevChain, NODE_DEFAULTS } from './nodeOptions.ts'
 import type { ForkIdentity, NodeOptions, SyncSendTimeouts } from './nodeOptions.ts'
 import { assembleNode } from './nodeAssembly.ts'
 import type { NetworkChange, NetworkImage } from './networkImage.ts'
-import { imageOf, NetworkRecorder } from './networkRecorder.ts'
-import type { RecordedParts } from './networkRecorder.ts'
+import { imageOf, NetworkChangeTracker } from './networkChangeTracker.ts'
+import type { TrackedParts } from './networkChangeTracker.ts'
 import { resumeNetwork } from './nodeRestore.ts'
 import type { LoadedNetwork, RestoredState } from './nodeRestore.ts'
 import type { ReorgControl } from './reorg/reorgControl.ts'
@@ -89,8 +89,8 @@ export class ChainNode {
   #minedAfterAnswer: Promise<void> | undefined
   readonly #onError: (error: unknown) => void
   /** The parts a state file keeps, to record or picture them. */
-  readonly #recorded: RecordedParts
-  #recorder: NetworkRecorder | undefined
+  readonly #tracked: TrackedParts
+  #tracker: NetworkChangeTracker | undefined
 
   /** Reads over the state after a block: accounts, proofs, calls, gas estimates, simulations, traces. */
   readonly execution: ExecutionReads
@@ -142,7 +142,7 @@ export class ChainNode {
         decodeTransaction: (raw) => this.decodeTransaction(raw),
         mineScheduled: () => this.mine(1),
         mineWaiting: () => this.mineWaiting(),
-        isRecorded: () => this.#recorder !== undefined,
+        isTracked: () => this.#tracker !== undefined,
         gethGenesis: () => this.gethGenesis(),
       },
     )
@@ -158,7 +158,7 @@ export class ChainNode {
     this.#producer = parts.producer
     this.#poolEntry = parts.poolEntry
     this.#reorgHistory = parts.reorgHistory
-    this.#recorded = parts.recorded
+    this.#tracked = parts.tracked
     this.filters = parts.filters
     this.subscriptions = parts.subscriptions
     this.execution = parts.execution
@@ -265,7 +265,7 @@ export class ChainNode {
   image(taken?: () => void): Promise<NetworkImage> {
     return this.consistentRead(() => {
       taken?.()
-      return imageOf(this.#recorded)
+      return imageOf(this.#tracked)
     })
   }
 
@@ -274,10 +274,10 @@ export class ChainNode {
    * should `record` throw, a write that succeeded rejects with that error. Undefined stops it.
    */
   recordChanges(record: ((change: NetworkChange) => void) | undefined): void {
-    this.#recorder?.stop()
-    this.#recorder = record && new NetworkRecorder(this.#recorded, record)
-    const recorder = this.#recorder
-    this.#queue.afterEach = recorder && (() => recorder.flush())
+    this.#tracker?.stop()
+    this.#tracker = record && new NetworkChangeTracker(this.#tracked, record)
+    const tracker = this.#tracker
+    this.#queue.afterEach = tracker && (() => tracker.flush())
   }
 
   /**
@@ -379,7 +379,7 @@ export class ChainNode {
 
   /** Resumes a restored network where it was saved: its clock, its pool and state set on its head. */
   restore(state: RestoredState): Promise<void> {
-    return this.#queue.run(() => resumeNetwork(this.#recorded, state))
+    return this.#queue.run(() => resumeNetwork(this.#tracked, state))
   }
 
   /**
@@ -390,7 +390,7 @@ export class ChainNode {
   loadNetwork(loaded: LoadedNetwork): Promise<void> {
     return this.#queue.run(async () => {
       this.replaceChain(loaded.chain, loaded.accounts)
-      await resumeNetwork(this.#recorded, { ...loaded, clock: sameClockMode(loaded.clockMode, this.#clock.mode) ? loaded.clock : this.#clock.snapshot() })
+      await resumeNetwork(this.#tracked, { ...loaded, clock: sameClockMode(loaded.clockMode, this.#clock.mode) ? loaded.clock : this.#clock.snapshot() })
     })
   }
 

@@ -20,7 +20,7 @@ import { BlockProducer } from './mining/blockProducer.ts'
 import { Miner } from './mining/miner.ts'
 import type { MiningMode } from './mining/miner.ts'
 import { TestClientSettings } from './mining/testClientSettings.ts'
-import type { RecordedParts } from './networkRecorder.ts'
+import type { TrackedParts } from './networkChangeTracker.ts'
 import { NODE_DEFAULTS } from './nodeOptions.ts'
 import type { NodeOptions } from './nodeOptions.ts'
 import { ReorgControl } from './reorg/reorgControl.ts'
@@ -52,7 +52,7 @@ export interface NodeEntryPoints {
   /** Under automine, mines what the pool can run now; inside the queue. */
   mineWaiting(): Promise<void>
   /** Whether a state file records the network's writes. */
-  isRecorded(): boolean
+  isTracked(): boolean
   /** The genesis as geth writes it. */
   gethGenesis(): Record<string, unknown>
 }
@@ -72,8 +72,8 @@ export interface NodeParts {
   producer: BlockProducer
   poolEntry: PoolEntry
   reorgHistory: ReorgHistory
-  /** The parts a state file keeps, to record or picture them. */
-  recorded: RecordedParts
+  /** The parts a state file keeps, to follow or picture them. */
+  tracked: TrackedParts
   execution: ExecutionReads
   signing: AccountSigning
   settings: TestClientSettings
@@ -157,7 +157,7 @@ export function assembleNode({ name, chain, clock, options, mining, console: net
     stateAt: (block: ChainBlock) => execution.stateAt(block),
     stateRootOf: (block: ChainBlock) => execution.stateRootOf(block),
   }
-  const recorded: RecordedParts = { ...parts, accounts: parts.accounts, genesis: () => node.gethGenesis() }
+  const tracked: TrackedParts = { ...parts, accounts: parts.accounts, genesis: () => node.gethGenesis() }
   const execution = new ExecutionReads(parts.chain, headState, networkConsole)
   const poolEntry = new PoolEntry(parts)
   const producer = new BlockProducer({
@@ -180,7 +180,7 @@ export function assembleNode({ name, chain, clock, options, mining, console: net
   )
   const settings = new TestClientSettings({
     ...parts,
-    isRecorded: () => node.isRecorded(),
+    isTracked: () => node.isTracked(),
     mineOnHead: async () => (replay?.holdsMining ? undefined : producer.mineOnHead()),
   })
   const reorgs = new ReorgControl(
@@ -222,7 +222,7 @@ export function assembleNode({ name, chain, clock, options, mining, console: net
     producer,
     poolEntry,
     reorgHistory,
-    recorded,
+    tracked,
     execution,
     signing,
     settings,

@@ -4,7 +4,7 @@ import type { ChainBlock } from './chain/types.ts'
 import { hexToBytes } from './evm/index.ts'
 import type { AccountChange, DevAccount, SignedTransaction } from './evm/index.ts'
 import type { NetworkImage } from './networkImage.ts'
-import type { RecordedParts } from './networkRecorder.ts'
+import type { TrackedParts } from './networkChangeTracker.ts'
 
 /** What a restored network resumes with besides its blocks (a state file's clock, pool and state set on the head). */
 export interface RestoredState {
@@ -24,7 +24,7 @@ export interface LoadedNetwork extends RestoredState {
 }
 
 /** The parts a restored network's saved state goes back into: the ones a state file keeps (`imageOf` reads them). */
-export type ResumedParts = Omit<RecordedParts, 'genesis'>
+export type ResumedParts = Omit<TrackedParts, 'genesis'>
 
 /**
  * Puts a restored or loaded network's clock, pool and state set on its head back into `parts`, and with an

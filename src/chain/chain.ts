@@ -2,7 +2,7 @@ import { ExecutionEngine, keyOf } from '../evm/index.ts'
 import type { AccountChange, Block, BuiltBlock, Common, ExecutedTransaction, GenesisSpec } from '../evm/index.ts'
 import { StoredBlock } from './storedBlock.ts'
 import { BlockTree } from './blockTree.ts'
-import type { ChainRecorder } from './chainRecorder.ts'
+import type { ChainStorageListener } from './chainStorageListener.ts'
 import { CanonicalChain } from './canonicalChain.ts'
 import { ChainEvents } from './events.ts'
 import { StateWindow } from './stateWindow.ts'
@@ -69,7 +69,7 @@ export class Chain {
   private readonly tree: BlockTree
   private readonly canonical: CanonicalChain
   private readonly window: StateWindow
-  #recorder: ChainRecorder | undefined
+  #storageListener: ChainStorageListener | undefined
 
   /**
    * `genesis` and every block added come with their state sealed by `engine` (one holder, which
@@ -122,10 +122,10 @@ export class Chain {
     return chain
   }
 
-  /** Tells `recorder` of each block stored and each state held or let go from now on (undefined stops it). */
-  recordWith(recorder: ChainRecorder | undefined): void {
-    this.#recorder = recorder
-    this.window.recorder = recorder
+  /** Tells `listener` of each block stored and each state held or let go from now on (undefined stops it). */
+  reportStorageTo(listener: ChainStorageListener | undefined): void {
+    this.#storageListener = listener
+    this.window.listener = listener
   }
 
   /** Every block but genesis, parents first, in the order they were sealed (what a state file saves). */
@@ -229,7 +229,7 @@ export class Chain {
     const block = toChainBlock(built.block, built.executed, stateEdits)
     if (block.parentKey !== this.head.hashKey) throw new Error('block does not extend the head')
     this.tree.add(block)
-    this.#recorder?.stored(block)
+    this.#storageListener?.stored(block)
     this.canonical.append(block)
     this.window.hold(block)
     this.events.emit('blockAdded', block)
@@ -241,7 +241,7 @@ export class Chain {
   addSideBlock(built: BuiltBlock, stateEdits?: readonly AccountChange[]): ChainBlock {
     const block = toChainBlock(built.block, built.executed, stateEdits)
     this.tree.add(block)
-    this.#recorder?.stored(block)
+    this.#storageListener?.stored(block)
     this.window.hold(block)
     return block
   }

@@ -1,4 +1,4 @@
-import type { ChainRecorder } from './chainRecorder.ts'
+import type { ChainStorageListener } from './chainStorageListener.ts'
 import type { ChainBlock } from './types.ts'
 
 /** How many blocks' states a chain keeps: the newest `n` (a number), or every one (`'all'`, an archive). */
@@ -28,7 +28,7 @@ export class StateWindow {
   /** Held blocks by hash, in the order they were held. */
   private readonly held = new Map<string, ChainBlock>()
   /** Told of each block held and let go (a state file's journal). */
-  recorder: Pick<ChainRecorder, 'held' | 'letGo'> | undefined
+  listener: Pick<ChainStorageListener, 'held' | 'letGo'> | undefined
 
   constructor(
     private readonly states: StateHolder,
@@ -38,7 +38,7 @@ export class StateWindow {
   /** Takes over the holder of a block's state that its sealing made. */
   hold(block: ChainBlock): void {
     this.held.set(block.hashKey, block)
-    this.recorder?.held(block)
+    this.listener?.held(block)
   }
 
   /** The blocks whose states the window holds, in the order they were held. */
@@ -84,6 +84,6 @@ export class StateWindow {
   private letGo(block: ChainBlock): void {
     this.held.delete(block.hashKey)
     this.states.releaseState(block.stateRoot)
-    this.recorder?.letGo(block)
+    this.listener?.letGo(block)
   }
 }

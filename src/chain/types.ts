@@ -23,7 +23,7 @@ export interface ChainBlock {
   readonly stateEdits?: readonly AccountChange[]
   /** The whole ethereumjs block, built on each call: for encoding it (export, state files) and formatting. */
   toBlock(): Block
-  /** The block as a state file keeps it: header, body, receipts and logs, state set before it (see src/evm/encoding/recordCodec.ts). */
+  /** The block as a state file keeps it: header, body, receipts and logs, state set before it (see src/evm/encoding/keptBlockCodec.ts). */
   encoded(): Uint8Array
 }
 

@@ -24,8 +24,8 @@ export {
   optionalField,
   optionalUint,
   uint,
-} from './encoding/recordCodec.ts'
-export type { KeptBlockParts, RlpItem } from './encoding/recordCodec.ts'
+} from './encoding/keptBlockCodec.ts'
+export type { KeptBlockParts, RlpItem } from './encoding/keptBlockCodec.ts'
 export type { BlockHeader } from './encoding/keptBlock.ts'
 export * from './encoding/bytes.ts'
 export * from './configuration/common.ts'

@@ -25,7 +25,7 @@ export interface SettingsContext {
   head(): ChainBlock
   chain(): Chain
   /** Whether each write is recorded into a state file's journal. */
-  isRecorded(): boolean
+  isTracked(): boolean
   /** Mines one block of what the pool can run (inside the queue). */
   mineOnHead(): Promise<unknown>
 }
@@ -138,7 +138,7 @@ export class TestClientSettings {
   setChainId(chainId: bigint): Promise<void> {
     return this.network.queued(async () => {
       const engine = this.network.chain().engine
-      if (this.network.isRecorded()) throw new ChainIdKeptByStateFile(engine.common.chainId())
+      if (this.network.isTracked()) throw new ChainIdKeptByStateFile(engine.common.chainId())
       engine.setChainId(chainId)
     })
   }

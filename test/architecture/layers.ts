@@ -15,7 +15,7 @@ export const LAYERS: readonly Layer[] = [
   { name: 'chain', folders: ['chain'] },
   // What the node coordinates, one folder each; their order is SAME_LAYER's.
   { name: 'concerns', folders: ['txpool', 'accounts', 'mining', 'reorg', 'replay', 'logs', 'filters', 'search', 'console', 'decoding', 'stateReads'] },
-  { name: 'node', folders: ['node', 'nodeAssembly', 'nodeRestore', 'nodeOptions', 'networkImage', 'networkRecorder'] },
+  { name: 'node', folders: ['node', 'nodeAssembly', 'nodeRestore', 'nodeOptions', 'networkImage', 'networkChangeTracker'] },
   // What builds a node otherwise than from options: a fork of an upstream, a state file, an exported chain.
   { name: 'builders', folders: ['fork', 'persistence', 'exportChain'] },
   { name: 'rpc', folders: ['rpc'] },
@@ -50,13 +50,13 @@ export const SAME_LAYER: ReadonlyArray<readonly [string, string]> = [
   ['node', 'nodeAssembly'],
   ['node', 'nodeRestore'],
   ['nodeAssembly', 'nodeOptions'],
-  ['nodeAssembly', 'networkRecorder'],
+  ['nodeAssembly', 'networkChangeTracker'],
   ['nodeRestore', 'networkImage'],
   ['nodeRestore', 'nodeOptions'],
-  ['nodeRestore', 'networkRecorder'],
+  ['nodeRestore', 'networkChangeTracker'],
   ['node', 'networkImage'],
-  ['node', 'networkRecorder'],
-  ['networkRecorder', 'networkImage'],
+  ['node', 'networkChangeTracker'],
+  ['networkChangeTracker', 'networkImage'],
   // A fork's state cannot be saved: persistence refuses with the fork's error.
   ['persistence', 'fork'],
   // A server warms up once it serves.

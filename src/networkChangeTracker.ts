@@ -14,7 +14,7 @@ import type { ReorgEntry, ReorgHistory } from './reorg/reorgHistory.ts'
 import type { TxPool } from './txpool/txPool.ts'
 
 /** The parts of a network whose state a state file keeps (the node's own, handed over as to its other modules). */
-export interface RecordedParts {
+export interface TrackedParts {
   chain(): Chain
   pool: TxPool
   clock: ChainClock
@@ -29,7 +29,7 @@ export interface RecordedParts {
 }
 
 /** The network as it is now, whole (called between two writes: nothing changes while it runs). */
-export function imageOf(parts: RecordedParts): NetworkImage {
+export function imageOf(parts: TrackedParts): NetworkImage {
   const chain = parts.chain()
   return {
     genesis: parts.genesis(),
@@ -56,13 +56,13 @@ export function imageOf(parts: RecordedParts): NetworkImage {
  * happened, and the small parts (clock, mining, block parameters, impersonation, snapshots, state on the head,
  * reorgs) that differ from what it last told. A write that changed nothing costs a few comparisons.
  */
-export class NetworkRecorder {
+export class NetworkChangeTracker {
   #chain: Chain
   #change: NetworkChange = emptyChange()
   #told: Told
 
   constructor(
-    private readonly parts: RecordedParts,
+    private readonly parts: TrackedParts,
     private readonly tell: (change: NetworkChange) => void,
   ) {
     this.#chain = parts.chain()
@@ -86,7 +86,7 @@ export class NetworkRecorder {
 
   /** Stops following the network. */
   stop(): void {
-    this.#chain.recordWith(undefined)
+    this.#chain.reportStorageTo(undefined)
     this.#chain.engine.states.onStateKept(undefined)
     this.parts.pool.events.off('added', this.#added)
     this.parts.pool.events.off('removed', this.#removed)
@@ -99,7 +99,7 @@ export class NetworkRecorder {
     const chain = this.parts.chain()
     if (chain !== this.#chain) {
       // anvil_reset, anvil_loadState: another chain, told whole.
-      this.#chain.recordWith(undefined)
+      this.#chain.reportStorageTo(undefined)
       this.#chain.engine.states.onStateKept(undefined)
       this.#chain = chain
       this.follow(chain)
@@ -125,7 +125,7 @@ export class NetworkRecorder {
 
   private follow(chain: Chain): void {
     const change = () => this.#change
-    chain.recordWith({
+    chain.reportStorageTo({
       stored: (block: ChainBlock) => change().blocks.push(block),
       held: (block: ChainBlock) => change().window.push({ hold: block.hashKey }),
       letGo: (block: ChainBlock) => change().window.push({ letGo: block.hashKey }),
@@ -148,7 +148,7 @@ export class NetworkRecorder {
   }
 }
 
-/** What the recorder last told of the small parts. */
+/** What the tracker last told of the small parts. */
 interface Told {
   head: string
   clock: ClockState
