@@ -1,4 +1,6 @@
-import { keccak256, pad, type Hex } from 'viem'
+import { verifyMerkleProof } from '@ethereumjs/mpt'
+import { RLP } from '@ethereumjs/rlp'
+import { bytesToHex, hexToBigInt, hexToBytes, keccak256, pad, type Hex } from 'viem'
 import { describe, expect } from 'vitest'
 import { deployTokenViaRpc, devAccount, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
@@ -76,6 +78,51 @@ describe('valid params', () => {
     const proof = await rpc(server.url, 'eth_getProof', [devAccount(5).address, [pad('0x1')], 'latest'])
     expect(proof.storageHash).toBe(EMPTY_TRIE_ROOT)
     expect(proof.storageProof).toEqual([{ key: pad('0x1'), value: '0x0', proof: [] }])
+  })
+})
+
+/** What a proof proves: the value at `key` in the trie whose root is `root`, verified node by node (null: proven absent). */
+async function proven(root: Hex, key: Hex, proof: Hex[]): Promise<Uint8Array | null> {
+  return verifyMerkleProof(
+    hexToBytes(key),
+    proof.map((node) => hexToBytes(node)),
+    { root: hexToBytes(root), useKeyHashing: true },
+  )
+}
+
+describe('proofs that verify against the block', () => {
+  test("the account proof, checked from the block's state root, proves the fields eth_getProof and the state reads answer", async () => {
+    const block = await rpc(server.url, 'eth_getBlockByNumber', ['latest', false])
+    for (const who of [token, devAccount(0).address, '0x00000000000000000000000000000000000f00f1' as Hex]) {
+      const proof = await rpc(server.url, 'eth_getProof', [who, [], block.number])
+      const leaf = await proven(block.stateRoot, who, proof.accountProof)
+      if (leaf === null) {
+        // Proven absent: nothing in the state, as the reads say.
+        expect(await rpc(server.url, 'eth_getBalance', [who, block.number]), who).toBe('0x0')
+        expect(proof.nonce).toBe('0x0')
+        continue
+      }
+      const [nonce, balance, storageRoot, codeHash] = RLP.decode(leaf) as Uint8Array[]
+      const quantity = (bytes: Uint8Array | undefined) => `0x${(bytes && bytes.length > 0 ? hexToBigInt(bytesToHex(bytes)) : 0n).toString(16)}`
+      expect(quantity(balance), who).toBe(await rpc(server.url, 'eth_getBalance', [who, block.number]))
+      expect(quantity(nonce), who).toBe(await rpc(server.url, 'eth_getTransactionCount', [who, block.number]))
+      expect(bytesToHex(storageRoot!)).toBe(proof.storageHash)
+      expect(bytesToHex(codeHash!)).toBe(proof.codeHash)
+    }
+  })
+
+  test("each storage proof, checked from the account's storage root, proves the value eth_getStorageAt reads", async () => {
+    const block = await rpc(server.url, 'eth_getBlockByNumber', ['latest', false])
+    const keys = SLOTS.map((slot) => pad(slot))
+    const proof = await rpc(server.url, 'eth_getProof', [token, keys, block.number])
+    expect(proof.storageProof).toHaveLength(keys.length)
+    for (const [index, key] of keys.entries()) {
+      const entry = proof.storageProof[index]
+      const leaf = await proven(proof.storageHash, key, entry.proof)
+      const value = leaf === null ? 0n : hexToBigInt(bytesToHex(RLP.decode(leaf) as Uint8Array))
+      expect(value, key).toBe(hexToBigInt(entry.value))
+      expect(value, key).toBe(hexToBigInt(await rpc(server.url, 'eth_getStorageAt', [token, key, block.number])))
+    }
   })
 })
 
