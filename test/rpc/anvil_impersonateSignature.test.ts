@@ -2,7 +2,7 @@ import { concatHex, keccak256, numberToHex, parseSignature, toHex, type Hex, typ
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { startChainsim, type Chainsim } from '../../src/testing/index.ts'
 import { hasAnvil, startAnvil, type AnvilProcess } from '../helpers/anvil.ts'
-import { deploy, devAccount, receiptOf, send, type DevServer } from '../helpers/rpcChain.ts'
+import { deploy, devAccount, minedReceiptOf, receiptOf, send, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
 
@@ -40,7 +40,8 @@ async function recoveries(nodeUrl: string) {
   const before = await call(byAlice.input)
   // Anvil 1.7.1 takes the pair as one tuple; chainsim takes that form and the flat one.
   expect(await rpc(nodeUrl, 'anvil_impersonateSignature', [[byAlice.signature, impostor]])).toBeNull()
-  const mined = await receiptOf(nodeUrl, await send(nodeUrl, { from: alice.address, to: contract, data: byAlice.input }))
+  // Anvil answers a send before its block is mined: the receipt is waited for.
+  const mined = await minedReceiptOf(nodeUrl, await send(nodeUrl, { from: alice.address, to: contract, data: byAlice.input }))
   return {
     before,
     called: await call(byAlice.input),

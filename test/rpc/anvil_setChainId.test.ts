@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { createWalletClient, defineChain, http, type Hex, type PrivateKeyAccount } from 'viem'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { hasAnvil, startAnvil, type AnvilProcess } from '../helpers/anvil.ts'
-import { devAccount, receiptOf, send, signRaw, type DevServer } from '../helpers/rpcChain.ts'
+import { devAccount, minedReceiptOf, receiptOf, send, signRaw, type DevServer } from '../helpers/rpcChain.ts'
 import { rpc, rpcError } from '../helpers/rpcClient.ts'
 import { rpcTest } from '../helpers/rpcTest.ts'
 import { parseConfig } from '../../src/config/loadConfig.ts'
@@ -26,8 +26,9 @@ const RETURNS_CHAIN_ID: Hex = '0x4660005260206000f3'
 
 /** What a node answers after anvil_setChainId(`id`): the ids, CHAINID, viem's signed send for the new chain, and a raw transaction for the old one. */
 async function afterChainIdChange(nodeUrl: string, oldId: number, id: number) {
+  // Anvil answers a send before its block is mined: its receipts are waited for.
   const before = await send(nodeUrl, { from: alice.address, to: bob })
-  await receiptOf(nodeUrl, before)
+  await minedReceiptOf(nodeUrl, before)
   expect(await rpc(nodeUrl, 'anvil_setChainId', [id])).toBeNull()
   const signedByViem = await walletFor(nodeUrl, id, alice).sendTransaction({ to: bob, value: 1n })
   const oldSigned = await signRaw(nodeUrl, 0, { chainId: oldId, to: bob, value: 1n, gas: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n })
@@ -36,7 +37,7 @@ async function afterChainIdChange(nodeUrl: string, oldId: number, id: number) {
     netVersion: await rpc(nodeUrl, 'net_version'),
     opcode: await rpc(nodeUrl, 'eth_call', [{ data: RETURNS_CHAIN_ID }, 'latest']),
     signedByViem: {
-      status: (await receiptOf(nodeUrl, signedByViem)).status,
+      status: (await minedReceiptOf(nodeUrl, signedByViem)).status,
       chainId: (await rpc(nodeUrl, 'eth_getTransactionByHash', [signedByViem])).chainId,
     },
     // A transaction mined under the old id still reads as it was signed.
