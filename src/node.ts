@@ -88,7 +88,7 @@ export class ChainNode {
   /** The block being mined for sends answered at admission, while it is; reads wait for it (`minedAfterAnswer`). */
   #minedAfterAnswer: Promise<void> | undefined
   readonly #onError: (error: unknown) => void
-  /** The parts a state file keeps, to record or picture them. */
+  /** The parts a state file keeps, to follow or picture them. */
   readonly #tracked: TrackedParts
   #tracker: NetworkChangeTracker | undefined
 

@@ -1,12 +1,10 @@
-// What the machine itself costs, measured in a second at the start of every bench run and kept with its
+// What the machine itself costs, measured in a few seconds at the start of every bench run and kept with its
 // results. chainsim's times are JavaScript's (allocation, GC, page faults); Anvil's are Rust's, which allocates
 // far less. On some machines (virtual machines that halt an idle CPU, nested paging) the first two are several
 // times dearer than on others while Anvil barely changes, so a ratio to Anvil moves from one day to the next
 // with the machine, not with chainsim. These rows say which machine a run met.
-import { spawn } from 'node:child_process'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { freePort } from '../../test/helpers/freePort.ts'
+import { summarize } from './stats.ts'
+import { startFloorServer } from './targets.ts'
 import { httpCall } from './testSuite.ts'
 
 export interface MachineCalibration {
@@ -19,8 +17,6 @@ export interface MachineCalibration {
   /** p50 ms of the same request asked after both processes were idle for 4 ms (waking an idle CPU). */
   afterIdleMs: number
 }
-
-const here = dirname(fileURLToPath(import.meta.url))
 
 function allocationRate(): number {
   const count = 2_000_000
@@ -40,18 +36,10 @@ function pageFaultCost(): number {
   return ((performance.now() - start) * 1000) / pages
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
-
 async function loopbackLatency(): Promise<{ backToBackMs: number; afterIdleMs: number }> {
-  const port = await freePort()
-  const answer = JSON.stringify({ jsonrpc: '2.0', id: 1, result: '0x1' })
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'floorServer.ts'), String(port), answer], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const server = await startFloorServer(JSON.stringify({ jsonrpc: '2.0', id: 1, result: '0x1' }))
   try {
-    await new Promise((resolve, reject) => {
-      child.stdout!.once('data', resolve)
-      child.once('exit', () => reject(new Error('the floor server exited before it listened')))
-    })
-    const call = httpCall(`http://127.0.0.1:${port}/`)
+    const call = httpCall(server.url)
     const timed = async () => {
       const start = performance.now()
       await call('eth_blockNumber', [])
@@ -65,9 +53,9 @@ async function loopbackLatency(): Promise<{ backToBackMs: number; afterIdleMs: n
       await new Promise((resolve) => setTimeout(resolve, 4))
       afterIdle.push(await timed())
     }
-    return { backToBackMs: median(backToBack), afterIdleMs: median(afterIdle) }
+    return { backToBackMs: summarize(backToBack).median, afterIdleMs: summarize(afterIdle).median }
   } finally {
-    child.kill('SIGINT')
+    await server.close()
   }
 }
 

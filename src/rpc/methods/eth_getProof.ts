@@ -1,5 +1,6 @@
 import type { RpcProof } from 'viem'
 import { z } from 'zod'
+import { bytesToBigInt } from '../../evm/index.ts'
 import { defineMethod, returns } from '../defineMethod.ts'
 import { resolveStateBlock } from '../blockResolution.ts'
 import { toData, toQuantity } from '../formatters/hex.ts'
@@ -30,7 +31,7 @@ export const eth_getProof = defineMethod({
       nonce: toQuantity(proof.nonce),
       storageHash: toData(proof.storageHash),
       storageProof: proof.storageProof.map((entry, i) => ({
-        key: keys[i]?.wholeWord ? toData(entry.key) : toQuantity(BigInt(toData(entry.key))),
+        key: keys[i]?.wholeWord ? toData(entry.key) : toQuantity(bytesToBigInt(entry.key)),
         value: toQuantity(entry.value),
         proof: entry.proof.map(toData),
       })),
